@@ -1,0 +1,101 @@
+// Builds the player page, the harness page and the harness server into dist/.
+// Usage: node esbuild.config.mjs [--watch-free] [--no-report]
+import * as esbuild from 'esbuild';
+import { readFile, writeFile, mkdir, rm } from 'node:fs/promises';
+import { gzipSync, brotliCompressSync } from 'node:zlib';
+import path from 'node:path';
+
+const root = path.dirname(new URL(import.meta.url).pathname);
+const dist = path.join(root, 'dist');
+const quiet = process.argv.includes('--no-report');
+
+const pages = [
+  { name: 'player', entry: 'src/app/main.tsx', html: 'src/app/index.html' },
+  { name: 'harness', entry: 'harness/app/main.tsx', html: 'harness/app/index.html' },
+];
+
+/** Builds one browser page with code splitting and hashed names, then writes its index.html. */
+async function buildPage({ name, entry, html }) {
+  const outdir = path.join(dist, name, 'assets');
+  const result = await esbuild.build({
+    entryPoints: { main: path.join(root, entry) },
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    target: ['chrome100', 'safari15', 'firefox100'],
+    outdir,
+    entryNames: '[name]-[hash]',
+    chunkNames: 'chunks/[name]-[hash]',
+    assetNames: 'media/[name]-[hash]',
+    loader: { '.svg': 'file', '.png': 'file', '.jpg': 'file' },
+    minify: true,
+    sourcemap: 'linked',
+    metafile: true,
+    jsx: 'automatic',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    logLevel: 'warning',
+  });
+  const outputs = result.metafile.outputs;
+  const rel = (file) => path.relative(path.join(dist, name), path.join(root, file)).split(path.sep).join('/');
+  const entryJs = Object.keys(outputs).find((file) => outputs[file].entryPoint && file.endsWith('.js'));
+  const entryCss = outputs[entryJs]?.cssBundle;
+  const template = await readFile(path.join(root, html), 'utf8');
+  const tags = [
+    entryCss ? `<link rel="stylesheet" href="./${rel(entryCss)}">` : '',
+    `<script type="module" src="./${rel(entryJs)}"></script>`,
+  ].join('\n    ');
+  await writeFile(path.join(dist, name, 'index.html'), template.replace('<!-- assets -->', tags));
+  await writeFile(path.join(dist, name, 'metafile.json'), JSON.stringify(result.metafile));
+  return { name, outputs, entryJs, entryCss };
+}
+
+async function buildServer() {
+  await esbuild.build({
+    entryPoints: [path.join(root, 'harness/server/index.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    outfile: path.join(dist, 'server/index.mjs'),
+    sourcemap: 'inline',
+    logLevel: 'warning',
+  });
+}
+
+/** Gzip and brotli size of every JS and CSS output, with the initial (entry) files marked. */
+async function sizeReport(pagesBuilt) {
+  const rows = [];
+  for (const page of pagesBuilt) {
+    const initial = new Set([page.entryJs, page.entryCss].filter(Boolean));
+    for (const [file, meta] of Object.entries(page.outputs)) {
+      if (!/\.(js|css)$/.test(file)) continue;
+      const body = await readFile(path.join(root, file));
+      initial.has(file) && meta.imports
+        ?.filter((imp) => imp.kind === 'import-statement')
+        .forEach((imp) => initial.add(imp.path));
+      rows.push({
+        page: page.name,
+        file: path.relative(dist, path.join(root, file)),
+        initial: false,
+        bytes: body.length,
+        gzip: gzipSync(body, { level: 9 }).length,
+        brotli: brotliCompressSync(body).length,
+      });
+    }
+    for (const row of rows) if (row.page === page.name) row.initial = initial.has(path.relative(root, path.join(dist, row.file)));
+  }
+  await writeFile(path.join(dist, 'size-report.json'), JSON.stringify(rows, null, 2));
+  if (quiet) return;
+  const kb = (n) => (n / 1024).toFixed(1).padStart(8);
+  console.log('page     initial     raw KB  gzip KB  br KB  file');
+  for (const r of rows) {
+    console.log(`${r.page.padEnd(8)} ${String(r.initial).padEnd(8)} ${kb(r.bytes)} ${kb(r.gzip)} ${kb(r.brotli)}  ${r.file}`);
+  }
+}
+
+await rm(dist, { recursive: true, force: true });
+await mkdir(dist, { recursive: true });
+const built = await Promise.all(pages.map(buildPage));
+await buildServer();
+await sizeReport(built);
