@@ -1,1 +1,63 @@
-document.getElementById("root")!.textContent = "Loading...";
+import { allSettled, fork } from 'effector';
+import { Provider } from 'effector-react';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { appStarted, parseConfig } from '../features/session';
+import { engineAttached } from '../features/playback';
+import './model';
+import { App } from './app';
+import './player.css';
+
+declare global {
+  interface Window {
+    /** The page's global movie id setting; wins over the movie_id query parameter. */
+    MOVIE_ID?: unknown;
+  }
+}
+
+/** data-* attributes of the embedding iframe; readable only when the parent is same-origin. */
+function frameData(): Record<string, string | undefined> {
+  try {
+    const frame = window.frameElement;
+    return frame instanceof HTMLElement ? { ...frame.dataset } : {};
+  } catch {
+    return {};
+  }
+}
+
+function createVideoElement(): HTMLVideoElement {
+  const video = document.createElement('video');
+  video.className = 'player__media';
+  video.playsInline = true;
+  video.preload = 'auto';
+  video.crossOrigin = 'anonymous';
+  return video;
+}
+
+const root = document.getElementById('root');
+if (!root) throw new Error('#root is missing from the player page');
+
+const config = parseConfig({
+  search: window.location.search,
+  pageUrl: window.location.href,
+  globalMovieId: window.MOVIE_ID,
+  rootData: { ...root.dataset },
+  frameData: frameData(),
+});
+
+const scope = fork();
+const video = createVideoElement();
+
+// Start-up calls and the engine chunk load in parallel, before the first render.
+void allSettled(appStarted, { scope, params: config });
+void import('../engine/hls-engine').then(({ createHlsEngine }) =>
+  allSettled(engineAttached, { scope, params: createHlsEngine(video) }),
+);
+
+createRoot(root).render(
+  <StrictMode>
+    <Provider value={scope}>
+      <App video={video} />
+    </Provider>
+  </StrictMode>,
+);

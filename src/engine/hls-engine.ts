@@ -1,0 +1,202 @@
+import Hls, { ErrorTypes, Events, type ErrorData, type HlsConfig, type Level, type MediaPlaylist } from 'hls.js';
+import { createFactEmitter } from './fact-emitter';
+import type { EngineAudioTrack, EngineError, EngineErrorKind, EngineLevel, EngineSubtitleTrack, LoadOptions, MediaEngine } from './types';
+
+const HLS_MIME = 'application/vnd.apple.mpegurl';
+
+/** Seconds of played media kept behind the playhead; bounds memory on long sessions. */
+const BACK_BUFFER_S = 30;
+
+const ERROR_KINDS: Record<string, EngineErrorKind> = {
+  [ErrorTypes.NETWORK_ERROR]: 'network',
+  [ErrorTypes.MEDIA_ERROR]: 'media',
+  [ErrorTypes.KEY_SYSTEM_ERROR]: 'key',
+  [ErrorTypes.MUX_ERROR]: 'mux',
+  [ErrorTypes.OTHER_ERROR]: 'other',
+};
+
+export function toEngineLevel(level: Level, index: number): EngineLevel {
+  const details = level.details;
+  return {
+    index,
+    bitrate: level.bitrate,
+    codecs: level.codecs,
+    width: level.width,
+    height: level.height,
+    details: details
+      ? { live: details.live, totalDuration: details.totalduration, targetDuration: details.targetduration, fragments: details.fragments.length }
+      : null,
+    pathwayId: level.pathwayId,
+    hdcpLevel: level.attrs['HDCP-LEVEL'] ?? null,
+  };
+}
+
+function toTrack(track: MediaPlaylist): EngineAudioTrack & EngineSubtitleTrack {
+  return { id: track.id, name: track.name, lang: track.lang ?? '', isDefault: track.default };
+}
+
+export function toEngineError(data: ErrorData): EngineError {
+  return {
+    kind: ERROR_KINDS[data.type] ?? 'other',
+    detail: data.details,
+    fatal: data.fatal,
+    message: data.error?.message ?? data.reason ?? data.details,
+    url: data.url ?? data.context?.url ?? data.frag?.url,
+    responseCode: data.response?.code,
+  };
+}
+
+/** Seconds buffered ahead of the playhead in the range that holds it. */
+export function bufferedAhead(video: HTMLMediaElement): number {
+  const { buffered, currentTime } = video;
+  for (let i = 0; i < buffered.length; i++) {
+    if (buffered.start(i) <= currentTime + 0.1 && currentTime <= buffered.end(i)) return buffered.end(i) - currentTime;
+  }
+  return 0;
+}
+
+export interface HlsEngineOptions {
+  config?: Partial<HlsConfig>;
+}
+
+/**
+ * The MediaEngine over hls.js (MSE). One Hls instance lives per source and is destroyed with
+ * its listeners when the source changes. Where MSE is missing (iOS Safari) the element's
+ * native HLS is used instead.
+ */
+export function createHlsEngine(video: HTMLVideoElement, options: HlsEngineOptions = {}): MediaEngine {
+  const facts = createFactEmitter();
+  const useMse = Hls.isSupported();
+  let hls: Hls | null = null;
+  let mediaRecoveries = 0;
+
+  const time = () => ({ currentTime: video.currentTime, duration: video.duration, bufferedAhead: bufferedAhead(video) });
+  const videoListeners: Array<[keyof HTMLMediaElementEventMap, () => void]> = [
+    ['playing', () => facts.emit('playing')],
+    ['pause', () => facts.emit('paused')],
+    ['waiting', () => facts.emit('waiting')],
+    ['seeking', () => facts.emit('seeking', { currentTime: video.currentTime })],
+    ['seeked', () => facts.emit('seeked', { currentTime: video.currentTime })],
+    ['ended', () => facts.emit('ended')],
+    ['timeupdate', () => facts.emit('timeUpdated', time())],
+    ['progress', () => facts.emit('timeUpdated', time())],
+    ['durationchange', () => facts.emit('durationChanged', { duration: video.duration })],
+    ['volumechange', () => facts.emit('volumeChanged', { volume: video.volume, muted: video.muted })],
+    ['ratechange', () => facts.emit('rateChanged', { rate: video.playbackRate })],
+    ['loadedmetadata', () => !useMse && facts.emit('sourceReady', { levels: [], audioTracks: [], subtitleTracks: [] })],
+    ['error', () => !useMse && video.error && facts.emit('error', nativeError(video.error))],
+  ];
+  for (const [name, listener] of videoListeners) video.addEventListener(name, listener);
+
+  const levels = () => (hls?.levels ?? []).map(toEngineLevel);
+
+  function onError(data: ErrorData): void {
+    const error = toEngineError(data);
+    if (data.fatal && data.type === ErrorTypes.MEDIA_ERROR && hls && mediaRecoveries < 2) {
+      // First try a plain recovery; a second failure often means an audio codec mismatch.
+      if (mediaRecoveries === 1) hls.swapAudioCodec();
+      mediaRecoveries += 1;
+      hls.recoverMediaError();
+      facts.emit('error', { ...error, fatal: false });
+      return;
+    }
+    facts.emit('error', error);
+  }
+
+  function createHls(url: string, startTime: number): Hls {
+    const instance = new Hls({
+      backBufferLength: BACK_BUFFER_S,
+      startPosition: startTime > 0 ? startTime : -1,
+      capLevelToPlayerSize: false,
+      enableWorker: true,
+      ...options.config,
+    });
+    instance.on(Events.MANIFEST_PARSED, (_, data) =>
+      facts.emit('sourceReady', {
+        levels: data.levels.map(toEngineLevel),
+        audioTracks: data.audioTracks.map(toTrack),
+        subtitleTracks: data.subtitleTracks.map(toTrack),
+      }),
+    );
+    instance.on(Events.LEVEL_LOADED, () => facts.emit('levelsUpdated', levels()));
+    instance.on(Events.LEVEL_SWITCHED, (_, data) => facts.emit('levelSwitched', { level: data.level, auto: instance.autoLevelEnabled }));
+    instance.on(Events.AUDIO_TRACKS_UPDATED, (_, data) => facts.emit('audioTracksUpdated', data.audioTracks.map(toTrack)));
+    instance.on(Events.AUDIO_TRACK_SWITCHED, (_, data) => facts.emit('audioTrackSwitched', { id: data.id }));
+    instance.on(Events.SUBTITLE_TRACKS_UPDATED, (_, data) => facts.emit('subtitleTracksUpdated', data.subtitleTracks.map(toTrack)));
+    instance.on(Events.SUBTITLE_TRACK_SWITCH, (_, data) => facts.emit('subtitleTrackSwitched', { id: data.id }));
+    instance.on(Events.ERROR, (_, data) => onError(data));
+    instance.loadSource(url);
+    instance.attachMedia(video);
+    return instance;
+  }
+
+  function teardown(): void {
+    if (hls) {
+      hls.destroy();
+      hls = null;
+    }
+    mediaRecoveries = 0;
+  }
+
+  return {
+    load(url: string, { startTime = 0 }: LoadOptions = {}) {
+      teardown();
+      if (useMse) {
+        hls = createHls(url, startTime);
+      } else if (video.canPlayType(HLS_MIME)) {
+        video.src = url;
+        if (startTime > 0) video.addEventListener('loadedmetadata', () => (video.currentTime = startTime), { once: true });
+      } else {
+        facts.emit('error', { kind: 'media', detail: 'mediaSourceUnsupported', fatal: true, message: 'HLS is not supported by this browser' });
+      }
+    },
+    play: () => video.play(),
+    pause: () => video.pause(),
+    seek(seconds: number) {
+      if (!Number.isFinite(seconds)) return;
+      const end = Number.isFinite(video.duration) ? video.duration : Infinity;
+      video.currentTime = Math.min(Math.max(0, seconds), end);
+    },
+    setVolume(volume: number) {
+      if (Number.isFinite(volume)) video.volume = Math.min(1, Math.max(0, volume));
+    },
+    setMuted(muted: boolean) {
+      video.muted = muted;
+    },
+    setPlaybackRate(rate: number) {
+      if (Number.isFinite(rate) && rate > 0) video.playbackRate = rate;
+    },
+    setLevel(index: number) {
+      if (hls) hls.currentLevel = index;
+    },
+    setAudioTrack(id: number) {
+      if (hls) hls.audioTrack = id;
+    },
+    setSubtitleTrack(id: number) {
+      if (!hls) return;
+      hls.subtitleTrack = id;
+      hls.subtitleDisplay = id >= 0;
+    },
+    get bandwidthEstimate() {
+      return hls ? hls.bandwidthEstimate : Number.NaN;
+    },
+    on: facts.on,
+    destroy() {
+      teardown();
+      for (const [name, listener] of videoListeners) video.removeEventListener(name, listener);
+      facts.clear();
+      video.removeAttribute('src');
+      video.load();
+    },
+  };
+}
+
+function nativeError(error: MediaError): EngineError {
+  const network = error.code === MediaError.MEDIA_ERR_NETWORK;
+  return {
+    kind: network ? 'network' : 'media',
+    detail: network ? 'manifestLoadError' : 'mediaError',
+    fatal: true,
+    message: error.message || `MediaError ${error.code}`,
+  };
+}

@@ -1,0 +1,115 @@
+/**
+ * The seam between the player model and the media stack. The model sends commands and
+ * listens to facts; only an engine implementation touches MSE, hls.js or the <video> element.
+ */
+
+/** One video rendition, with the fields SPEC.md §3 reads. */
+export interface EngineLevel {
+  index: number;
+  /** Bits per second, as advertised by the master playlist. */
+  bitrate: number;
+  codecs: string;
+  width: number;
+  height: number;
+  /** Parsed media playlist, once loaded. */
+  details: EngineLevelDetails | null;
+  pathwayId: string;
+  hdcpLevel: string | null;
+}
+
+export interface EngineLevelDetails {
+  live: boolean;
+  totalDuration: number;
+  targetDuration: number;
+  fragments: number;
+}
+
+export interface EngineAudioTrack {
+  id: number;
+  name: string;
+  lang: string;
+  isDefault: boolean;
+}
+
+export interface EngineSubtitleTrack {
+  id: number;
+  name: string;
+  lang: string;
+  isDefault: boolean;
+}
+
+/** Coarse error kinds, after hls.js ErrorTypes. */
+export type EngineErrorKind = 'network' | 'media' | 'key' | 'mux' | 'other';
+
+/**
+ * A typed engine error. `detail` carries the fine-grained reason, using hls.js ErrorDetails
+ * values (e.g. 'manifestLoadError', 'bufferAppendError') so analytics read the same names.
+ */
+export interface EngineError {
+  kind: EngineErrorKind;
+  detail: string;
+  fatal: boolean;
+  message: string;
+  url?: string;
+  responseCode?: number;
+}
+
+export interface EngineTime {
+  currentTime: number;
+  duration: number;
+  /** Seconds buffered ahead of the playhead. */
+  bufferedAhead: number;
+}
+
+/** Facts the engine reports, keyed by name, with their payloads. */
+export interface EngineFacts {
+  /** The source's manifest is parsed: levels and tracks are known. */
+  sourceReady: { levels: EngineLevel[]; audioTracks: EngineAudioTrack[]; subtitleTracks: EngineSubtitleTrack[] };
+  levelsUpdated: EngineLevel[];
+  levelSwitched: { level: number; auto: boolean };
+  audioTracksUpdated: EngineAudioTrack[];
+  audioTrackSwitched: { id: number };
+  subtitleTracksUpdated: EngineSubtitleTrack[];
+  subtitleTrackSwitched: { id: number };
+  playing: void;
+  paused: void;
+  waiting: void;
+  seeking: { currentTime: number };
+  seeked: { currentTime: number };
+  ended: void;
+  timeUpdated: EngineTime;
+  durationChanged: { duration: number };
+  volumeChanged: { volume: number; muted: boolean };
+  rateChanged: { rate: number };
+  error: EngineError;
+}
+
+export type EngineFactName = keyof EngineFacts;
+export type EngineListener<K extends EngineFactName> = (payload: EngineFacts[K]) => void;
+
+export interface LoadOptions {
+  /** Seconds to start from; 0 or absent starts at the beginning. */
+  startTime?: number;
+}
+
+export interface MediaEngine {
+  /** Replaces the current source. Any previous stream is torn down first. */
+  load(url: string, options?: LoadOptions): void;
+  /** Resolves when playback starts; rejects with the browser's error (e.g. NotAllowedError). */
+  play(): Promise<void>;
+  pause(): void;
+  seek(seconds: number): void;
+  setVolume(volume: number): void;
+  setMuted(muted: boolean): void;
+  setPlaybackRate(rate: number): void;
+  /** A level index, or -1 for automatic (ABR) choice. */
+  setLevel(index: number): void;
+  setAudioTrack(id: number): void;
+  /** A subtitle track id, or -1 to turn subtitles off. */
+  setSubtitleTrack(id: number): void;
+  /** The bandwidth estimate in bits per second, or NaN before any measurement. */
+  readonly bandwidthEstimate: number;
+  on<K extends EngineFactName>(fact: K, listener: EngineListener<K>): () => void;
+  /** Stops loading, detaches media and removes every listener. */
+  destroy(): void;
+}

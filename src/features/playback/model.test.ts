@@ -1,0 +1,118 @@
+import { allSettled, fork } from 'effector';
+import { describe, expect, it } from 'vitest';
+import { createScriptedEngine } from '../../engine/scripted-engine';
+import {
+  $currentTime, $duration, $status, $streamError, autoplaySet, engineAttached, playClicked, retryClicked,
+  sourceMissing, sourceRequested, togglePlayClicked,
+} from './model';
+
+const READY = { levels: [], audioTracks: [], subtitleTracks: [] };
+const commands = (engine: ReturnType<typeof createScriptedEngine>) => engine.calls.map((c) => c.command);
+
+async function attached() {
+  const scope = fork();
+  const engine = createScriptedEngine();
+  await allSettled(engineAttached, { scope, params: engine });
+  return { scope, engine };
+}
+
+describe('playback model', () => {
+  it('loads a source requested before the engine exists once the engine arrives', async () => {
+    const scope = fork();
+    const engine = createScriptedEngine();
+    await allSettled(sourceRequested, { scope, params: { url: 'http://x/master.m3u8', startTime: 12 } });
+    expect(engine.calls).toEqual([]);
+    await allSettled(engineAttached, { scope, params: engine });
+    expect(engine.calls).toEqual([{ command: 'load', args: ['http://x/master.m3u8', { startTime: 12 }] }]);
+  });
+
+  it('a click is only an intent: the state changes when the media reports playing', async () => {
+    const { scope, engine } = await attached();
+    await allSettled(sourceRequested, { scope, params: { url: 'u', startTime: 0 } });
+    await allSettled(playClicked, { scope });
+    expect(commands(engine)).toEqual(['load', 'play']);
+    expect(scope.getState($status)).toBe('notStarted');
+    engine.emit('playing');
+    expect(scope.getState($status)).toBe('playing');
+  });
+
+  it('follows media facts through buffering, pause and end', async () => {
+    const { scope, engine } = await attached();
+    await allSettled(sourceRequested, { scope, params: { url: 'u', startTime: 0 } });
+    engine.emit('waiting');
+    expect(scope.getState($status)).toBe('notStarted');
+    engine.emit('playing');
+    engine.emit('waiting');
+    expect(scope.getState($status)).toBe('buffering');
+    engine.emit('playing');
+    engine.emit('paused');
+    expect(scope.getState($status)).toBe('paused');
+    engine.emit('playing');
+    engine.emit('ended');
+    engine.emit('paused');
+    expect(scope.getState($status)).toBe('ended');
+  });
+
+  it('autoplay plays when the source is ready, and not otherwise', async () => {
+    const { scope, engine } = await attached();
+    await allSettled(sourceRequested, { scope, params: { url: 'u', startTime: 0 } });
+    engine.emit('sourceReady', READY);
+    await allSettled(scope);
+    expect(commands(engine)).toEqual(['load']);
+    await allSettled(autoplaySet, { scope, params: true });
+    engine.emit('sourceReady', READY);
+    await allSettled(scope);
+    expect(commands(engine)).toEqual(['load', 'play']);
+  });
+
+  it('toggle pauses while playing and plays otherwise', async () => {
+    const { scope, engine } = await attached();
+    await allSettled(togglePlayClicked, { scope });
+    engine.emit('playing');
+    await allSettled(togglePlayClicked, { scope });
+    expect(commands(engine)).toEqual(['play', 'pause']);
+  });
+
+  it('keeps time and duration from the media', async () => {
+    const { scope, engine } = await attached();
+    engine.emit('timeUpdated', { currentTime: 3.5, duration: 30, bufferedAhead: 8 });
+    expect([scope.getState($currentTime), scope.getState($duration)]).toEqual([3.5, 30]);
+    engine.emit('timeUpdated', { currentTime: 4, duration: Number.NaN, bufferedAhead: 8 });
+    expect(scope.getState($duration)).toBe(30);
+  });
+
+  it('only fatal errors set the stream state to error; retry resumes at the same time', async () => {
+    const { scope, engine } = await attached();
+    await allSettled(sourceRequested, { scope, params: { url: 'u', startTime: 0 } });
+    engine.emit('error', { kind: 'network', detail: 'fragLoadError', fatal: false, message: '404' });
+    expect(scope.getState($streamError)).toBeNull();
+    engine.emit('timeUpdated', { currentTime: 7, duration: 30, bufferedAhead: 0 });
+    engine.emit('error', { kind: 'network', detail: 'manifestLoadError', fatal: true, message: '404' });
+    expect(scope.getState($streamError)?.detail).toBe('manifestLoadError');
+    await allSettled(retryClicked, { scope });
+    expect(engine.calls.at(-1)).toEqual({ command: 'load', args: ['u', { startTime: 7 }] });
+    expect(scope.getState($streamError)).toBeNull();
+  });
+
+  it('a missing source is a stream error without touching the engine', async () => {
+    const { scope, engine } = await attached();
+    await allSettled(sourceMissing, { scope, params: 'episode 5 has no m3u8MasterFilePath' });
+    expect(scope.getState($streamError)).toMatchObject({ fatal: true, detail: 'sourceMissing' });
+    expect(engine.calls).toEqual([]);
+  });
+
+  it('a blocked play() leaves the player paused-looking, not playing', async () => {
+    const { scope, engine } = await attached();
+    engine.rejectNextPlay('NotAllowedError');
+    await allSettled(playClicked, { scope });
+    expect(scope.getState($status)).toBe('notStarted');
+  });
+
+  it('two scopes with two engines do not interfere', async () => {
+    const a = await attached();
+    const b = await attached();
+    a.engine.emit('playing');
+    expect(a.scope.getState($status)).toBe('playing');
+    expect(b.scope.getState($status)).toBe('notStarted');
+  });
+});

@@ -1,0 +1,121 @@
+import { attach, createEffect, createEvent, createStore, sample, scopeBind } from 'effector';
+import type { EngineError, EngineFacts, EngineTime, MediaEngine } from '../../engine/types';
+
+/** SPEC.md §4 player states. 'notStarted' holds until the media first plays. */
+export type PlaybackStatus = 'notStarted' | 'playing' | 'paused' | 'ended' | 'buffering';
+
+export interface SourceRequest {
+  url: string;
+  /** Seconds to start from. */
+  startTime: number;
+}
+
+// Engine facts, as they happened.
+export const sourceReady = createEvent<EngineFacts['sourceReady']>();
+export const mediaPlaying = createEvent();
+export const mediaPaused = createEvent();
+export const mediaWaiting = createEvent();
+export const mediaEnded = createEvent();
+export const mediaSeeked = createEvent<EngineFacts['seeked']>();
+export const mediaTimeUpdated = createEvent<EngineTime>();
+export const mediaDurationChanged = createEvent<EngineFacts['durationChanged']>();
+export const mediaError = createEvent<EngineError>();
+
+// Intents.
+export const engineAttached = createEvent<MediaEngine>();
+export const sourceRequested = createEvent<SourceRequest>();
+/** The chosen item has no playable source at all. */
+export const sourceMissing = createEvent<string>();
+export const playClicked = createEvent();
+export const pauseClicked = createEvent();
+export const togglePlayClicked = createEvent();
+export const retryClicked = createEvent();
+export const autoplaySet = createEvent<boolean>();
+
+export const $engine = createStore<MediaEngine | null>(null, { serialize: 'ignore' }).on(engineAttached, (_, engine) => engine);
+export const $source = createStore<SourceRequest | null>(null).on(sourceRequested, (_, source) => source);
+export const $autoplay = createStore(false).on(autoplaySet, (_, on) => on);
+
+/** Subscribes the model to every engine fact; scopeBind keeps them in this player's scope. */
+const connectEngineFx = createEffect((engine: MediaEngine) => {
+  const bound = {
+    sourceReady: scopeBind(sourceReady, { safe: true }),
+    playing: scopeBind(mediaPlaying, { safe: true }),
+    paused: scopeBind(mediaPaused, { safe: true }),
+    waiting: scopeBind(mediaWaiting, { safe: true }),
+    ended: scopeBind(mediaEnded, { safe: true }),
+    seeked: scopeBind(mediaSeeked, { safe: true }),
+    timeUpdated: scopeBind(mediaTimeUpdated, { safe: true }),
+    durationChanged: scopeBind(mediaDurationChanged, { safe: true }),
+    error: scopeBind(mediaError, { safe: true }),
+  };
+  engine.on('sourceReady', bound.sourceReady);
+  engine.on('playing', () => bound.playing());
+  engine.on('paused', () => bound.paused());
+  engine.on('waiting', () => bound.waiting());
+  engine.on('ended', () => bound.ended());
+  engine.on('seeked', bound.seeked);
+  engine.on('timeUpdated', bound.timeUpdated);
+  engine.on('durationChanged', bound.durationChanged);
+  engine.on('error', bound.error);
+});
+
+const loadSourceFx = attach({
+  source: $engine,
+  effect: (engine, { url, startTime }: SourceRequest) => engine?.load(url, { startTime }),
+});
+export const playFx = attach({ source: $engine, effect: async (engine) => engine?.play() });
+export const pauseFx = attach({ source: $engine, effect: (engine) => engine?.pause() });
+
+export const $status = createStore<PlaybackStatus>('notStarted')
+  .on(sourceRequested, () => 'notStarted')
+  .on(mediaPlaying, () => 'playing')
+  .on(mediaPaused, (status) => (status === 'ended' ? status : 'paused'))
+  .on(mediaWaiting, (status) => (status === 'notStarted' ? status : 'buffering'))
+  .on(mediaEnded, () => 'ended');
+
+export const $currentTime = createStore(0)
+  .on(sourceRequested, (_, { startTime }) => startTime)
+  .on(mediaTimeUpdated, (_, { currentTime }) => currentTime)
+  .on(mediaSeeked, (_, { currentTime }) => currentTime);
+export const $duration = createStore(0)
+  .reset(sourceRequested)
+  .on([mediaTimeUpdated, mediaDurationChanged], (current, { duration }) => (Number.isFinite(duration) ? duration : current));
+export const $bufferedAhead = createStore(0)
+  .reset(sourceRequested)
+  .on(mediaTimeUpdated, (_, { bufferedAhead }) => bufferedAhead);
+
+/** The stream state is 'error' after a fatal engine error (SPEC.md §8). */
+export const $streamError = createStore<EngineError | null>(null)
+  .reset(sourceRequested)
+  .on(mediaError, (current, error) => (error.fatal ? error : current))
+  .on(sourceMissing, (_, message) => ({ kind: 'other', detail: 'sourceMissing', fatal: true, message }));
+
+export const $isPlaying = $status.map((status) => status === 'playing' || status === 'buffering');
+
+sample({ clock: engineAttached, target: connectEngineFx });
+
+// A source requested before the engine exists loads as soon as it arrives.
+sample({
+  clock: [sourceRequested, engineAttached],
+  source: { engine: $engine, source: $source },
+  filter: ({ engine, source }) => engine !== null && source !== null,
+  fn: ({ source }) => source!,
+  target: loadSourceFx,
+});
+
+sample({ clock: sourceReady, filter: $autoplay, target: playFx });
+sample({ clock: playClicked, target: playFx });
+sample({ clock: pauseClicked, target: pauseFx });
+sample({ clock: togglePlayClicked, filter: $isPlaying, target: pauseFx });
+sample({ clock: togglePlayClicked, filter: $isPlaying.map((playing) => !playing), target: playFx });
+
+// Retrying resumes where the viewer was and plays.
+sample({
+  clock: retryClicked,
+  source: { source: $source, time: $currentTime },
+  filter: ({ source }) => source !== null,
+  fn: ({ source, time }) => ({ url: source!.url, startTime: time }),
+  target: sourceRequested,
+});
+sample({ clock: retryClicked, fn: () => true, target: autoplaySet });

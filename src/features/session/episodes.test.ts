@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import type { EpisodeDto } from '../../api/dto';
+import { chooseEpisode, nextEpisode, sortEpisodes } from './episodes';
+
+function episode(id: number, season: number, order: number, isCompleted = false): EpisodeDto {
+  return {
+    id, title: `${order}. E${order}`, description: '', order, posterPath: null, duration: 10, watchProgress: 0,
+    watchedAt: null, isCompleted, m3u8MasterFilePath: `/media/${id}.m3u8`, season: { id: season * 10, order: season },
+  };
+}
+
+// Deliberately shuffled, as the API may return them.
+const series = [episode(23, 2, 3), episode(12, 1, 2), episode(21, 2, 1), episode(11, 1, 1), episode(22, 2, 2), episode(13, 1, 3)];
+const none = { episodeId: null, season: null, episode: null };
+const ids = (list: EpisodeDto[]) => list.map((e) => e.id);
+
+describe('sortEpisodes', () => {
+  it('orders by season order, then episode order', () => {
+    expect(ids(sortEpisodes(series))).toEqual([11, 12, 13, 21, 22, 23]);
+  });
+
+  it('puts episodes without a season first and does not mutate its input', () => {
+    const film = { ...episode(1, 1, 1), season: null };
+    const input = [episode(11, 1, 1), film];
+    expect(ids(sortEpisodes(input))).toEqual([1, 11]);
+    expect(ids(input)).toEqual([11, 1]);
+  });
+});
+
+describe('chooseEpisode', () => {
+  it('rule 1: by episode_id', () => {
+    expect(chooseEpisode(series, { ...none, episodeId: 22, season: 1, episode: 1 })?.id).toBe(22);
+  });
+
+  it('rule 2: by season order and episode order', () => {
+    expect(chooseEpisode(series, { ...none, season: 2, episode: 3 })?.id).toBe(23);
+  });
+
+  it('rule 2: the episode defaults to 1', () => {
+    expect(chooseEpisode(series, { ...none, season: 2, episode: null })?.id).toBe(21);
+  });
+
+  it('rule 3: the first episode not completed', () => {
+    const watched = series.map((e) => (e.season?.order === 1 ? { ...e, isCompleted: true } : e));
+    expect(chooseEpisode(watched, none)?.id).toBe(21);
+  });
+
+  it('rule 4: the first episode when all are completed', () => {
+    expect(chooseEpisode(series.map((e) => ({ ...e, isCompleted: true })), none)?.id).toBe(11);
+  });
+
+  it('an unknown episode_id falls through to the next rules', () => {
+    expect(chooseEpisode(series, { ...none, episodeId: 999, season: 2, episode: 2 })?.id).toBe(22);
+    expect(chooseEpisode(series, { ...none, episodeId: 999 })?.id).toBe(11);
+  });
+
+  it('a season and episode out of range fall through', () => {
+    expect(chooseEpisode(series, { ...none, season: 5, episode: 1 })?.id).toBe(11);
+  });
+
+  it('no episodes gives null', () => {
+    expect(chooseEpisode([], none)).toBeNull();
+  });
+});
+
+describe('nextEpisode', () => {
+  it('crosses into the next season and stops after the last', () => {
+    expect(nextEpisode(series, series.find((e) => e.id === 13)!)?.id).toBe(21);
+    expect(nextEpisode(series, series.find((e) => e.id === 23)!)).toBeNull();
+    expect(nextEpisode(series, null)).toBeNull();
+  });
+});

@@ -1,0 +1,37 @@
+import type { EpisodeDto } from '../../api/dto';
+
+const seasonOrder = (episode: EpisodeDto) => episode.season?.order ?? 0;
+
+/** Episodes in viewing order: by season order, then episode order (SPEC.md §4). */
+export function sortEpisodes(episodes: readonly EpisodeDto[]): EpisodeDto[] {
+  return [...episodes].sort((a, b) => seasonOrder(a) - seasonOrder(b) || a.order - b.order);
+}
+
+export interface EpisodeRequest {
+  episodeId: number | null;
+  season: number | null;
+  episode: number | null;
+}
+
+/**
+ * The episode to open, by the rules of SPEC.md §2 in order: episode_id; season and episode
+ * order; the first episode not completed; the first episode. A request that names no
+ * existing episode falls through to the next rule.
+ */
+export function chooseEpisode(episodes: readonly EpisodeDto[], request: EpisodeRequest): EpisodeDto | null {
+  const ordered = sortEpisodes(episodes);
+  const byId = request.episodeId !== null ? ordered.find((e) => e.id === request.episodeId) : undefined;
+  const byOrder =
+    request.season !== null
+      ? ordered.find((e) => seasonOrder(e) === request.season && e.order === (request.episode ?? 1))
+      : undefined;
+  return byId ?? byOrder ?? ordered.find((e) => !e.isCompleted) ?? ordered[0] ?? null;
+}
+
+/** The episode after this one in viewing order, or null after the last. */
+export function nextEpisode(episodes: readonly EpisodeDto[], current: EpisodeDto | null): EpisodeDto | null {
+  if (!current) return null;
+  const ordered = sortEpisodes(episodes);
+  const index = ordered.findIndex((e) => e.id === current.id);
+  return index >= 0 ? (ordered[index + 1] ?? null) : null;
+}

@@ -1,0 +1,29 @@
+export {
+  appStarted,
+  reloadClicked,
+  $title,
+  episodeChosen,
+  $config,
+  $content,
+  $seasons,
+  $episodes,
+  $adList,
+  $available,
+  $userId,
+  $currentEpisode,
+  $pageError,
+  $phase,
+  loadStartupFx,
+  fetchContentFx,
+  fetchSeasonsFx,
+  fetchEpisodesFx,
+  fetchAvailabilityFx,
+  fetchAdListFx,
+  reportPageErrorFx,
+} from './model';
+export type { PageError, PagePhase, StartupData } from './model';
+export { parseConfig, parseId } from './config';
+export type { PlayerConfig, ConfigSources, FullscreenMode } from './config';
+export { playerTitle } from './title';
+export { chooseEpisode, sortEpisodes, nextEpisode } from './episodes';
+export { SessionScreen } from './view/session-screen';

@@ -1,0 +1,149 @@
+import { allSettled, fork } from 'effector';
+import { describe, expect, it } from 'vitest';
+import type { ApiError } from '../../api/errors';
+import type { ContentDto, EpisodeDto, SeasonDto } from '../../api/dto';
+import { parseConfig } from './config';
+import {
+  $adList, $currentEpisode, $pageError, $phase, $title, appStarted, fetchAdListFx, fetchAvailabilityFx,
+  fetchContentFx, fetchEpisodesFx, fetchSeasonsFx, reportPageErrorFx,
+} from './model';
+
+const content = (hasMultipleEpisodes: boolean): ContentDto => ({
+  id: 102, title: 'Цветные серии', posterUrl: null, hasMultipleEpisodes, contentType: { slug: 'series' }, year: 2024,
+  countries: [], languages: [], kinopoiskId: null, rating: null,
+});
+const seasons: SeasonDto[] = [{ id: 2, order: 2 }, { id: 1, order: 1 }];
+const episode = (id: number, season: number, order: number): EpisodeDto => ({
+  id, title: `${order}. Серия ${order}`, description: '', order, posterPath: null, duration: 10, watchProgress: 0,
+  watchedAt: null, isCompleted: false, m3u8MasterFilePath: `/media/${id}/master.m3u8`, season: { id: season, order: season },
+});
+const episodes = [episode(23, 2, 3), episode(11, 1, 1), episode(12, 1, 2)];
+const httpError = (status: number): ApiError => ({ errorType: 'HTTP', status, url: '/x', explanation: `HTTP ${status}`, body: '' });
+
+const config = (search: string) =>
+  parseConfig({ search, pageUrl: 'http://player.test/', rootData: { adListUrl: '/ads/list.json' } });
+
+interface Fakes {
+  content?: () => Promise<ContentDto>;
+  episodes?: () => Promise<EpisodeDto[]>;
+  available?: boolean;
+  adList?: () => Promise<{ prerollList: Array<{ vastUrl: string }> }>;
+}
+
+/** A scope whose IO is faked; `calls` records which calls started and with what. */
+function setup(fakes: Fakes = {}) {
+  const calls: string[] = [];
+  const started: string[] = [];
+  const plain = <T,>(name: string, run: () => Promise<T>) => (params: unknown) => {
+    calls.push(`${name} ${JSON.stringify(params)}`);
+    started.push(name);
+    return run();
+  };
+  // Catalogue effects are attached to the client: their handlers receive (client, params).
+  const deferred = <T,>(name: string, run: () => Promise<T>) => (_client: unknown, params: unknown) => plain(name, run)(params);
+  const scope = fork({
+    handlers: [
+      [fetchContentFx, deferred('content', fakes.content ?? (async () => content(true)))],
+      [fetchSeasonsFx, deferred('seasons', async () => seasons)],
+      [fetchEpisodesFx, deferred('episodes', fakes.episodes ?? (async () => episodes))],
+      [fetchAvailabilityFx, deferred('available', async () => ({ available: fakes.available ?? true }))],
+      [fetchAdListFx, plain('adList', fakes.adList ?? (async () => ({ prerollList: [{ vastUrl: '/vast/a.xml' }] })))],
+      [reportPageErrorFx, plain('report', async () => 'evt-1234')],
+    ],
+  });
+  return { scope, calls, started };
+}
+
+describe('session start-up', () => {
+  it('starts all five calls before any of them answers', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const { scope, started } = setup({ content: async () => (await gate, content(true)) });
+    const settled = allSettled(appStarted, { scope, params: config('?movie_id=102') });
+    await Promise.resolve();
+    expect(started.sort()).toEqual(['adList', 'available', 'content', 'episodes', 'seasons']);
+    expect(scope.getState($phase)).toBe('loading');
+    release();
+    await settled;
+    expect(scope.getState($phase)).toBe('ready');
+  });
+
+  it('sends the page address as the availability domain and the content id to every call', async () => {
+    const { scope, calls } = setup();
+    await allSettled(appStarted, { scope, params: config('?movie_id=102') });
+    expect(calls).toContain('content 102');
+    expect(calls).toContain('episodes 102');
+    expect(calls).toContain('available {"id":102,"domain":"http://player.test/"}');
+    expect(calls).toContain('adList "http://player.test/ads/list.json"');
+  });
+
+  it('skips the availability call with disable_checking_available', async () => {
+    const { scope, started } = setup({ available: false });
+    await allSettled(appStarted, { scope, params: config('?movie_id=102&disable_checking_available=1') });
+    expect(started).not.toContain('available');
+    expect(scope.getState($phase)).toBe('ready');
+  });
+
+  it('a failed ad list means no ads, and the content still plays', async () => {
+    const { scope } = setup({ adList: async () => Promise.reject(httpError(500)) });
+    await allSettled(appStarted, { scope, params: config('?movie_id=102') });
+    expect(scope.getState($adList)).toBeNull();
+    expect(scope.getState($currentEpisode)?.id).toBe(11);
+  });
+
+  it('keeps the ad list when it loads', async () => {
+    const { scope } = setup();
+    await allSettled(appStarted, { scope, params: config('?movie_id=102') });
+    expect(scope.getState($adList)).toEqual({ prerollList: [{ vastUrl: '/vast/a.xml' }] });
+  });
+
+  it('chooses the episode by season and episode and titles it', async () => {
+    const { scope } = setup();
+    await allSettled(appStarted, { scope, params: config('?movie_id=102&season=2&episode=3') });
+    expect(scope.getState($currentEpisode)?.id).toBe(23);
+    expect(scope.getState($title)).toBe('2 сезон, 3 серия. Серия 3');
+  });
+
+  it('titles a film by its own title', async () => {
+    const { scope } = setup({ content: async () => content(false) });
+    await allSettled(appStarted, { scope, params: config('?movie_id=101') });
+    expect(scope.getState($title)).toBe('Цветные серии');
+  });
+});
+
+describe('session page errors', () => {
+  it('missing movie_id: no call is made', async () => {
+    const { scope, started } = setup();
+    await allSettled(appStarted, { scope, params: config('?movie_id=abc') });
+    expect(scope.getState($pageError)).toEqual({ kind: 'missingMovieId' });
+    expect(started).toEqual([]);
+  });
+
+  it('no episodes', async () => {
+    const { scope } = setup({ episodes: async () => [] });
+    await allSettled(appStarted, { scope, params: config('?movie_id=106') });
+    expect(scope.getState($pageError)).toEqual({ kind: 'noEpisodes' });
+    expect(scope.getState($phase)).toBe('error');
+  });
+
+  it('HTTP 404 means the content is not available', async () => {
+    const { scope, started } = setup({ content: async () => Promise.reject(httpError(404)) });
+    await allSettled(appStarted, { scope, params: config('?movie_id=104') });
+    expect(scope.getState($pageError)).toEqual({ kind: 'notFound' });
+    expect(started).not.toContain('report');
+  });
+
+  it('availability false is the blocked error', async () => {
+    const { scope } = setup({ available: false });
+    await allSettled(appStarted, { scope, params: config('?movie_id=103') });
+    expect(scope.getState($pageError)).toEqual({ kind: 'blocked' });
+    expect(scope.getState($currentEpisode)).toBeNull();
+  });
+
+  it('any other failure is reported and shows the report id', async () => {
+    const { scope, calls } = setup({ content: async () => Promise.reject(httpError(500)) });
+    await allSettled(appStarted, { scope, params: config('?movie_id=105') });
+    expect(scope.getState($pageError)).toEqual({ kind: 'unknown', errorId: 'evt-1234' });
+    expect(calls.find((c) => c.startsWith('report'))).toContain('"status":500');
+  });
+});

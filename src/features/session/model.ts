@@ -1,0 +1,146 @@
+import { attach, combine, createEffect, createEvent, createStore, sample } from 'effector';
+import { createCatalogApi, type CatalogApi } from '../../api/catalog';
+import { fetchAdList } from '../../api/ad-list';
+import { createHttpClient } from '../../api/http';
+import { isHttpError, type ApiError } from '../../api/errors';
+import type { AdListDto, ContentDto, EpisodeDto, SeasonDto } from '../../api/dto';
+import { CATALOG_BASE_PATH } from '../../lib/constants';
+import type { PlayerConfig } from './config';
+import { chooseEpisode, sortEpisodes } from './episodes';
+import { playerTitle } from './title';
+import { reloadPageFx } from '../../platform/page';
+
+/** Page-level failures, each with its own text (SPEC.md §2, §8). */
+export type PageError =
+  | { kind: 'missingMovieId' }
+  | { kind: 'noEpisodes' }
+  | { kind: 'notFound' }
+  | { kind: 'blocked' }
+  | { kind: 'unknown'; errorId: string };
+
+export type PagePhase = 'loading' | 'ready' | 'error';
+
+export interface StartupData {
+  content: ContentDto;
+  seasons: SeasonDto[];
+  episodes: EpisodeDto[];
+  available: boolean;
+  adList: AdListDto | null;
+}
+
+export const appStarted = createEvent<PlayerConfig>();
+export const reloadClicked = createEvent();
+/** An episode became current: chosen at start, from the menu, or by auto-advance. */
+export const episodeChosen = createEvent<EpisodeDto>();
+
+export const $config = createStore<PlayerConfig | null>(null).on(appStarted, (_, config) => config);
+const $catalog = $config.map<CatalogApi | null>((config) =>
+  config ? createCatalogApi(createHttpClient(config.baseUrl + CATALOG_BASE_PATH)) : null,
+);
+
+/** A catalogue call bound to this player's client. In tests, fork handlers receive (client, params). */
+function withCatalog<P, R>(call: (api: CatalogApi, params: P) => Promise<R>) {
+  return attach({
+    source: $catalog,
+    effect: (api: CatalogApi | null, params: P): Promise<R> => {
+      if (!api) throw new Error('catalogue used before appStarted');
+      return call(api, params);
+    },
+  });
+}
+
+export const fetchContentFx = withCatalog((api, id: number) => api.getContent(id));
+export const fetchSeasonsFx = withCatalog((api, id: number) => api.getSeasons(id));
+export const fetchEpisodesFx = withCatalog((api, id: number) => api.getEpisodes(id));
+export const fetchAvailabilityFx = withCatalog((api, { id, domain }: { id: number; domain: string }) =>
+  api.getAvailability(id, domain),
+);
+export const fetchAdListFx = createEffect<string, AdListDto, ApiError>(fetchAdList);
+
+/** Reports a page error to the error service and returns the id the viewer is shown. */
+export const reportPageErrorFx = createEffect<unknown, string>(() => randomErrorId());
+
+/** The five start-up calls, in parallel (SPEC.md §7). A failed ad list means no ads. */
+export const loadStartupFx = createEffect<PlayerConfig & { movieId: number }, StartupData, ApiError>(async (config) => {
+  const { movieId } = config;
+  const [content, seasons, episodes, availability, adList] = await Promise.all([
+    fetchContentFx(movieId),
+    fetchSeasonsFx(movieId),
+    fetchEpisodesFx(movieId),
+    config.checkAvailability ? fetchAvailabilityFx({ id: movieId, domain: config.pageUrl }) : { available: true },
+    config.adListUrl ? fetchAdListFx(config.adListUrl).catch(() => null) : null,
+  ]);
+  return { content, seasons, episodes: sortEpisodes(episodes), available: availability.available, adList };
+});
+
+export const $content = createStore<ContentDto | null>(null).on(loadStartupFx.doneData, (_, data) => data.content);
+export const $seasons = createStore<SeasonDto[]>([]).on(loadStartupFx.doneData, (_, data) =>
+  [...data.seasons].sort((a, b) => a.order - b.order),
+);
+export const $episodes = createStore<EpisodeDto[]>([]).on(loadStartupFx.doneData, (_, data) => data.episodes);
+export const $adList = createStore<AdListDto | null>(null).on(loadStartupFx.doneData, (_, data) => data.adList);
+export const $available = createStore(true).on(loadStartupFx.doneData, (_, data) => data.available);
+export const $userId = $config.map((config) => config?.userId ?? null);
+export const $currentEpisode = createStore<EpisodeDto | null>(null).on(episodeChosen, (_, episode) => episode);
+export const $pageError = createStore<PageError | null>(null);
+
+export const $title = combine($content, $currentEpisode, playerTitle);
+
+export const $phase = combine($pageError, $currentEpisode, (error, episode): PagePhase =>
+  error ? 'error' : episode ? 'ready' : 'loading',
+);
+
+sample({
+  clock: appStarted,
+  filter: (config): config is PlayerConfig & { movieId: number } => config.movieId !== null,
+  target: loadStartupFx,
+});
+
+sample({
+  clock: appStarted,
+  filter: (config) => config.movieId === null,
+  fn: (): PageError => ({ kind: 'missingMovieId' }),
+  target: $pageError,
+});
+
+sample({
+  clock: loadStartupFx.doneData,
+  filter: (data) => !data.available,
+  fn: (): PageError => ({ kind: 'blocked' }),
+  target: $pageError,
+});
+
+sample({
+  clock: loadStartupFx.doneData,
+  filter: (data) => data.available && data.episodes.length === 0,
+  fn: (): PageError => ({ kind: 'noEpisodes' }),
+  target: $pageError,
+});
+
+const startEpisodeResolved = createEvent<EpisodeDto | null>();
+
+sample({
+  clock: loadStartupFx.doneData,
+  source: $config,
+  filter: (_, data) => data.available,
+  fn: (config, data) => chooseEpisode(data.episodes, config ?? { episodeId: null, season: null, episode: null }),
+  target: startEpisodeResolved,
+});
+
+sample({
+  clock: startEpisodeResolved,
+  filter: (episode): episode is EpisodeDto => episode !== null,
+  target: episodeChosen,
+});
+
+sample({ clock: loadStartupFx.failData, filter: (error) => isHttpError(error, 404), fn: (): PageError => ({ kind: 'notFound' }), target: $pageError });
+sample({ clock: loadStartupFx.failData, filter: (error) => !isHttpError(error, 404), target: reportPageErrorFx });
+sample({ clock: reportPageErrorFx.doneData, fn: (errorId): PageError => ({ kind: 'unknown', errorId }), target: $pageError });
+
+sample({ clock: reloadClicked, target: reloadPageFx });
+
+function randomErrorId(): string {
+  const bytes = new Uint8Array(16);
+  globalThis.crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
