@@ -10,12 +10,13 @@ const dist = path.join(root, 'dist');
 const quiet = process.argv.includes('--no-report');
 
 const pages = [
-  { name: 'player', entry: 'src/app/main.tsx', html: 'src/app/index.html' },
+  // The engine chunk is loaded lazily but wanted at once: preload it beside the entry.
+  { name: 'player', entry: 'src/app/main.tsx', html: 'src/app/index.html', preload: /hls-engine/ },
   { name: 'harness', entry: 'harness/app/main.tsx', html: 'harness/app/index.html' },
 ];
 
 /** Builds one browser page with code splitting and hashed names, then writes its index.html. */
-async function buildPage({ name, entry, html }) {
+async function buildPage({ name, entry, html, preload }) {
   const outdir = path.join(dist, name, 'assets');
   const result = await esbuild.build({
     entryPoints: { main: path.join(root, entry) },
@@ -40,10 +41,12 @@ async function buildPage({ name, entry, html }) {
   const entryJs = Object.keys(outputs).find((file) => outputs[file].entryPoint && file.endsWith('.js'));
   const entryCss = outputs[entryJs]?.cssBundle;
   const template = await readFile(path.join(root, html), 'utf8');
+  const preloads = preload ? outputs[entryJs].imports.filter((imp) => preload.test(imp.path)).map((imp) => imp.path) : [];
   const tags = [
     entryCss ? `<link rel="stylesheet" href="./${rel(entryCss)}">` : '',
+    ...preloads.map((file) => `<link rel="modulepreload" href="./${rel(file)}">`),
     `<script type="module" src="./${rel(entryJs)}"></script>`,
-  ].join('\n    ');
+  ].filter(Boolean).join('\n    ');
   await writeFile(path.join(dist, name, 'index.html'), template.replace('<!-- assets -->', tags));
   await writeFile(path.join(dist, name, 'metafile.json'), JSON.stringify(result.metafile));
   return { name, outputs, entryJs, entryCss };

@@ -1,0 +1,48 @@
+import { existsSync } from 'node:fs';
+import { defineConfig } from '@playwright/test';
+
+/** Ports of their own so a running `npm start` (4100/4101) does not collide with the tests. */
+export const PLAYER_PORT = Number(process.env.E2E_PLAYER_PORT ?? 4200);
+export const HARNESS_PORT = Number(process.env.E2E_HARNESS_PORT ?? 4201);
+
+const systemChromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) => existsSync(path));
+const executablePath = process.env.CHROMIUM_PATH || systemChromium;
+
+export default defineConfig({
+  testDir: 'e2e',
+  timeout: 45_000,
+  expect: { timeout: 15_000 },
+  fullyParallel: true,
+  workers: 2,
+  forbidOnly: true,
+  retries: 0,
+  reporter: [['list'], ['json', { outputFile: '.test-output/e2e.json' }]],
+  use: {
+    baseURL: `http://127.0.0.1:${HARNESS_PORT}`,
+    viewport: { width: 1280, height: 800 },
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--autoplay-policy=no-user-gesture-required',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  webServer: {
+    command: 'node esbuild.config.mjs --no-report && node dist/server/index.mjs',
+    env: { PLAYER_PORT: String(PLAYER_PORT), HARNESS_PORT: String(HARNESS_PORT) },
+    url: `http://127.0.0.1:${HARNESS_PORT}/`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});
