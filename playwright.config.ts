@@ -19,7 +19,7 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: '.test-output/e2e.json' }]],
   use: {
     baseURL: `http://127.0.0.1:${HARNESS_PORT}`,
-    viewport: { width: 1280, height: 800 },
+    viewport: { width: 1920, height: 1080 },
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath,

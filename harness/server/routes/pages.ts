@@ -1,0 +1,98 @@
+/** The built pages: the player (player origin root, and /player/ on the harness origin) and the harness page. */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { escapeAttr, methodNotAllowed, sendText, type Route, type RouteContext } from '../http';
+import { serveStatic } from '../static';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+export interface PageOrigins {
+  playerOrigin: string;
+  harnessOrigin: string;
+}
+
+async function readPage(file: string): Promise<string | null> {
+  try {
+    return await readFile(file, 'utf8');
+  } catch {
+    return null;
+  }
+}
+
+/** Fills `data-player-origin=""` and `data-harness-origin=""` in the harness page template. */
+export function fillHarnessOrigins(html: string, origins: PageOrigins): string {
+  return html
+    .replace(/data-player-origin="[^"]*"/, `data-player-origin="${escapeAttr(origins.playerOrigin)}"`)
+    .replace(/data-harness-origin="[^"]*"/, `data-harness-origin="${escapeAttr(origins.harnessOrigin)}"`);
+}
+
+function isGet(ctx: RouteContext): boolean {
+  if (ctx.req.method === 'GET' || ctx.req.method === 'HEAD') return true;
+  methodNotAllowed(ctx.res, 'GET, HEAD');
+  return false;
+}
+
+export function pageRoutes(distDir: string, origins: PageOrigins): Route {
+  const playerDir = path.join(distDir, 'player');
+  const harnessDir = path.join(distDir, 'harness');
+
+  async function playerPage(ctx: RouteContext): Promise<void> {
+    const html = await readPage(path.join(playerDir, 'index.html'));
+    if (html === null) return sendText(ctx.res, 503, 'player not built; run npm run build');
+    sendHtmlNoCache(ctx, html);
+  }
+
+  async function harnessPage(ctx: RouteContext): Promise<void> {
+    const html = await readPage(path.join(harnessDir, 'index.html'));
+    if (html === null) return sendText(ctx.res, 503, 'harness not built; run npm run build');
+    sendHtmlNoCache(ctx, fillHarnessOrigins(html, origins));
+  }
+
+  return async (ctx) => {
+    const { pathname } = ctx.url;
+    if (ctx.origin === 'player') {
+      if (pathname === '/' || pathname === '/index.html') {
+        if (isGet(ctx)) await playerPage(ctx);
+        return true;
+      }
+      if (pathname.startsWith('/assets/')) {
+        if (isGet(ctx)) await serveStatic(ctx, path.join(playerDir, 'assets'), pathname.slice('/assets'.length), { cacheControl: IMMUTABLE });
+        return true;
+      }
+      return false;
+    }
+
+    // Harness origin.
+    if (pathname === '/' || pathname === '/index.html') {
+      if (isGet(ctx)) await harnessPage(ctx);
+      return true;
+    }
+    if (pathname.startsWith('/assets/')) {
+      if (isGet(ctx)) await serveStatic(ctx, path.join(harnessDir, 'assets'), pathname.slice('/assets'.length), { cacheControl: IMMUTABLE });
+      return true;
+    }
+    if (pathname === '/player') {
+      ctx.res.statusCode = 301;
+      ctx.res.setHeader('Location', `/player/${ctx.url.search}`);
+      ctx.res.end();
+      return true;
+    }
+    if (pathname === '/player/' || pathname === '/player/index.html') {
+      if (isGet(ctx)) await playerPage(ctx);
+      return true;
+    }
+    if (pathname.startsWith('/player/assets/')) {
+      if (isGet(ctx)) await serveStatic(ctx, path.join(playerDir, 'assets'), pathname.slice('/player/assets'.length), { cacheControl: IMMUTABLE });
+      return true;
+    }
+    return false;
+  };
+}
+
+function sendHtmlNoCache(ctx: RouteContext, html: string): void {
+  ctx.res.statusCode = 200;
+  ctx.res.setHeader('Content-Type', 'text/html; charset=utf-8');
+  ctx.res.setHeader('Content-Length', Buffer.byteLength(html));
+  ctx.res.setHeader('Cache-Control', 'no-cache');
+  ctx.res.end(ctx.req.method === 'HEAD' ? undefined : html);
+}

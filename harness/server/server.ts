@@ -1,0 +1,201 @@
+/** The QA harness server: two HTTP origins (player and harness) sharing one API/media handler. */
+import http, { type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { existsSync } from 'node:fs';
+import type { OriginName } from '../shared/types';
+import { HttpError, notFound, sendJson, type Route, type RouteContext } from './http';
+import { EventHub, RequestLog } from './log';
+import { findRepoRoot } from './paths';
+import { catalogRoutes } from './routes/catalog';
+import { harnessRoutes } from './routes/harness';
+import { mediaRoutes } from './routes/media';
+import { pageRoutes } from './routes/pages';
+import { SentryStore, sentryRoutes } from './routes/sentry';
+
+export interface StartServerOptions {
+  /** Port of the player origin (http://localhost:<port>); 0 picks a free one. Default 4100. */
+  playerPort?: number;
+  /** Port of the harness origin (http://127.0.0.1:<port>); 0 picks a free one. Default 4101. */
+  harnessPort?: number;
+  /** Default `<repo>/fixtures`. */
+  fixturesDir?: string;
+  /** Default `<repo>/dist`. */
+  distDir?: string;
+  /** Do not print handler errors to stderr. */
+  quiet?: boolean;
+}
+
+export interface RunningServer {
+  playerUrl: string;
+  harnessUrl: string;
+  close(): Promise<void>;
+}
+
+/** A path segment that decodes to `..` (also via %2e / %2f / backslash tricks). */
+const TRAVERSAL = /(?:^|[\\/])\.\.(?:[\\/]|$)/;
+
+function parseUrl(rawUrl: string): URL {
+  try {
+    if (rawUrl.startsWith('/')) return new URL(`http://host${rawUrl}`);
+    if (/^https?:\/\//i.test(rawUrl)) return new URL(rawUrl);
+  } catch {
+    // fall through
+  }
+  throw new HttpError(400, 'Bad request target');
+}
+
+function hasTraversal(rawUrl: string): boolean {
+  const rawPath = rawUrl.split(/[?#]/, 1)[0] ?? '';
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(rawPath);
+  } catch {
+    throw new HttpError(400, 'Malformed URL');
+  }
+  return TRAVERSAL.test(rawPath) || TRAVERSAL.test(decoded) || decoded.includes('\0');
+}
+
+function listen(server: Server, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const onError = (err: Error) => {
+      server.off('listening', onListening);
+      reject(err);
+    };
+    const onListening = () => {
+      server.off('error', onError);
+      resolve((server.address() as AddressInfo).port);
+    };
+    server.once('error', onError);
+    server.once('listening', onListening);
+    server.listen({ port, host, exclusive: true });
+  });
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    if (!server.listening) return resolve();
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}
+
+export async function startServer(opts: StartServerOptions = {}): Promise<RunningServer> {
+  const repo = opts.fixturesDir && opts.distDir ? '' : findRepoRoot();
+  const fixturesDir = path.resolve(opts.fixturesDir ?? path.join(repo, 'fixtures'));
+  const distDir = path.resolve(opts.distDir ?? path.join(repo, 'dist'));
+  const quiet = opts.quiet ?? false;
+
+  const hub = new EventHub();
+  const log = new RequestLog(hub);
+  const sentry = new SentryStore(hub);
+  const origins = { playerOrigin: '', harnessOrigin: '' };
+  const info = () => ({
+    playerOrigin: origins.playerOrigin,
+    harnessOrigin: origins.harnessOrigin,
+    playerBuilt: existsSync(path.join(distDir, 'player', 'index.html')),
+    harnessBuilt: existsSync(path.join(distDir, 'harness', 'index.html')),
+  });
+
+  const routes: Route[] = [
+    harnessRoutes({ log, sentry, hub, info }),
+    pageRoutes(distDir, origins),
+    catalogRoutes(fixturesDir),
+    sentryRoutes(sentry),
+    mediaRoutes(fixturesDir),
+    (ctx) => {
+      if (ctx.url.pathname !== '/favicon.ico') return false;
+      ctx.res.statusCode = 204;
+      ctx.res.end();
+      return true;
+    },
+  ];
+
+  async function dispatch(req: IncomingMessage, res: ServerResponse, origin: OriginName): Promise<void> {
+    const rawUrl = req.url ?? '/';
+    if (!rawUrl.startsWith('/__harness/')) log.track(req, res, origin);
+    if (hasTraversal(rawUrl)) throw new HttpError(403, 'Forbidden');
+    const ctx: RouteContext = { req, res, url: parseUrl(rawUrl), origin };
+    for (const route of routes) {
+      if (await route(ctx)) return;
+    }
+    notFound(res);
+  }
+
+  function handlerFor(origin: OriginName) {
+    return (req: IncomingMessage, res: ServerResponse) => {
+      dispatch(req, res, origin).catch((err: unknown) => {
+        const status = err instanceof HttpError ? err.status : 500;
+        if (status >= 500 && !quiet) console.error(`[harness] ${req.method} ${req.url}:`, err);
+        if (res.headersSent || res.destroyed) {
+          res.destroy();
+          return;
+        }
+        const message = err instanceof HttpError ? err.message : 'Internal Server Error';
+        try {
+          sendJson(res, status, { message });
+        } catch {
+          res.destroy();
+        }
+      });
+    };
+  }
+
+  function createServer(origin: OriginName): Server {
+    const server = http.createServer({ keepAliveTimeout: 5000 }, handlerFor(origin));
+    server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
+      if (err.code === 'ECONNRESET' || !socket.writable) {
+        socket.destroy();
+        return;
+      }
+      socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+    });
+    return server;
+  }
+
+  const player4 = createServer('player');
+  const player6 = createServer('player');
+  const harness = createServer('harness');
+  const all = [player4, player6, harness];
+
+  try {
+    const requestedPlayerPort = opts.playerPort ?? 4100;
+    let playerPort = 0;
+    // With port 0 the IPv4 port may be taken on ::1; retry a few times to get one free on both.
+    for (let attempt = 0; ; attempt++) {
+      playerPort = await listen(player4, requestedPlayerPort, '127.0.0.1');
+      try {
+        await listen(player6, playerPort, '::1');
+        break;
+      } catch (err) {
+        const code = (err as NodeJS.ErrnoException).code;
+        if (code === 'EADDRNOTAVAIL' || code === 'EAFNOSUPPORT') break;
+        if (code === 'EADDRINUSE' && requestedPlayerPort === 0 && attempt < 10) {
+          await closeServer(player4);
+          continue;
+        }
+        throw err;
+      }
+    }
+    const harnessPort = await listen(harness, opts.harnessPort ?? 4101, '127.0.0.1');
+    origins.playerOrigin = `http://localhost:${playerPort}`;
+    origins.harnessOrigin = `http://127.0.0.1:${harnessPort}`;
+  } catch (err) {
+    await Promise.all(all.map(closeServer));
+    hub.close();
+    throw err;
+  }
+
+  let closing: Promise<void> | null = null;
+  return {
+    playerUrl: `${origins.playerOrigin}/`,
+    harnessUrl: `${origins.harnessOrigin}/`,
+    close() {
+      closing ??= (async () => {
+        hub.close();
+        await Promise.all(all.map(closeServer));
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,71 @@
+/**
+ * Shapes shared by the harness server (producer) and the harness page (consumer):
+ * the request log, the stored Sentry envelopes and the Server-Sent Events payloads.
+ */
+
+export type OriginName = 'player' | 'harness';
+
+/** Request headers worth keeping for assertions (only those present are set). */
+export interface LoggedRequestHeaders {
+  authorization?: string;
+  'x-session-context'?: string;
+  range?: string;
+  origin?: string;
+  referer?: string;
+}
+
+/** One entry of the request log (`GET /__harness/requests`, SSE event `request`). */
+export interface RequestLogEntry {
+  /** Increasing integer, unique per server run. */
+  id: number;
+  /** Milliseconds since the server started, when the request arrived. */
+  t: number;
+  /** Which listener received it. */
+  origin: OriginName;
+  method: string;
+  /** Path with query string, as sent by the client. */
+  path: string;
+  /** Final status code (0 if the client went away before any response). */
+  status: number;
+  /** Response body bytes written. */
+  bytes: number;
+  /** Milliseconds from request arrival to response finish (or client abort). */
+  ms: number;
+  /** True when the connection closed before the response finished. */
+  aborted?: boolean;
+  requestHeaders: LoggedRequestHeaders;
+}
+
+/** One item of a Sentry envelope; payload is parsed JSON, or raw text when it is not JSON. */
+export interface EnvelopeItem {
+  type: string;
+  header: Record<string, unknown>;
+  payload: unknown;
+}
+
+/** A Sentry envelope as stored by the harness (`GET /__harness/sentry`). */
+export interface StoredEnvelope {
+  /** Epoch milliseconds. */
+  receivedAt: number;
+  project: string;
+  header: Record<string, unknown>;
+  items: EnvelopeItem[];
+  /** The raw (decompressed) body as text, for grepping leaked secrets. */
+  raw: string;
+}
+
+/** SSE event `sentry`: a summary of one stored envelope. */
+export interface SentrySummary {
+  receivedAt: number;
+  project: string;
+  /** Envelope header event_id, or the first item's payload event_id, or null. */
+  eventId: string | null;
+  /** Type of the first event-like item (event, transaction, replay_event...), else of the first item. */
+  type: string;
+  /** The event's message, or its first exception value ("Type: value"), or null. */
+  message: string | null;
+  tags: Record<string, string>;
+}
+
+/** SSE event names sent on `/__harness/events`. */
+export type HarnessEventName = 'hello' | 'request' | 'sentry' | 'clear';
