@@ -6,7 +6,8 @@ import { gzipSync, brotliCompressSync } from 'node:zlib';
 import path from 'node:path';
 
 const root = path.dirname(new URL(import.meta.url).pathname);
-const dist = path.join(root, 'dist');
+// DIST_DIR lets parallel runs build side by side (e.g. DIST_DIR=.dist-ads).
+const dist = path.resolve(root, process.env.DIST_DIR || 'dist');
 const quiet = process.argv.includes('--no-report');
 
 const pages = [

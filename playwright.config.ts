@@ -6,6 +6,7 @@ export const PLAYER_PORT = Number(process.env.E2E_PLAYER_PORT ?? 4200);
 export const HARNESS_PORT = Number(process.env.E2E_HARNESS_PORT ?? 4201);
 
 const systemChromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) => existsSync(path));
+const distDir = process.env.DIST_DIR || 'dist';
 const executablePath = process.env.CHROMIUM_PATH || systemChromium;
 
 export default defineConfig({
@@ -37,8 +38,8 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: {
-    command: 'node esbuild.config.mjs --no-report && node dist/server/index.mjs',
-    env: { PLAYER_PORT: String(PLAYER_PORT), HARNESS_PORT: String(HARNESS_PORT) },
+    command: `node esbuild.config.mjs --no-report && node ${distDir}/server/index.mjs`,
+    env: { PLAYER_PORT: String(PLAYER_PORT), HARNESS_PORT: String(HARNESS_PORT), DIST_DIR: distDir },
     url: `http://127.0.0.1:${HARNESS_PORT}/`,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,

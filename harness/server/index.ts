@@ -1,4 +1,4 @@
-/** Entry point: `node dist/server/index.mjs` (env PLAYER_PORT, default 4100; HARNESS_PORT, default 4101). */
+/** Entry point: `node dist/server/index.mjs` (env PLAYER_PORT, default 4100; HARNESS_PORT, default 4101; DIST_DIR, default dist). */
 import { startServer } from './server';
 
 function portFromEnv(name: string, fallback: number): number {
@@ -15,6 +15,7 @@ function portFromEnv(name: string, fallback: number): number {
 const server = await startServer({
   playerPort: portFromEnv('PLAYER_PORT', 4100),
   harnessPort: portFromEnv('HARNESS_PORT', 4101),
+  ...(process.env.DIST_DIR ? { distDir: process.env.DIST_DIR } : {}),
 }).catch((err: unknown) => {
   console.error('harness server failed to start:', err instanceof Error ? err.message : err);
   process.exit(1);

@@ -409,3 +409,22 @@ describe('server-sent events', () => {
     }
   });
 });
+
+describe('player page data attributes', () => {
+  const template = '<body><div id="root" data-base-url="" data-fullscreen=""></div></body>';
+
+  it('sets attributes from data-* query parameters, replacing or adding them', async () => {
+    const { fillPlayerData } = await import('./routes/pages');
+    const html = fillPlayerData(template, new URLSearchParams('movie_id=1&data-fullscreen=parent&data-ad-list-url=/ads/list.json?set=a%26b'));
+    expect(html).toContain('data-fullscreen="parent"');
+    expect(html).toContain('data-ad-list-url="/ads/list.json?set=a&amp;b"');
+    expect(html).toContain('data-base-url=""');
+  });
+
+  it('escapes values and ignores attributes it does not know', async () => {
+    const { fillPlayerData } = await import('./routes/pages');
+    const html = fillPlayerData(template, new URLSearchParams({ 'data-languages': '"><script>x</script>', 'data-onload': 'x' }));
+    expect(html).not.toContain('<script>');
+    expect(html).not.toContain('data-onload');
+  });
+});

@@ -26,6 +26,27 @@ export function fillHarnessOrigins(html: string, origins: PageOrigins): string {
     .replace(/data-harness-origin="[^"]*"/, `data-harness-origin="${escapeAttr(origins.harnessOrigin)}"`);
 }
 
+/**
+ * Frame data attributes the harness may set on the player's root element, as the embedding
+ * site would: `/?movie_id=101&data-fullscreen=parent&data-ad-list-url=/ads/list.json`.
+ * The player ignores these query parameters; only this server reads them.
+ */
+export const PLAYER_DATA_ATTRIBUTES = ['base-url', 'ad-list-url', 'fullscreen', 'sentry-project', 'sentry-dsn', 'languages'] as const;
+
+export function fillPlayerData(html: string, query: URLSearchParams): string {
+  return html.replace(/<div id="root"([^>]*)>/, (_, attrs: string) => {
+    let next = attrs;
+    for (const name of PLAYER_DATA_ATTRIBUTES) {
+      const value = query.get(`data-${name}`);
+      if (value === null) continue;
+      const attr = `data-${name}="${escapeAttr(value)}"`;
+      const pattern = new RegExp(`data-${name}="[^"]*"`);
+      next = pattern.test(next) ? next.replace(pattern, () => attr) : `${next} ${attr}`;
+    }
+    return `<div id="root"${next}>`;
+  });
+}
+
 function isGet(ctx: RouteContext): boolean {
   if (ctx.req.method === 'GET' || ctx.req.method === 'HEAD') return true;
   methodNotAllowed(ctx.res, 'GET, HEAD');
@@ -39,7 +60,7 @@ export function pageRoutes(distDir: string, origins: PageOrigins): Route {
   async function playerPage(ctx: RouteContext): Promise<void> {
     const html = await readPage(path.join(playerDir, 'index.html'));
     if (html === null) return sendText(ctx.res, 503, 'player not built; run npm run build');
-    sendHtmlNoCache(ctx, html);
+    sendHtmlNoCache(ctx, fillPlayerData(html, ctx.url.searchParams));
   }
 
   async function harnessPage(ctx: RouteContext): Promise<void> {

@@ -3,8 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { createScriptedEngine } from '../../engine/scripted-engine';
 import {
   $currentTime, $duration, $status, $streamError, autoplaySet, engineAttached, playClicked, retryClicked,
-  sourceMissing, sourceRequested, togglePlayClicked,
+  sourceMissing, sourceRequested, togglePlayClicked, playHeld, playReleased, playDeferred,
 } from './model';
+import { createWatch } from 'effector';
 
 const READY = { levels: [], audioTracks: [], subtitleTracks: [] };
 const commands = (engine: ReturnType<typeof createScriptedEngine>) => engine.calls.map((c) => c.command);
@@ -114,5 +115,27 @@ describe('playback model', () => {
     a.engine.emit('playing');
     expect(a.scope.getState($status)).toBe('playing');
     expect(b.scope.getState($status)).toBe('notStarted');
+  });
+
+  it('a held player defers play requests and plays once on release', async () => {
+    const { scope, engine } = await attached();
+    const deferred: number[] = [];
+    createWatch({ unit: playDeferred, scope, fn: () => deferred.push(1) });
+    await allSettled(playHeld, { scope });
+    await allSettled(playClicked, { scope });
+    await allSettled(togglePlayClicked, { scope });
+    expect(commands(engine)).toEqual([]);
+    expect(deferred).toHaveLength(2);
+    await allSettled(playReleased, { scope });
+    expect(commands(engine)).toEqual(['play']);
+    await allSettled(playReleased, { scope });
+    expect(commands(engine)).toEqual(['play']);
+  });
+
+  it('releasing without a deferred request does not start playback', async () => {
+    const { scope, engine } = await attached();
+    await allSettled(playHeld, { scope });
+    await allSettled(playReleased, { scope });
+    expect(commands(engine)).toEqual([]);
   });
 });

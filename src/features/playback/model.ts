@@ -31,6 +31,15 @@ export const pauseClicked = createEvent();
 export const togglePlayClicked = createEvent();
 export const retryClicked = createEvent();
 export const autoplaySet = createEvent<boolean>();
+/** Every request to play the content, whatever asked: a click, a key, autoplay. */
+export const playRequested = createEvent();
+/**
+ * Holding stops play requests from reaching the media, e.g. while a pre-roll is due or runs.
+ * A request made while held is announced by playDeferred and honoured on release.
+ */
+export const playHeld = createEvent();
+export const playReleased = createEvent();
+export const playDeferred = createEvent();
 
 export const $engine = createStore<MediaEngine | null>(null, { serialize: 'ignore' }).on(engineAttached, (_, engine) => engine);
 export const $source = createStore<SourceRequest | null>(null).on(sourceRequested, (_, source) => source);
@@ -92,6 +101,12 @@ export const $streamError = createStore<EngineError | null>(null)
   .on(sourceMissing, (_, message) => ({ kind: 'other', detail: 'sourceMissing', fatal: true, message }));
 
 export const $isPlaying = $status.map((status) => status === 'playing' || status === 'buffering');
+export const $playHeld = createStore(false)
+  .on(playHeld, () => true)
+  .on(playReleased, () => false);
+const $playPending = createStore(false)
+  .on(playDeferred, () => true)
+  .reset(playFx);
 
 sample({ clock: engineAttached, target: connectEngineFx });
 
@@ -104,11 +119,15 @@ sample({
   target: loadSourceFx,
 });
 
-sample({ clock: sourceReady, filter: $autoplay, target: playFx });
-sample({ clock: playClicked, target: playFx });
+sample({ clock: sourceReady, filter: $autoplay, target: playRequested });
+sample({ clock: playClicked, target: playRequested });
 sample({ clock: pauseClicked, target: pauseFx });
 sample({ clock: togglePlayClicked, filter: $isPlaying, target: pauseFx });
-sample({ clock: togglePlayClicked, filter: $isPlaying.map((playing) => !playing), target: playFx });
+sample({ clock: togglePlayClicked, filter: $isPlaying.map((playing) => !playing), target: playRequested });
+
+sample({ clock: playRequested, filter: $playHeld.map((held) => !held), target: playFx });
+sample({ clock: playRequested, filter: $playHeld, target: playDeferred });
+sample({ clock: playReleased, source: $playPending, filter: Boolean, target: playFx });
 
 // Retrying resumes where the viewer was and plays.
 sample({
