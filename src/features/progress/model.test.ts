@@ -1,0 +1,116 @@
+import { allSettled, fork } from 'effector';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { EpisodeDto } from '../../api/dto';
+import { createScriptedEngine } from '../../engine/scripted-engine';
+import { episodeChosen } from '../session';
+import { engineAttached, sourceRequested } from '../playback';
+import {
+  $resumePrompt, $savedProgress, continueClicked, pageLeft, progressStarted, readProgressFx, resumeAnswered, resumeOffered,
+  startOverClicked, writeProgressFx, type ProgressMap,
+} from './model';
+import { createWatch, scopeBind } from 'effector';
+
+const episode = (id: number): EpisodeDto => ({
+  id, title: 'E', description: '', order: 1, posterPath: null, duration: 600, watchProgress: 0, watchedAt: null,
+  isCompleted: false, m3u8MasterFilePath: '/m.m3u8', season: { id: 1, order: 1 },
+});
+
+async function setup(stored: unknown = { '5': 42 }) {
+  const writes: ProgressMap[] = [];
+  const scope = fork({
+    handlers: [
+      [readProgressFx, () => stored],
+      [writeProgressFx, (map: ProgressMap) => void writes.push(map)],
+    ],
+  });
+  const engine = createScriptedEngine();
+  await allSettled(engineAttached, { scope, params: engine });
+  await allSettled(progressStarted, { scope });
+  await allSettled(episodeChosen, { scope, params: episode(7) });
+  await allSettled(sourceRequested, { scope, params: { url: 'u', startTime: 0 } });
+  // Facts arrive synchronously through scopeBind; allSettled(scope) would wait on the throttle's timer.
+  const at = async (seconds: number) => {
+    engine.emit('timeUpdated', { currentTime: seconds, duration: 600, bufferedAhead: 10 });
+    await vi.advanceTimersByTimeAsync(0);
+  };
+  return { scope, engine, writes, at };
+}
+
+describe('progress saving', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('loads stored progress, dropping corrupt entries', async () => {
+    const { scope } = await setup({ '5': 42, '6': 'x', bad: 1 });
+    expect(scope.getState($savedProgress)).toEqual({ '5': 42 });
+  });
+
+  it('saves at most once every 10 s while playing, never on the first tick, keeping other episodes', async () => {
+    const { engine, writes, at } = await setup();
+    const writtenAt: number[] = [];
+    engine.emit('playing');
+    for (let second = 0; second <= 25; second++) {
+      await at(second + 0.5);
+      while (writtenAt.length < writes.length) writtenAt.push(second);
+      await vi.advanceTimersByTimeAsync(1000);
+    }
+    // Ticks every second for 25 s: saves at 10 s and 20 s only, each with the latest position.
+    expect(writtenAt).toEqual([10, 20]);
+    expect(writes).toEqual([{ '5': 42, '7': 9 }, { '5': 42, '7': 19 }]);
+  });
+
+  it('saves nothing before the episode has played', async () => {
+    const { writes, at, scope } = await setup();
+    await at(3);
+    await allSettled(pageLeft, { scope });
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(writes).toEqual([]);
+  });
+
+  it('flushes at once on pause and when the page is left', async () => {
+    const { scope, engine, writes, at } = await setup();
+    engine.emit('playing');
+    await at(4.9);
+    engine.emit('paused');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(writes.at(-1)).toEqual({ '5': 42, '7': 4 });
+    engine.emit('playing');
+    await at(6.2);
+    scopeBind(pageLeft, { scope })();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(writes.at(-1)).toEqual({ '5': 42, '7': 6 });
+  });
+
+  it('a stray pause after switching episodes does not overwrite the new episode with 0', async () => {
+    const { scope, engine, writes } = await setup({ '8': 300 });
+    engine.emit('playing');
+    await allSettled(episodeChosen, { scope, params: episode(8) });
+    engine.emit('paused');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(writes).toEqual([]);
+    expect(scope.getState($savedProgress)).toEqual({ '8': 300 });
+  });
+});
+
+describe('resume prompt', () => {
+  it('continue answers with the saved position; start over with 0; both dismiss it', async () => {
+    const { scope } = await setup();
+    const answers: number[] = [];
+    createWatch({ unit: resumeAnswered, scope, fn: (at) => answers.push(at) });
+    await allSettled(resumeOffered, { scope, params: 125 });
+    expect(scope.getState($resumePrompt)).toBe(125);
+    await allSettled(continueClicked, { scope });
+    expect(scope.getState($resumePrompt)).toBeNull();
+    await allSettled(resumeOffered, { scope, params: 125 });
+    await allSettled(startOverClicked, { scope });
+    expect(answers).toEqual([125, 0]);
+    expect(scope.getState($resumePrompt)).toBeNull();
+  });
+
+  it('is dismissed when playback starts some other way', async () => {
+    const { scope, engine } = await setup();
+    await allSettled(resumeOffered, { scope, params: 125 });
+    engine.emit('playing');
+    expect(scope.getState($resumePrompt)).toBeNull();
+  });
+});

@@ -1,0 +1,53 @@
+import type { EpisodeChoice } from '../series/model';
+
+/** Positions this close to the end count as finished: the episode starts over without a prompt. */
+export const FINISHED_MARGIN_S = 5;
+
+export interface StartInput {
+  choice: EpisodeChoice;
+  episodeId: number;
+  /** The episode's duration from the catalogue, when known. */
+  duration: number | null;
+  /** `t` from the query: applies to the first episode only. */
+  startTime: number | null;
+  /** `episode_time` from the query: applies to the first episode only. */
+  episodeTime: number | null;
+  saved: Readonly<Record<string, number>>;
+}
+
+export interface StartDecision {
+  /** Where the source loads. */
+  startTime: number;
+  /** A saved position to offer in the resume prompt, or null for no prompt. */
+  resumeAt: number | null;
+  /** Whether to play as soon as the source is ready; null keeps the embedder's auto_play. */
+  autoplay: boolean | null;
+}
+
+export function isResumable(position: number | null | undefined, duration: number | null): position is number {
+  if (position == null || !Number.isFinite(position) || position < 1) return false;
+  return duration == null || duration <= 0 || position < duration - FINISHED_MARGIN_S;
+}
+
+/**
+ * Where an episode starts and whether the resume prompt shows (SPEC.md §2, §4): `t` starts at
+ * its time without a prompt; a saved position (or `episode_time`) shows the prompt before the
+ * first start; the next-episode button and auto-advance start from 0 and play.
+ */
+export function decideStart(input: StartInput): StartDecision {
+  if (input.choice === 'next' || input.choice === 'auto') return { startTime: 0, resumeAt: null, autoplay: true };
+  if (input.choice === 'start' && input.startTime !== null) return { startTime: input.startTime, resumeAt: null, autoplay: null };
+  const position = (input.choice === 'start' ? input.episodeTime : null) ?? input.saved[String(input.episodeId)];
+  if (isResumable(position, input.duration)) return { startTime: 0, resumeAt: Math.floor(position), autoplay: false };
+  return { startTime: 0, resumeAt: null, autoplay: input.choice === 'menu' ? true : null };
+}
+
+/** Keeps only entries of episode id → non-negative finite seconds; anything else is dropped. */
+export function sanitizeProgress(raw: unknown): Record<string, number> {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return {};
+  const clean: Record<string, number> = {};
+  for (const [id, seconds] of Object.entries(raw)) {
+    if (/^\d+$/.test(id) && typeof seconds === 'number' && Number.isFinite(seconds) && seconds >= 0) clean[id] = seconds;
+  }
+  return clean;
+}
