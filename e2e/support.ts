@@ -10,12 +10,15 @@ export interface HarnessOptions {
   query?: string;
   autoPlay?: boolean;
   embed?: 'cross' | 'same';
+  /** A harness viewport preset, e.g. 'phone-portrait'. */
+  viewport?: string;
 }
 
 /** Opens the harness on a scenario and returns the player iframe. */
-export async function openHarness(page: Page, { scenario = 'film', query, autoPlay = true, embed = 'cross' }: HarnessOptions = {}) {
+export async function openHarness(page: Page, { scenario = 'film', query, autoPlay = true, embed = 'cross', viewport }: HarnessOptions = {}) {
   const params = new URLSearchParams({ scenario, auto_play: autoPlay ? '1' : '0', embed });
   if (query !== undefined) params.set('query', query);
+  if (viewport !== undefined) params.set('viewport', viewport);
   await page.goto(`/?${params}`);
   return page.frameLocator('#player-frame');
 }
@@ -40,4 +43,25 @@ export async function servedPaths(page: Page): Promise<string[]> {
   const response = await page.request.get(`${HARNESS_ORIGIN}/__harness/requests`);
   const entries = (await response.json()) as Array<{ path: string; status: number }>;
   return entries.map((entry) => `${entry.status} ${entry.path}`);
+}
+
+/**
+ * After a reload of a content that has played, the player offers the resume prompt (issue 6)
+ * when it saved a position of 1 s or more, and waits; otherwise it plays. Either way this
+ * returns once playback goes on, answering 'Продолжить просмотр' when the prompt shows.
+ */
+export async function continueAfterReload(frame: FrameLocator) {
+  const prompt = frame.getByTestId('resume-prompt');
+  let state: 'prompt' | 'playing' | null = null;
+  await expect
+    .poll(
+      async () => {
+        if ((await prompt.count()) > 0) state = 'prompt';
+        else if ((await videoTime(frame)) > 0.5) state = 'playing';
+        return state;
+      },
+      { timeout: 25_000, intervals: [250] },
+    )
+    .not.toBeNull();
+  if (state === 'prompt') await prompt.getByRole('button', { name: 'Продолжить просмотр' }).click();
 }

@@ -1,5 +1,9 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { FaultsPanel, HARNESS_CLIENT } from './FaultsPanel';
 import { readOrigins } from './config';
+import { AdsPanel, countPings } from './AdsPanel';
+import { AnalyticsPanel } from './AnalyticsPanel';
+import { installStatsSink, isRelayMessage, useStats } from './stats';
 import { MessageLog, type MessageEntry } from './MessageLog';
 import { PlayerStage } from './PlayerStage';
 import { RequestLog } from './RequestLog';
@@ -21,7 +25,7 @@ import {
 } from './scenarios';
 import { useHarnessEvents } from './useHarnessEvents';
 
-type TabId = 'messages' | 'requests' | 'sentry';
+type TabId = 'messages' | 'requests' | 'sentry' | 'ads' | 'analytics' | 'faults';
 
 const MESSAGE_CAP = 2000;
 
@@ -40,9 +44,11 @@ export function App() {
   const frameRef = useRef<HTMLIFrameElement>(null);
   const nextMessageId = useRef(1);
   const events = useHarnessEvents();
+  const stats = useStats();
+  useEffect(() => installStatsSink(origins.playerOrigin), [origins.playerOrigin]);
 
   const scenario = findScenario(state.scenarioId);
-  const src = playerSrc(state, origins);
+  const src = playerSrc(state, origins, HARNESS_CLIENT);
   const targetOrigin = frameOrigin(state.embed, origins);
   const frameKey = `${src}#${reloadCount}`;
 
@@ -67,6 +73,8 @@ export function App() {
     const onMessage = (event: MessageEvent) => {
       const frameWindow = frameRef.current?.contentWindow;
       if (!frameWindow || event.source !== frameWindow) return;
+      // The harness's own rstat4 relay is not a player message (see stats.ts).
+      if (isRelayMessage(event.data)) return;
       pushMessage({ direction: 'in', t: performance.now(), origin: event.origin, data: event.data });
       if (isRecord(event.data)) {
         if (event.data.event === 'enterFullScreen') setFullscreen(true);
@@ -197,6 +205,23 @@ export function App() {
             <button type="button" className="btn" onClick={() => send({ type: 'pause' })} data-testid="send-pause">
               Send pause
             </button>
+            <button
+              type="button"
+              className="btn"
+              disabled={state.embed !== 'same'}
+              title="Writes episodesTimeProgress (film 14 s, S1E1 4 s, S1E2 2 s) into the player's localStorage and reloads it; same-origin embed only"
+              onClick={() => {
+                try {
+                  frameRef.current?.contentWindow?.localStorage.setItem('episodesTimeProgress', JSON.stringify({ 10101: 14, 10211: 4, 10212: 2 }));
+                  setReloadCount((n) => n + 1);
+                } catch {
+                  // A cross-origin player's storage is out of reach.
+                }
+              }}
+              data-testid="write-progress"
+            >
+              Write stored progress
+            </button>
             <button type="button" className="btn btn-primary" onClick={() => setReloadCount((n) => n + 1)} data-testid="reload-player">
               Reload player
             </button>
@@ -212,6 +237,9 @@ export function App() {
                 ['messages', 'Messages', messages.length],
                 ['requests', 'Requests', events.requests.length],
                 ['sentry', 'Sentry', events.sentry.length],
+                ['ads', 'Ads', countPings(events.requests)],
+                ['analytics', 'Analytics', stats.length],
+                ['faults', 'Faults', null],
               ] as const
             ).map(([id, label, count]) => (
               <button
@@ -224,7 +252,7 @@ export function App() {
                 data-testid={`tab-${id}`}
               >
                 {label}
-                <span className="tab-count">{count}</span>
+                {count !== null && <span className="tab-count">{count}</span>}
               </button>
             ))}
           </div>
@@ -233,6 +261,15 @@ export function App() {
           </div>
           <div className="tab-panel" role="tabpanel" hidden={tab !== 'requests'}>
             <RequestLog requests={events.requests} active={tab === 'requests'} onClear={events.clearRequests} />
+          </div>
+          <div className="tab-panel" role="tabpanel" hidden={tab !== 'ads'}>
+            <AdsPanel requests={events.requests} active={tab === 'ads'} />
+          </div>
+          <div className="tab-panel" role="tabpanel" hidden={tab !== 'analytics'}>
+            <AnalyticsPanel active={tab === 'analytics'} />
+          </div>
+          <div className="tab-panel" role="tabpanel" hidden={tab !== 'faults'}>
+            <FaultsPanel active={tab === 'faults'} />
           </div>
           <div className="tab-panel" role="tabpanel" hidden={tab !== 'sentry'}>
             <SentryLog events={events.sentry} active={tab === 'sentry'} onClear={events.clearSentry} />

@@ -1,10 +1,11 @@
-import { useMemo, useState } from 'react';
+import { Fragment, useMemo, useState } from 'react';
 import type { RequestLogEntry } from '../shared/types';
 import { LogToolbar } from './LogToolbar';
 import { downloadJson, formatBytes, formatMs } from './format';
 import { useStickToBottom } from './useStickToBottom';
 
 const MAX_ROWS = 1000;
+const COLUMNS = 5;
 
 interface RequestLogProps {
   requests: RequestLogEntry[];
@@ -25,13 +26,42 @@ function describe(entry: RequestLogEntry): string {
   return [`${entry.method} ${entry.path}`, `${entry.origin} origin, t=${entry.t} ms${entry.aborted ? ', aborted' : ''}`, ...headers].join('\n');
 }
 
-/** Every request the harness server answered, live from its event stream. */
+/** The end of a token, enough to tell tokens apart without printing them whole. */
+function tail(value: string): string {
+  const token = value.replace(/^Bearer\s+/i, '');
+  return token.length > 10 ? `…${token.slice(-8)}` : token;
+}
+
+/** Compact badges for the headers QA checks most: the Bearer token and the session context. */
+function HeaderBadges({ headers }: { headers: RequestLogEntry['requestHeaders'] }) {
+  const auth = headers.authorization;
+  const context = headers['x-session-context'];
+  return (
+    <>
+      {auth !== undefined && (
+        <span className="tag mono" title={auth} data-testid="request-auth">
+          Bearer {tail(auth)}
+        </span>
+      )}
+      {context !== undefined && (
+        <span className="tag mono" title={context || '(empty)'} data-testid="request-session-context">
+          ctx {context ? tail(context) : '∅'}
+        </span>
+      )}
+    </>
+  );
+}
+
+/** Every request the harness server answered, live from its event stream; click a row for its headers. */
 export function RequestLog({ requests, active, onClear }: RequestLogProps) {
   const [filter, setFilter] = useState('');
+  const [openId, setOpenId] = useState<number | null>(null);
   const filtered = useMemo(() => {
     const needle = filter.trim().toLowerCase();
     if (!needle) return requests;
-    return requests.filter((r) => `${r.method} ${r.path} ${r.status} ${r.origin}`.toLowerCase().includes(needle));
+    return requests.filter((r) =>
+      `${r.method} ${r.path} ${r.status} ${r.origin} ${Object.keys(r.requestHeaders).join(' ')}`.toLowerCase().includes(needle),
+    );
   }, [requests, filter]);
   const shown = filtered.length > MAX_ROWS ? filtered.slice(filtered.length - MAX_ROWS) : filtered;
   const scroller = useStickToBottom<HTMLDivElement>(`${shown.length}:${shown[shown.length - 1]?.id}:${active}`);
@@ -42,7 +72,7 @@ export function RequestLog({ requests, active, onClear }: RequestLogProps) {
         <input
           type="search"
           className="input log-filter"
-          placeholder="Filter: path, method, status…"
+          placeholder="Filter: path, method, status, header…"
           value={filter}
           onChange={(e) => setFilter(e.target.value)}
           data-testid="request-filter"
@@ -57,7 +87,7 @@ export function RequestLog({ requests, active, onClear }: RequestLogProps) {
             <thead>
               <tr>
                 <th className="col-method">Verb</th>
-                <th>Path</th>
+                <th>Path · headers</th>
                 <th className="col-status">Status</th>
                 <th className="col-num">Size</th>
                 <th className="col-ms">ms</th>
@@ -65,18 +95,51 @@ export function RequestLog({ requests, active, onClear }: RequestLogProps) {
             </thead>
             <tbody>
               {shown.map((r) => (
-                <tr key={r.id} data-testid="request-row" title={describe(r)}>
-                  <td className="col-method mono">
-                    <span className={`origin-dot origin-${r.origin}`} aria-label={`${r.origin} origin`} />
-                    {r.method}
-                  </td>
-                  <td className="mono path">
-                    <span dir="ltr">{r.path}</span>
-                  </td>
-                  <td className={`col-status mono ${statusClass(r.status)}`}>{r.status || '—'}</td>
-                  <td className="col-num mono">{formatBytes(r.bytes)}</td>
-                  <td className="col-ms mono">{formatMs(r.ms)}</td>
-                </tr>
+                <Fragment key={r.id}>
+                  <tr
+                    data-testid="request-row"
+                    title={describe(r)}
+                    aria-expanded={openId === r.id}
+                    style={{ cursor: 'pointer' }}
+                    onClick={() => setOpenId((id) => (id === r.id ? null : r.id))}
+                  >
+                    <td className="col-method mono">
+                      <span className={`origin-dot origin-${r.origin}`} aria-label={`${r.origin} origin`} />
+                      {r.method}
+                    </td>
+                    <td className="mono path">
+                      <span dir="ltr">{r.path}</span>
+                      {r.fault && (
+                        <span className="tag tag-warn" data-testid="request-fault" style={{ marginLeft: '0.4rem' }}>
+                          fault {r.fault}
+                        </span>
+                      )}
+                      {(r.requestHeaders.authorization !== undefined || r.requestHeaders['x-session-context'] !== undefined) && (
+                        <div className="tags" dir="ltr" style={{ marginTop: '0.15rem' }}>
+                          <HeaderBadges headers={r.requestHeaders} />
+                        </div>
+                      )}
+                    </td>
+                    <td className={`col-status mono ${statusClass(r.status)}`}>{r.status || '—'}</td>
+                    <td className="col-num mono">{formatBytes(r.bytes)}</td>
+                    <td className="col-ms mono">{formatMs(r.ms)}</td>
+                  </tr>
+                  {openId === r.id && (
+                    <tr data-testid="request-details">
+                      <td colSpan={COLUMNS}>
+                        <dl className="mono wrap" style={{ margin: 0 }}>
+                          <dt className="muted">{r.origin} origin · t={r.t} ms{r.aborted ? ' · aborted' : ''}</dt>
+                          {Object.keys(r.requestHeaders).length === 0 && <dd className="muted">no logged request headers</dd>}
+                          {Object.entries(r.requestHeaders).map(([name, value]) => (
+                            <dd key={name} style={{ margin: 0 }}>
+                              <b>{name}:</b> {value === '' ? <span className="muted">(empty)</span> : value}
+                            </dd>
+                          ))}
+                        </dl>
+                      </td>
+                    </tr>
+                  )}
+                </Fragment>
               ))}
             </tbody>
           </table>

@@ -137,6 +137,8 @@ export class RequestLog {
       entry.bytes = bytes;
       entry.ms = round(performance.now() - startedAt);
       if (aborted) entry.aborted = true;
+      const fault = res.getHeader(FAULT_HEADER);
+      if (typeof fault === 'string') entry.fault = fault;
       this.entries.push(entry);
       if (this.entries.length > REQUEST_LOG_CAP) this.entries.splice(0, this.entries.length - REQUEST_LOG_CAP);
       this.hub.send('request', entry);
@@ -145,6 +147,9 @@ export class RequestLog {
     res.on('close', () => finish(!res.writableFinished));
   }
 }
+
+/** Set by fault injection on a response it shaped; the log records it with the request. */
+export const FAULT_HEADER = 'X-Harness-Fault';
 
 function round(ms: number): number {
   return Math.round(ms * 10) / 10;

@@ -428,3 +428,15 @@ describe('player page data attributes', () => {
     expect(html).not.toContain('data-onload');
   });
 });
+
+describe('player page Content-Security-Policy', () => {
+  it('forbids inline scripts and eval, allowing only an injected script by its hash', async () => {
+    const { playerCsp } = await import('./routes/pages');
+    const plain = playerCsp('<html><script src="./a.js"></script></html>', ['http://localhost:1']);
+    expect(plain).toContain("script-src 'self'");
+    expect(plain).not.toMatch(/unsafe-eval|'unsafe-inline'[^;]*script|sha256/);
+    expect(plain).toContain("object-src 'none'");
+    const relayed = playerCsp('<head><script>window.x=1</script></head>', ['http://localhost:1']);
+    expect(relayed).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+'/);
+  });
+});

@@ -5,8 +5,11 @@ import path from 'node:path';
 import { existsSync } from 'node:fs';
 import type { OriginName } from '../shared/types';
 import { HttpError, notFound, sendJson, type Route, type RouteContext } from './http';
-import { EventHub, RequestLog } from './log';
+import { EventHub, FAULT_HEADER, RequestLog } from './log';
+import { FaultStore, faultRoutes } from './faults';
 import { findRepoRoot } from './paths';
+import { benchRoutes } from './routes/bench';
+import { adsRoutes } from './routes/ads';
 import { catalogRoutes } from './routes/catalog';
 import { harnessRoutes } from './routes/harness';
 import { mediaRoutes } from './routes/media';
@@ -97,12 +100,16 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     harnessBuilt: existsSync(path.join(distDir, 'harness', 'index.html')),
   });
 
+  const faults = new FaultStore();
   const routes: Route[] = [
+    faultRoutes(faults, (ctx, description) => ctx.res.setHeader(FAULT_HEADER, description)),
     harnessRoutes({ log, sentry, hub, info }),
     pageRoutes(distDir, origins),
+    adsRoutes(fixturesDir, origins),
     catalogRoutes(fixturesDir),
     sentryRoutes(sentry),
     mediaRoutes(fixturesDir),
+    benchRoutes(distDir),
     (ctx) => {
       if (ctx.url.pathname !== '/favicon.ico') return false;
       ctx.res.statusCode = 204;

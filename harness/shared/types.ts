@@ -33,6 +33,8 @@ export interface RequestLogEntry {
   ms: number;
   /** True when the connection closed before the response finished. */
   aborted?: boolean;
+  /** The injected fault that shaped this response, e.g. "segment: 500". */
+  fault?: string;
   requestHeaders: LoggedRequestHeaders;
 }
 

@@ -38,8 +38,14 @@ export interface EpisodeDto {
   season: SeasonDto | null;
 }
 
+/**
+ * An ad list item (SPEC.md §3): one VAST link, several links tried in turn (dataUrls), or the
+ * VAST document itself (dataXml).
+ */
+export type AdItemDto = { vastUrl: string } | { dataUrls: string[] } | { dataXml: string };
+
 export interface AdListDto {
-  prerollList: Array<{ vastUrl: string }>;
+  prerollList: AdItemDto[];
 }
 
 export interface AvailabilityDto {
@@ -138,9 +144,17 @@ export function parseAvailability(body: unknown): AvailabilityDto {
   return { available: typeof o.available === 'boolean' ? o.available : fail('availability.available', 'a boolean') };
 }
 
+function parseAdItem(value: unknown, path: string): AdItemDto {
+  const o = obj(value, path);
+  if (o.vastUrl != null) return { vastUrl: str(o.vastUrl, `${path}.vastUrl`) };
+  if (o.dataUrls != null) return { dataUrls: list(o.dataUrls, `${path}.dataUrls`, str) };
+  if (o.dataXml != null) return { dataXml: str(o.dataXml, `${path}.dataXml`) };
+  return fail(path, 'vastUrl, dataUrls or dataXml');
+}
+
 export function parseAdList(body: unknown): AdListDto {
   const o = obj(body, 'adList');
   return {
-    prerollList: optList(o.prerollList, 'adList.prerollList', (item, p) => ({ vastUrl: str(obj(item, p).vastUrl, `${p}.vastUrl`) })),
+    prerollList: optList(o.prerollList, 'adList.prerollList', parseAdItem),
   };
 }

@@ -1,10 +1,78 @@
-import axios, { type AxiosInstance, type AxiosResponse } from 'axios';
+import axios, { type AxiosInstance, type AxiosRequestConfig, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import { AUTHENTICATOR_BASE_PATH, CATALOG_BASE_PATH, COOKIE_KEYS } from '../lib/constants';
+import type { CookieStore } from '../platform/cookies';
+import { createAuthSession, type AuthSession, type RefreshPayload } from './auth';
 import { bodyExcerpt, type ApiError } from './errors';
 import { InvalidBodyError } from './dto';
+
+declare module 'axios' {
+  interface AxiosRequestConfig {
+    /**
+     * Attach the access token (refreshing it first when expired). Catalogue calls are secure
+     * unless they say `false`; authenticator calls only when they say `true`.
+     */
+    secure?: boolean;
+  }
+}
+
+export const SESSION_CONTEXT_HEADER = 'X-Session-Context';
 
 /** One axios instance for a base URL. No time-out by default (SPEC.md §7). */
 export function createHttpClient(baseURL: string): AxiosInstance {
   return axios.create({ baseURL, timeout: 0, withCredentials: false });
+}
+
+/** The clients of one player page, sharing one token lock. */
+export interface ApiClients {
+  /** `<base>/catalog-api`: every call secure by default. */
+  catalog: AxiosInstance;
+  /** `<base>/authenticator`: secure only where the call definition says so. */
+  authenticator: AxiosInstance;
+  /** Absolute URLs outside the catalogue (the ad list): the session context header, never the token. */
+  plain: AxiosInstance;
+  auth: AuthSession;
+}
+
+export interface ApiClientsOptions {
+  /** Absolute base URL of the catalogue and authenticator hosts (the page configuration's base URL). */
+  baseUrl: string;
+  cookies: CookieStore;
+  now?: () => number;
+}
+
+/** Reads the Authorization header of a refresh answer; non-2xx answers reject. */
+function refreshVia(http: AxiosInstance) {
+  return async (payload: RefreshPayload): Promise<unknown> => {
+    const response = await http.post('/authentication/refresh', payload);
+    return response.headers.authorization ?? response.headers.Authorization;
+  };
+}
+
+/** Every call carries the device fingerprint (empty until it exists); secure calls the Bearer token. */
+function sessionHeaders(cookies: CookieStore, auth: AuthSession | null, secureByDefault: boolean) {
+  return async (config: InternalAxiosRequestConfig): Promise<InternalAxiosRequestConfig> => {
+    config.headers.set(SESSION_CONTEXT_HEADER, cookies.get(COOKIE_KEYS.deviceFingerprint) ?? '');
+    if (auth && (config.secure ?? secureByDefault)) {
+      const token = await auth.accessToken();
+      if (token) config.headers.set('Authorization', `Bearer ${token}`);
+    }
+    return config;
+  };
+}
+
+export function createApiClients({ baseUrl, cookies, now }: ApiClientsOptions): ApiClients {
+  const base = baseUrl.replace(/\/+$/, '');
+  // The refresh call goes around the interceptors: it must not wait on the lock it serves.
+  const refreshHttp = createHttpClient(base + AUTHENTICATOR_BASE_PATH);
+  const auth = createAuthSession({ cookies, refresh: refreshVia(refreshHttp), now });
+
+  const catalog = createHttpClient(base + CATALOG_BASE_PATH);
+  catalog.interceptors.request.use(sessionHeaders(cookies, auth, true));
+  const authenticator = createHttpClient(base + AUTHENTICATOR_BASE_PATH);
+  authenticator.interceptors.request.use(sessionHeaders(cookies, auth, false));
+  const plain = axios.create({ timeout: 0, withCredentials: false });
+  plain.interceptors.request.use(sessionHeaders(cookies, null, false));
+  return { catalog, authenticator, plain, auth };
 }
 
 /** Runs a request and validates its body, turning every failure into a typed ApiError. */
@@ -19,23 +87,43 @@ export async function request<T>(run: () => Promise<AxiosResponse<unknown>>, par
     return parse(response.data);
   } catch (cause) {
     const explanation = cause instanceof InvalidBodyError ? cause.message : String(cause);
-    throw { errorType: 'INVALID_BODY', url: response.config.url ?? '', explanation, body: bodyExcerpt(response.data) } satisfies ApiError;
+    throw {
+      errorType: 'INVALID_BODY',
+      url: requestPath(response.config),
+      method: methodOf(response.config),
+      explanation,
+      body: bodyExcerpt(response.data),
+    } satisfies ApiError;
   }
 }
 
+/** The path of a request without its query (the query may carry the page address). */
+export function requestPath(config: AxiosRequestConfig | undefined): string {
+  if (!config) return '';
+  try {
+    return new URL(axios.getUri(config), 'http://relative.invalid').pathname;
+  } catch {
+    return (config.url ?? '').split('?')[0] ?? '';
+  }
+}
+
+const methodOf = (config: AxiosRequestConfig | undefined): string => (config?.method ?? 'get').toUpperCase();
+
 export function toApiError(cause: unknown): ApiError {
   if (axios.isAxiosError(cause)) {
-    const url = cause.config?.url ?? '';
+    const url = requestPath(cause.config);
+    const method = methodOf(cause.config);
     if (cause.response) {
       return {
         errorType: 'HTTP',
         status: cause.response.status,
         url,
-        explanation: `HTTP ${cause.response.status} for ${url}`,
+        method,
+        explanation: `HTTP ${cause.response.status} for ${method} ${url}`,
         body: bodyExcerpt(cause.response.data),
       };
     }
-    return { errorType: 'NETWORK', url, explanation: cause.message };
+    return { errorType: 'NETWORK', url, method, explanation: cause.message };
   }
   return { errorType: 'NETWORK', url: '', explanation: cause instanceof Error ? cause.message : String(cause) };
 }

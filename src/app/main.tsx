@@ -4,7 +4,14 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { appStarted, parseConfig } from '../features/session';
 import { engineAttached } from '../features/playback';
+import { mediaElementAttached } from '../features/fullscreen';
+import { startDeviceFingerprint } from '../platform/fingerprint';
+import { initSentry } from '../platform/sentry';
 import './model';
+import './surface-model';
+import './analytics-model';
+import { libraryLoadFailed } from '../features/analytics';
+import './series-model';
 import { App } from './app';
 import './player.css';
 
@@ -45,14 +52,21 @@ const config = parseConfig({
   frameData: frameData(),
 });
 
+// Error reporting first, so a failing start-up call is reported with its response.
+initSentry({ dsn: config.sentryDsn, project: config.sentryProject });
+
 const scope = fork();
 const video = createVideoElement();
 
 // Start-up calls and the engine chunk load in parallel, before the first render.
 void allSettled(appStarted, { scope, params: config });
-void import('../engine/hls-engine').then(({ createHlsEngine }) =>
-  allSettled(engineAttached, { scope, params: createHlsEngine(video) }),
+void allSettled(mediaElementAttached, { scope, params: video });
+void import('../engine/hls-engine').then(
+  ({ createHlsEngine }) => allSettled(engineAttached, { scope, params: createHlsEngine(video) }),
+  (error: unknown) => allSettled(libraryLoadFailed, { scope, params: error instanceof Error ? error.message : String(error) }),
 );
+// The device fingerprint is computed when the page is idle; until then calls send it empty.
+void startDeviceFingerprint();
 
 createRoot(root).render(
   <StrictMode>

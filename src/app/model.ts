@@ -2,27 +2,30 @@
  * Cross-feature wiring: the composition root's model. Features stay unaware of each other;
  * this module connects session (what to play) to playback (how it plays).
  */
-import { createStore, sample } from 'effector';
+import { sample } from 'effector';
 import { $config, appStarted, episodeChosen } from '../features/session';
-import { autoplaySet, sourceMissing, sourceRequested } from '../features/playback';
-
-/** The `t` start time applies to the first episode only. */
-const $pendingStartTime = createStore<number | null>(null)
-  .on(appStarted, (_, config) => config.startTime)
-  .reset(sourceRequested);
+import { autoplaySet, sourceMissing } from '../features/playback';
+import {
+  adCreated,
+  adsConfigured,
+  adsEnvironmentStarted,
+  castingChanged as adsCastingChanged,
+  contentHoldRequested,
+  contentPauseRequested,
+  contentPlayRequested,
+  contentResumeRequested,
+  contentSeeked,
+  contentTimeUpdated,
+  nativeFullscreenChanged as adsNativeFullscreenChanged,
+  adVolumeMatched,
+} from '../features/ads';
+import { loadStartupFx } from '../features/session';
+import { $muted, $volume, mediaSeeked, mediaTimeUpdated, pauseFx, playDeferred, playHeld, playReleased, playRequested } from '../features/playback';
+import { $casting, $videoElementFullscreen } from '../features/fullscreen';
 
 sample({ clock: appStarted, fn: (config) => config.autoPlay, target: autoplaySet });
 
-sample({
-  clock: episodeChosen,
-  source: { config: $config, startTime: $pendingStartTime },
-  filter: ({ config }, episode) => config !== null && episode.m3u8MasterFilePath !== null,
-  fn: ({ config, startTime }, episode) => ({
-    url: new URL(episode.m3u8MasterFilePath!, `${config!.baseUrl}/`).href,
-    startTime: startTime ?? 0,
-  }),
-  target: sourceRequested,
-});
+// Where each episode starts (t, saved progress, resume prompt) is wired in series-model.ts.
 
 sample({
   clock: episodeChosen,
@@ -30,3 +33,23 @@ sample({
   fn: (episode) => `episode ${episode.id} has no m3u8MasterFilePath`,
   target: sourceMissing,
 });
+
+// Ads (issue 5): the pre-roll holds the content's first play; breaks pause and resume it.
+sample({
+  clock: loadStartupFx.doneData,
+  source: $config,
+  filter: (config, data) => config !== null && data.available,
+  fn: (config, data) => ({ adList: data.adList, adListUrl: config!.adListUrl, advert: config!.advert, baseUrl: config!.baseUrl }),
+  target: adsConfigured,
+});
+sample({ clock: appStarted, target: adsEnvironmentStarted });
+sample({ clock: contentHoldRequested, target: playHeld });
+sample({ clock: contentPauseRequested, target: [playHeld, pauseFx] });
+sample({ clock: contentResumeRequested, target: playReleased });
+sample({ clock: contentResumeRequested, filter: ({ resume }) => resume, target: playRequested });
+sample({ clock: playDeferred, target: contentPlayRequested });
+sample({ clock: mediaTimeUpdated, fn: ({ currentTime }) => currentTime, target: contentTimeUpdated });
+sample({ clock: mediaSeeked, fn: ({ currentTime }) => currentTime, target: contentSeeked });
+sample({ clock: $videoElementFullscreen, target: adsNativeFullscreenChanged });
+sample({ clock: $casting, target: adsCastingChanged });
+sample({ clock: adCreated, source: { volume: $volume, muted: $muted }, target: adVolumeMatched });

@@ -7,6 +7,14 @@ const HLS_MIME = 'application/vnd.apple.mpegurl';
 /** Seconds of played media kept behind the playhead; bounds memory on long sessions. */
 const BACK_BUFFER_S = 30;
 
+/**
+ * Decryption keys (SPEC.md §7): fetched as binary (hls.js loads keys as an ArrayBuffer) with a
+ * time-out and no retry, so a broken key fails fast and is reported instead of stalling.
+ */
+export const KEY_LOAD_POLICY: HlsConfig['keyLoadPolicy'] = {
+  default: { maxTimeToFirstByteMs: 8_000, maxLoadTimeMs: 20_000, timeoutRetry: null, errorRetry: null },
+};
+
 const ERROR_KINDS: Record<string, EngineErrorKind> = {
   [ErrorTypes.NETWORK_ERROR]: 'network',
   [ErrorTypes.MEDIA_ERROR]: 'media',
@@ -55,6 +63,38 @@ export function bufferedAhead(video: HTMLMediaElement): number {
   return 0;
 }
 
+/** Every buffered range of the element as [start, end] seconds. */
+export function bufferedRanges(video: HTMLMediaElement): Array<readonly [number, number]> {
+  const ranges: Array<readonly [number, number]> = [];
+  for (let i = 0; i < video.buffered.length; i++) ranges.push([video.buffered.start(i), video.buffered.end(i)]);
+  return ranges;
+}
+
+/** Plain text of the cues showing now; markup such as <i> is dropped. */
+function activeCueTexts(track: TextTrack): string[] {
+  const texts: string[] = [];
+  for (const cue of Array.from(track.activeCues ?? [])) {
+    const text = 'text' in cue && typeof cue.text === 'string' ? cue.text.replace(/<[^>]*>/g, '').trim() : '';
+    if (text) texts.push(text);
+  }
+  return texts;
+}
+
+/** iOS ignores volume writes: probe a detached element once. */
+let volumeSettable: boolean | null = null;
+function canSetVolume(): boolean {
+  if (volumeSettable === null) {
+    try {
+      const probe = document.createElement('video');
+      probe.volume = 0.5;
+      volumeSettable = Math.abs(probe.volume - 0.5) < 0.01;
+    } catch {
+      volumeSettable = true;
+    }
+  }
+  return volumeSettable;
+}
+
 export interface HlsEngineOptions {
   config?: Partial<HlsConfig>;
 }
@@ -70,7 +110,12 @@ export function createHlsEngine(video: HTMLVideoElement, options: HlsEngineOptio
   let hls: Hls | null = null;
   let mediaRecoveries = 0;
 
-  const time = () => ({ currentTime: video.currentTime, duration: video.duration, bufferedAhead: bufferedAhead(video) });
+  const time = () => ({
+    currentTime: video.currentTime,
+    duration: video.duration,
+    bufferedAhead: bufferedAhead(video),
+    bufferedRanges: bufferedRanges(video),
+  });
   const videoListeners: Array<[keyof HTMLMediaElementEventMap, () => void]> = [
     ['playing', () => facts.emit('playing')],
     ['pause', () => facts.emit('paused')],
@@ -87,6 +132,34 @@ export function createHlsEngine(video: HTMLVideoElement, options: HlsEngineOptio
     ['error', () => !useMse && video.error && facts.emit('error', nativeError(video.error))],
   ];
   for (const [name, listener] of videoListeners) video.addEventListener(name, listener);
+
+  // Captions are drawn by the player from these facts; the tracks stay 'hidden' so the
+  // browser does not draw them a second time.
+  const cueTracks = new WeakSet<TextTrack>();
+  let lastCues = '';
+  const emitCues = (texts: string[]) => {
+    const key = texts.join('\n');
+    if (key === lastCues) return;
+    lastCues = key;
+    facts.emit('cuesChanged', { texts });
+  };
+  const onCueChange = (event: Event) => {
+    const track = event.target as TextTrack;
+    if (track.mode !== 'disabled') emitCues(activeCueTexts(track));
+  };
+  const onTextTracksChanged = () => {
+    let active: TextTrack | null = null;
+    for (const track of Array.from(video.textTracks)) {
+      if (!cueTracks.has(track)) {
+        cueTracks.add(track);
+        track.addEventListener('cuechange', onCueChange);
+      }
+      if (track.mode !== 'disabled' && (track.kind === 'subtitles' || track.kind === 'captions')) active = track;
+    }
+    emitCues(active ? activeCueTexts(active) : []);
+  };
+  video.textTracks.addEventListener('addtrack', onTextTracksChanged);
+  video.textTracks.addEventListener('change', onTextTracksChanged);
 
   const levels = () => (hls?.levels ?? []).map(toEngineLevel);
 
@@ -109,6 +182,7 @@ export function createHlsEngine(video: HTMLVideoElement, options: HlsEngineOptio
       startPosition: startTime > 0 ? startTime : -1,
       capLevelToPlayerSize: false,
       enableWorker: true,
+      keyLoadPolicy: KEY_LOAD_POLICY,
       ...options.config,
     });
     instance.on(Events.MANIFEST_PARSED, (_, data) =>
@@ -125,6 +199,7 @@ export function createHlsEngine(video: HTMLVideoElement, options: HlsEngineOptio
     instance.on(Events.SUBTITLE_TRACKS_UPDATED, (_, data) => facts.emit('subtitleTracksUpdated', data.subtitleTracks.map(toTrack)));
     instance.on(Events.SUBTITLE_TRACK_SWITCH, (_, data) => facts.emit('subtitleTrackSwitched', { id: data.id }));
     instance.on(Events.ERROR, (_, data) => onError(data));
+    instance.subtitleDisplay = false;
     instance.loadSource(url);
     instance.attachMedia(video);
     return instance;
@@ -174,16 +249,23 @@ export function createHlsEngine(video: HTMLVideoElement, options: HlsEngineOptio
     },
     setSubtitleTrack(id: number) {
       if (!hls) return;
+      hls.subtitleDisplay = false;
       hls.subtitleTrack = id;
-      hls.subtitleDisplay = id >= 0;
     },
     get bandwidthEstimate() {
       return hls ? hls.bandwidthEstimate : Number.NaN;
+    },
+    readTime: time,
+    get canSetVolume() {
+      return canSetVolume();
     },
     on: facts.on,
     destroy() {
       teardown();
       for (const [name, listener] of videoListeners) video.removeEventListener(name, listener);
+      video.textTracks.removeEventListener('addtrack', onTextTracksChanged);
+      video.textTracks.removeEventListener('change', onTextTracksChanged);
+      for (const track of Array.from(video.textTracks)) track.removeEventListener('cuechange', onCueChange);
       facts.clear();
       video.removeAttribute('src');
       video.load();

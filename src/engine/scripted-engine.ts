@@ -1,5 +1,5 @@
 import { createFactEmitter } from './fact-emitter';
-import type { EngineFactName, EngineFacts, MediaEngine } from './types';
+import type { EngineFactName, EngineFacts, EngineTime, MediaEngine } from './types';
 
 export interface EngineCall {
   command: string;
@@ -16,13 +16,21 @@ export interface ScriptedEngine extends MediaEngine {
   bandwidthEstimate: number;
   readonly listenerCount: number;
   readonly destroyed: boolean;
+  /** What readTime() answers, when the double was created `pollable`. */
+  time: EngineTime;
+  canSetVolume: boolean;
+}
+
+export interface ScriptedEngineOptions {
+  /** Gives the double a readTime() (answering `engine.time`), so the stream tick polls it. */
+  pollable?: boolean;
 }
 
 /**
  * A MediaEngine double for model tests: it records commands and emits only the facts a test
  * scripts, so a test states exactly what the media did.
  */
-export function createScriptedEngine(): ScriptedEngine {
+export function createScriptedEngine({ pollable = false }: ScriptedEngineOptions = {}): ScriptedEngine {
   const facts = createFactEmitter();
   const calls: EngineCall[] = [];
   let playRejection: string | null = null;
@@ -30,8 +38,10 @@ export function createScriptedEngine(): ScriptedEngine {
   const record = (command: string) => (...args: unknown[]) => {
     calls.push({ command, args });
   };
-  return {
+  const engine: ScriptedEngine = {
     calls,
+    time: { currentTime: 0, duration: Number.NaN, bufferedAhead: 0, bufferedRanges: [] },
+    canSetVolume: true,
     emit: facts.emit,
     on: facts.on,
     bandwidthEstimate: Number.NaN,
@@ -68,4 +78,6 @@ export function createScriptedEngine(): ScriptedEngine {
       facts.clear();
     },
   };
+  if (pollable) engine.readTime = () => engine.time;
+  return engine;
 }

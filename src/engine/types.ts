@@ -59,6 +59,8 @@ export interface EngineTime {
   duration: number;
   /** Seconds buffered ahead of the playhead. */
   bufferedAhead: number;
+  /** Every buffered range as [start, end] seconds, when the engine reports them. */
+  bufferedRanges?: ReadonlyArray<readonly [number, number]>;
 }
 
 /** Facts the engine reports, keyed by name, with their payloads. */
@@ -81,6 +83,8 @@ export interface EngineFacts {
   durationChanged: { duration: number };
   volumeChanged: { volume: number; muted: boolean };
   rateChanged: { rate: number };
+  /** The text of the subtitle cues showing now (empty when none, or subtitles are off). */
+  cuesChanged: { texts: string[] };
   error: EngineError;
 }
 
@@ -109,6 +113,13 @@ export interface MediaEngine {
   setSubtitleTrack(id: number): void;
   /** The bandwidth estimate in bits per second, or NaN before any measurement. */
   readonly bandwidthEstimate: number;
+  /**
+   * The media time now, for the 100 ms stream tick. Optional: an engine without it only
+   * pushes time with timeUpdated facts.
+   */
+  readTime?(): EngineTime;
+  /** False where the platform ignores volume changes (iOS); absent means it can. */
+  readonly canSetVolume?: boolean;
   on<K extends EngineFactName>(fact: K, listener: EngineListener<K>): () => void;
   /** Stops loading, detaches media and removes every listener. */
   destroy(): void;

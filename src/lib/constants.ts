@@ -36,3 +36,27 @@ export const COOKIE_KEYS = {
 
 export const CATALOG_BASE_PATH = '/catalog-api';
 export const AUTHENTICATOR_BASE_PATH = '/authenticator';
+
+// Player surface (issue 4). Not SPEC constants, but named once like them.
+/** How long a single click waits for a second one before it toggles pause (or, on mobile, the controls). */
+export const DOUBLE_CLICK_WINDOW_MS = 250;
+/** How long the "10 s" ripple of a double-click seek stays on screen. */
+export const SEEK_FLASH_MS = 650;
+/** The small-screen query that selects the mobile layout (SPEC.md §2). */
+export const MOBILE_LAYOUT_QUERY = '(max-width: 640px), (pointer: coarse) and (max-height: 500px)';
+/** Speeds offered in the 'Скорость' menu; NORMAL_PLAYBACK_RATE reads 'Обычная'. */
+export const PLAYBACK_RATES = [0.5, 0.75, 1, 1.25, 1.5, 2] as const;
+/** Audio tracks whose label names AC3 are dropped unless preferred (SPEC.md §9). */
+export const AC3_LABEL_PATTERN = /\bAC-?3\b/i;
+
+// Ads (issue 5). Not SPEC constants, but named once like them.
+/** A VAST request (each link of a wrapper chain) slower than this fails with 350. */
+export const VAST_LOAD_TIMEOUT_MS = 5000;
+/** Wrappers followed before an ad fails with 302. */
+export const VAST_WRAPPER_LIMIT = 5;
+/** An ad asked to play that shows no frame within this fails with 402. */
+export const AD_MEDIA_TIMEOUT_MS = 8000;
+/** Demo mode's two fixed sample VAST links (SPEC.md §9), relative to the base URL. */
+export const DEMO_VAST_LINKS = ['ads/vast/demo-1.xml?creativeId=demo-1', 'ads/vast/demo-2.xml?creativeId=demo-2'] as const;
+/** A content time jump larger than this between two ticks is a seek, not played time (mid-roll clock). */
+export const MIDROLL_MAX_TICK_S = 1.5;

@@ -7,21 +7,29 @@ import {
   HttpError,
   methodNotAllowed,
   notFound,
-  readBody,
   sendJson,
   sendJsonText,
   type Route,
   type RouteContext,
 } from '../http';
+import { answerRefresh } from './session';
+
+export { makeAccessToken } from './session';
 
 /** Content ids that simulate failures on every catalogue route. */
 export const SCENARIO_NOT_FOUND_ID = '104';
 export const SCENARIO_SERVER_ERROR_ID = '105';
+/** Answers 200 with bodies the player must reject at its boundary: details not JSON, episodes of wrong types. */
+export const SCENARIO_GARBAGE_BODY_ID = '108';
+const GARBAGE_BODIES: Record<string, string> = {
+  contents: '{"id":108,"title":"Испорченный ответ","posterUrl":"/media/posters/film.jpg","rating":{"imdb":',
+  seasons: '[{"id":"первый","order":null}]',
+  episodes: '{"items":"not a list"}',
+};
 const ID = /^\d{1,12}$/;
 const CONTENT_ROUTE = /^\/catalog-api\/contents\/([^/]+)(?:\/(seasons|available))?\/?$/;
 const EPISODES_ROUTE = /^\/catalog-api\/episodes\/?$/;
 const REFRESH_ROUTE = /^\/authenticator\/authentication\/refresh\/?$/;
-const TOKEN_TTL_S = 3600;
 
 async function readFixture(file: string): Promise<Buffer | null> {
   try {
@@ -32,17 +40,6 @@ async function readFixture(file: string): Promise<Buffer | null> {
   }
 }
 
-function base64url(value: string | Buffer): string {
-  return Buffer.from(value).toString('base64url');
-}
-
-/** An unsigned JWT (`alg: none`) for the QA user, valid for one hour. */
-export function makeAccessToken(nowMs = Date.now()): string {
-  const iat = Math.floor(nowMs / 1000);
-  const header = base64url(JSON.stringify({ alg: 'none', typ: 'JWT' }));
-  const payload = base64url(JSON.stringify({ sub: 'qa-user', iat, exp: iat + TOKEN_TTL_S }));
-  return `${header}.${payload}.${base64url('unsigned')}`;
-}
 
 /** Common preamble of the credentialed API routes: CORS, preflight and method check. */
 function apiPreamble(ctx: RouteContext, methods: string[]): boolean {
@@ -59,12 +56,27 @@ function apiPreamble(ctx: RouteContext, methods: string[]): boolean {
   return true;
 }
 
+/**
+ * The 500 of the server-error scenario. Like many real back ends' debug error pages, it echoes the
+ * credentials it received, so the player's error report would carry them if it did not scrub.
+ */
+function serverError(ctx: RouteContext): void {
+  const echoed = Object.fromEntries(
+    ['authorization', 'x-session-context', 'cookie'].flatMap((name) => {
+      const value = ctx.req.headers[name];
+      return typeof value === 'string' && value !== '' ? [[name, value]] : [];
+    }),
+  );
+  sendJson(ctx.res, 500, Object.keys(echoed).length > 0 ? { message: 'Internal Server Error', request: echoed } : { message: 'Internal Server Error' });
+}
+
 export function catalogRoutes(fixturesDir: string): Route {
   const apiDir = path.join(fixturesDir, 'api');
 
   /** Sends a fixture file, or 404/500 for the scenario ids and unknown ids. */
   async function sendContentFixture(ctx: RouteContext, folder: string, id: string): Promise<void> {
-    if (id === SCENARIO_SERVER_ERROR_ID) return sendJson(ctx.res, 500, { message: 'Internal Server Error' });
+    if (id === SCENARIO_SERVER_ERROR_ID) return serverError(ctx);
+    if (id === SCENARIO_GARBAGE_BODY_ID && GARBAGE_BODIES[folder]) return sendJsonText(ctx.res, 200, GARBAGE_BODIES[folder]);
     if (id === SCENARIO_NOT_FOUND_ID || !ID.test(id)) return notFound(ctx.res, 'Content not found');
     const body = await readFixture(path.join(apiDir, folder, `${id}.json`));
     if (!body) return notFound(ctx.res, 'Content not found');
@@ -84,18 +96,7 @@ export function catalogRoutes(fixturesDir: string): Route {
 
     if (REFRESH_ROUTE.test(pathname)) {
       if (!apiPreamble(ctx, ['POST'])) return true;
-      const raw = await readBody(ctx.req, 64 * 1024);
-      let body: unknown;
-      try {
-        body = JSON.parse(raw.toString('utf8'));
-      } catch {
-        throw new HttpError(400, 'Body must be JSON');
-      }
-      const fields = body as Record<string, unknown> | null;
-      if (!fields || typeof fields !== 'object' || typeof fields.refreshToken !== 'string' || typeof fields.accessToken !== 'string') {
-        throw new HttpError(400, 'refreshToken and accessToken are required');
-      }
-      sendJson(ctx.res, 200, {}, { Authorization: `Bearer ${makeAccessToken()}` });
+      await answerRefresh(ctx);
       return true;
     }
 
@@ -114,7 +115,7 @@ export function catalogRoutes(fixturesDir: string): Route {
       const sub = content[2];
       if (sub === 'seasons') await sendContentFixture(ctx, 'seasons', id);
       else if (sub === 'available') {
-        if (id === SCENARIO_SERVER_ERROR_ID) sendJson(ctx.res, 500, { message: 'Internal Server Error' });
+        if (id === SCENARIO_SERVER_ERROR_ID) serverError(ctx);
         else if (id === SCENARIO_NOT_FOUND_ID || !ID.test(id)) notFound(ctx.res, 'Content not found');
         else {
           const body = await readFixture(path.join(apiDir, 'available', `${id}.json`));

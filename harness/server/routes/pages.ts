@@ -1,8 +1,11 @@
 /** The built pages: the player (player origin root, and /player/ on the harness origin) and the harness page. */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { createHash } from 'node:crypto';
 import { escapeAttr, methodNotAllowed, sendText, type Route, type RouteContext } from '../http';
 import { serveStatic } from '../static';
+import { applyHarnessSession, playerPageQuery } from './session';
+import { injectStatsRelay } from './stats-relay';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -60,7 +63,13 @@ export function pageRoutes(distDir: string, origins: PageOrigins): Route {
   async function playerPage(ctx: RouteContext): Promise<void> {
     const html = await readPage(path.join(playerDir, 'index.html'));
     if (html === null) return sendText(ctx.res, 503, 'player not built; run npm run build');
-    sendHtmlNoCache(ctx, fillPlayerData(html, ctx.url.searchParams));
+    // Harness-only: token cookies for ?harness-session=..., and this server's Sentry ingest as the DSN.
+    applyHarnessSession(ctx);
+    const page = fillPlayerData(html, playerPageQuery(ctx, origins));
+    // Harness-only: a cross-origin player relays rstat4 events to the harness page.
+    const final = ctx.origin === 'player' ? injectStatsRelay(page, origins.harnessOrigin, ctx.url.searchParams) : page;
+    ctx.res.setHeader('Content-Security-Policy', playerCsp(final, [origins.playerOrigin, origins.harnessOrigin]));
+    sendHtmlNoCache(ctx, final);
   }
 
   async function harnessPage(ctx: RouteContext): Promise<void> {
@@ -108,6 +117,33 @@ export function pageRoutes(distDir: string, origins: PageOrigins): Route {
     }
     return false;
   };
+}
+
+/**
+ * The player page's Content-Security-Policy: no inline script (the harness's own injected
+ * relay is allowed by its hash), no eval; media, API, pixels and workers only from the given
+ * origins, plus blob: for MSE and hls.js's worker. A production host sends the same policy with
+ * its catalogue, media, ad and Sentry hosts in place of the two loopback origins.
+ */
+export function playerCsp(html: string, origins: readonly string[]): string {
+  const hashes = [...html.matchAll(/<script>([^<]*)<\/script>/g)].map(
+    ([, source]) => `'sha256-${createHash('sha256').update(source ?? '').digest('base64')}'`,
+  );
+  const hosts = origins.join(' ');
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${hashes.join(' ')}`.trim(),
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: blob: ${hosts}`,
+    `media-src 'self' blob: ${hosts}`,
+    `connect-src 'self' ${hosts}`,
+    "worker-src 'self' blob:",
+    "font-src 'self' data:",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    'frame-ancestors *',
+  ].join('; ');
 }
 
 function sendHtmlNoCache(ctx: RouteContext, html: string): void {

@@ -12,6 +12,7 @@ export function marksReached(position: number, duration: number, sent: ReadonlyS
   if (!Number.isFinite(position) || !Number.isFinite(duration) || duration <= 0) return [];
   return PLAYBACK_PROGRESS_MARKS.filter((mark) => {
     if (sent.has(mark)) return false;
-    return mark === 1 ? position >= duration - 0.5 : position >= mark * duration;
+    // On media under 10 s, end minus half a second comes before 0.95: never send 1 before it.
+    return mark === 1 ? position >= Math.max(duration - 0.5, 0.95 * duration) : position >= mark * duration;
   });
 }

@@ -17,8 +17,10 @@ export {
   mediaPaused,
   mediaWaiting,
   mediaEnded,
+  mediaSeeking,
   mediaSeeked,
   mediaTimeUpdated,
+  streamTicked,
   mediaError,
   playFx,
   pauseFx,
@@ -28,9 +30,47 @@ export {
   $status,
   $isPlaying,
   $currentTime,
+  $currentSecond,
   $duration,
   $bufferedAhead,
+  $bufferedRanges,
   $streamError,
 } from './model';
+export { $streamTickRunning } from './tick';
+export {
+  mediaVolumeChanged,
+  volumeSet,
+  volumeStepped,
+  muteToggled,
+  setVolumeFx,
+  setMutedFx,
+  $volume,
+  $muted,
+  $volumeSettable,
+  parseVolume,
+  snapVolume,
+  readVolumeState,
+} from './volume';
+export type { VolumeState } from './volume';
+export { seekRequested, seekByRequested, seekToFractionRequested, seekBackClicked, seekForwardClicked, seekFx, clampSeek } from './seek';
+export {
+  userActed,
+  pointerMoved,
+  controlsPinnedSet,
+  pointerLeft,
+  controlsTapped,
+  $controlsVisible,
+  $controlsPinned,
+  layoutChanged,
+  layoutWatchStarted,
+  $mobileLayout,
+  shareClicked,
+  shareAvailabilitySet,
+  $shareEnabled,
+} from './controls';
+export { surfaceClicked, surfaceDoubleClicked, fullscreenShortcutUsed, $seekFlash, zoneAt, nextGesture } from './gestures';
+export type { SurfaceZone, Gesture } from './gestures';
+export { keyPressed, subtitlesShortcutUsed, escapePressed, shortcutFor } from './keyboard';
+export type { Shortcut, KeyInput } from './keyboard';
 export type { PlaybackStatus, SourceRequest } from './model';
 export { PlayerSurface } from './view/player-surface';

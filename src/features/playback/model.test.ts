@@ -6,6 +6,7 @@ import {
   sourceMissing, sourceRequested, togglePlayClicked, playHeld, playReleased, playDeferred,
 } from './model';
 import { createWatch } from 'effector';
+import { $bufferedRanges, $currentSecond } from './model';
 
 const READY = { levels: [], audioTracks: [], subtitleTracks: [] };
 const commands = (engine: ReturnType<typeof createScriptedEngine>) => engine.calls.map((c) => c.command);
@@ -137,5 +138,21 @@ describe('playback model', () => {
     await allSettled(playHeld, { scope });
     await allSettled(playReleased, { scope });
     expect(commands(engine)).toEqual([]);
+  });
+
+  it('ticks that change nothing visible keep the same buffered ranges and clock second', async () => {
+    const { scope, engine } = await attached();
+    const time = (currentTime: number, end: number) =>
+      engine.emit('timeUpdated', { currentTime, duration: 30, bufferedAhead: end - currentTime, bufferedRanges: [[0, end]] });
+    time(1.1, 8);
+    const ranges = scope.getState($bufferedRanges);
+    const seconds: number[] = [];
+    createWatch({ unit: $currentSecond, scope, fn: (second) => seconds.push(second) });
+    time(1.2, 8.02);
+    time(1.9, 8.05);
+    expect(scope.getState($bufferedRanges)).toBe(ranges);
+    time(2.0, 10);
+    expect(scope.getState($bufferedRanges)).toEqual([[0, 10]]);
+    expect(seconds).toEqual([2]);
   });
 });

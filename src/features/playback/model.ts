@@ -16,10 +16,13 @@ export const mediaPlaying = createEvent();
 export const mediaPaused = createEvent();
 export const mediaWaiting = createEvent();
 export const mediaEnded = createEvent();
+export const mediaSeeking = createEvent<EngineFacts['seeking']>();
 export const mediaSeeked = createEvent<EngineFacts['seeked']>();
 export const mediaTimeUpdated = createEvent<EngineTime>();
 export const mediaDurationChanged = createEvent<EngineFacts['durationChanged']>();
 export const mediaError = createEvent<EngineError>();
+/** The media time read by the 100 ms stream tick while the media plays (see tick.ts). */
+export const streamTicked = createEvent<EngineTime>();
 
 // Intents.
 export const engineAttached = createEvent<MediaEngine>();
@@ -53,6 +56,7 @@ const connectEngineFx = createEffect((engine: MediaEngine) => {
     paused: scopeBind(mediaPaused, { safe: true }),
     waiting: scopeBind(mediaWaiting, { safe: true }),
     ended: scopeBind(mediaEnded, { safe: true }),
+    seeking: scopeBind(mediaSeeking, { safe: true }),
     seeked: scopeBind(mediaSeeked, { safe: true }),
     timeUpdated: scopeBind(mediaTimeUpdated, { safe: true }),
     durationChanged: scopeBind(mediaDurationChanged, { safe: true }),
@@ -63,6 +67,7 @@ const connectEngineFx = createEffect((engine: MediaEngine) => {
   engine.on('paused', () => bound.paused());
   engine.on('waiting', () => bound.waiting());
   engine.on('ended', () => bound.ended());
+  engine.on('seeking', bound.seeking);
   engine.on('seeked', bound.seeked);
   engine.on('timeUpdated', bound.timeUpdated);
   engine.on('durationChanged', bound.durationChanged);
@@ -85,20 +90,30 @@ export const $status = createStore<PlaybackStatus>('notStarted')
 
 export const $currentTime = createStore(0)
   .on(sourceRequested, (_, { startTime }) => startTime)
-  .on(mediaTimeUpdated, (_, { currentTime }) => currentTime)
-  .on(mediaSeeked, (_, { currentTime }) => currentTime);
+  .on([mediaTimeUpdated, streamTicked], (_, { currentTime }) => currentTime)
+  .on([mediaSeeking, mediaSeeked], (_, { currentTime }) => currentTime);
 export const $duration = createStore(0)
   .reset(sourceRequested)
-  .on([mediaTimeUpdated, mediaDurationChanged], (current, { duration }) => (Number.isFinite(duration) ? duration : current));
+  .on([mediaTimeUpdated, streamTicked, mediaDurationChanged], (current, { duration }) => (Number.isFinite(duration) ? duration : current));
 export const $bufferedAhead = createStore(0)
   .reset(sourceRequested)
-  .on(mediaTimeUpdated, (_, { bufferedAhead }) => bufferedAhead);
+  .on([mediaTimeUpdated, streamTicked], (_, { bufferedAhead }) => bufferedAhead);
+/** Buffered ranges as [start, end] seconds, for the seek slider. */
+export const $bufferedRanges = createStore<ReadonlyArray<readonly [number, number]>>([])
+  .reset(sourceRequested)
+  // The same ranges keep the same array, so views do not re-render on every 100 ms tick.
+  .on([mediaTimeUpdated, streamTicked], (current, { bufferedRanges }) =>
+    bufferedRanges && !sameRanges(current, bufferedRanges) ? bufferedRanges : current,
+  );
 
 /** The stream state is 'error' after a fatal engine error (SPEC.md §8). */
 export const $streamError = createStore<EngineError | null>(null)
   .reset(sourceRequested)
   .on(mediaError, (current, error) => (error.fatal ? error : current))
   .on(sourceMissing, (_, message) => ({ kind: 'other', detail: 'sourceMissing', fatal: true, message }));
+
+/** The current time in whole seconds: what the clock shows, updated once a second. */
+export const $currentSecond = $currentTime.map((time) => Math.floor(time));
 
 export const $isPlaying = $status.map((status) => status === 'playing' || status === 'buffering');
 export const $playHeld = createStore(false)
@@ -138,3 +153,8 @@ sample({
   target: sourceRequested,
 });
 sample({ clock: retryClicked, fn: () => true, target: autoplaySet });
+
+/** Ranges equal to a tenth of a second: finer changes are invisible on the slider. */
+export function sameRanges(a: ReadonlyArray<readonly [number, number]>, b: ReadonlyArray<readonly [number, number]>): boolean {
+  return a.length === b.length && a.every(([start, end], i) => Math.abs(start - b[i]![0]) < 0.1 && Math.abs(end - b[i]![1]) < 0.1);
+}

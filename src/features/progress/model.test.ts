@@ -84,7 +84,8 @@ describe('progress saving', () => {
   it('a stray pause after switching episodes does not overwrite the new episode with 0', async () => {
     const { scope, engine, writes } = await setup({ '8': 300 });
     engine.emit('playing');
-    await allSettled(episodeChosen, { scope, params: episode(8) });
+    // Playing starts playback's timers; allSettled would wait on them under fake timers.
+    scopeBind(episodeChosen, { scope })(episode(8));
     engine.emit('paused');
     await vi.advanceTimersByTimeAsync(0);
     expect(writes).toEqual([]);

@@ -1,19 +1,35 @@
-import { combine, createEffect, createEvent, createStore, sample } from 'effector';
+import { attach, combine, createEffect, createEvent, createStore, sample, scopeBind } from 'effector';
 import { throttle } from 'patronum';
-import { PROGRESS_SAVE_THROTTLE_MS } from '../../lib/constants';
+import { PROGRESS_SAVE_THROTTLE_MS, STORAGE_KEYS } from '../../lib/constants';
+import { $storage } from '../../platform/storage';
+import { watchPageLeave } from '../../platform/visibility';
 import { $currentEpisode, episodeChosen } from '../session';
 import { $currentTime, mediaEnded, mediaPaused, mediaPlaying, mediaTimeUpdated } from '../playback';
 import { sanitizeProgress } from './start';
 
 export type ProgressMap = Record<string, number>;
 
+const KEY = STORAGE_KEYS.episodesTimeProgress;
+
+const readStoredFx = attach({ source: $storage, effect: (storage) => storage.read(KEY) });
+/** Another tab may have saved other episodes since we read: merge into a fresh read, ours win. */
+const mergeStoredFx = attach({
+  source: $storage,
+  effect: (storage, map: ProgressMap) => void storage.write(KEY, { ...sanitizeProgress(storage.read(KEY)), ...map }),
+});
+
 /** Reads the raw `episodesTimeProgress` value; the model sanitises whatever comes back. */
-export const readProgressFx = createEffect<void, unknown>();
-export const writeProgressFx = createEffect<ProgressMap, void>();
+export const readProgressFx = createEffect<void, unknown>(() => readStoredFx());
+/** Quota or disabled storage make the write a no-op, never an error. */
+export const writeProgressFx = createEffect<ProgressMap, void>((map) => mergeStoredFx(map));
 
 export const progressStarted = createEvent();
 /** The page is going away or hidden: save now (pagehide, visibilitychange to hidden). */
 export const pageLeft = createEvent();
+
+const watchPageLeaveFx = createEffect(() => {
+  watchPageLeave(scopeBind(pageLeft, { safe: true }));
+});
 
 // Resume prompt intents and facts.
 export const resumeOffered = createEvent<number>();
@@ -34,7 +50,7 @@ export const $resumePrompt = createStore<number | null>(null)
   .on(resumeOffered, (_, position) => position)
   .reset([resumeAnswered, episodeChosen, mediaPlaying]);
 
-sample({ clock: progressStarted, target: readProgressFx });
+sample({ clock: progressStarted, target: [readProgressFx, watchPageLeaveFx] });
 
 sample({ clock: continueClicked, source: $resumePrompt, filter: (at): at is number => at !== null, target: resumeAnswered });
 sample({ clock: startOverClicked, fn: () => 0, target: resumeAnswered });

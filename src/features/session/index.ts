@@ -20,6 +20,7 @@ export {
   fetchAvailabilityFx,
   fetchAdListFx,
   reportPageErrorFx,
+  $apiClients,
 } from './model';
 export type { PageError, PagePhase, StartupData } from './model';
 export { parseConfig, parseId } from './config';

@@ -39,7 +39,7 @@ function setup(fakes: Fakes = {}) {
     started.push(name);
     return run();
   };
-  // Catalogue effects are attached to the client: their handlers receive (client, params).
+  // Catalogue and ad-list effects are attached to the clients: their handlers receive (clients, params).
   const deferred = <T,>(name: string, run: () => Promise<T>) => (_client: unknown, params: unknown) => plain(name, run)(params);
   const scope = fork({
     handlers: [
@@ -47,7 +47,7 @@ function setup(fakes: Fakes = {}) {
       [fetchSeasonsFx, deferred('seasons', async () => seasons)],
       [fetchEpisodesFx, deferred('episodes', fakes.episodes ?? (async () => episodes))],
       [fetchAvailabilityFx, deferred('available', async () => ({ available: fakes.available ?? true }))],
-      [fetchAdListFx, plain('adList', fakes.adList ?? (async () => ({ prerollList: [{ vastUrl: '/vast/a.xml' }] })))],
+      [fetchAdListFx, deferred('adList', fakes.adList ?? (async () => ({ prerollList: [{ vastUrl: '/vast/a.xml' }] })))],
       [reportPageErrorFx, plain('report', async () => 'evt-1234')],
     ],
   });
@@ -145,5 +145,36 @@ describe('session page errors', () => {
     await allSettled(appStarted, { scope, params: config('?movie_id=105') });
     expect(scope.getState($pageError)).toEqual({ kind: 'unknown', errorId: 'evt-1234' });
     expect(calls.find((c) => c.startsWith('report'))).toContain('"status":500');
+  });
+
+  it('a body that fails validation is the generic error, reported once', async () => {
+    const invalid: ApiError = { errorType: 'INVALID_BODY', url: '/catalog-api/contents/108', explanation: 'content: expected an object', body: '{"id":' };
+    const { scope, started } = setup({ episodes: async () => Promise.reject(invalid) });
+    await allSettled(appStarted, { scope, params: config('?movie_id=108') });
+    expect(scope.getState($pageError)).toEqual({ kind: 'unknown', errorId: 'evt-1234' });
+    expect(started.filter((name) => name === 'report')).toHaveLength(1);
+    expect(scope.getState($currentEpisode)).toBeNull();
+  });
+
+  it('a network failure is the generic error too', async () => {
+    const network: ApiError = { errorType: 'NETWORK', url: '/catalog-api/episodes', explanation: 'Network Error' };
+    const { scope } = setup({ episodes: async () => Promise.reject(network) });
+    await allSettled(appStarted, { scope, params: config('?movie_id=101') });
+    expect(scope.getState($pageError)).toEqual({ kind: 'unknown', errorId: 'evt-1234' });
+  });
+
+  it('a failed availability check is the generic error, not the blocked one', async () => {
+    const failing = fork({
+      handlers: [
+        [fetchContentFx, async () => content(false)],
+        [fetchSeasonsFx, async () => seasons],
+        [fetchEpisodesFx, async () => episodes],
+        [fetchAvailabilityFx, async () => Promise.reject(httpError(503))],
+        [fetchAdListFx, async () => ({ prerollList: [] })],
+        [reportPageErrorFx, async () => 'evt-9'],
+      ],
+    });
+    await allSettled(appStarted, { scope: failing, params: config('?movie_id=101') });
+    expect(failing.getState($pageError)).toEqual({ kind: 'unknown', errorId: 'evt-9' });
   });
 });

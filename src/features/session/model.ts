@@ -1,10 +1,12 @@
 import { attach, combine, createEffect, createEvent, createStore, sample } from 'effector';
 import { createCatalogApi, type CatalogApi } from '../../api/catalog';
 import { fetchAdList } from '../../api/ad-list';
-import { createHttpClient } from '../../api/http';
+import { createApiClients, type ApiClients } from '../../api/http';
 import { isHttpError, type ApiError } from '../../api/errors';
 import type { AdListDto, ContentDto, EpisodeDto, SeasonDto } from '../../api/dto';
-import { CATALOG_BASE_PATH } from '../../lib/constants';
+import { browserCookies } from '../../platform/cookies';
+import { reportError } from '../../platform/sentry';
+import { describePageError } from './report';
 import type { PlayerConfig } from './config';
 import { chooseEpisode, sortEpisodes } from './episodes';
 import { playerTitle } from './title';
@@ -34,9 +36,14 @@ export const reloadClicked = createEvent();
 export const episodeChosen = createEvent<EpisodeDto>();
 
 export const $config = createStore<PlayerConfig | null>(null).on(appStarted, (_, config) => config);
-const $catalog = $config.map<CatalogApi | null>((config) =>
-  config ? createCatalogApi(createHttpClient(config.baseUrl + CATALOG_BASE_PATH)) : null,
+/**
+ * This page's API clients (catalogue, authenticator, plain) on the configured base URL, sharing one
+ * token lock over the page's cookies. Other features attach their calls to it.
+ */
+export const $apiClients = $config.map<ApiClients | null>((config) =>
+  config ? createApiClients({ baseUrl: config.baseUrl, cookies: browserCookies }) : null,
 );
+const $catalog = $apiClients.map<CatalogApi | null>((clients) => (clients ? createCatalogApi(clients.catalog) : null));
 
 /** A catalogue call bound to this player's client. In tests, fork handlers receive (client, params). */
 function withCatalog<P, R>(call: (api: CatalogApi, params: P) => Promise<R>) {
@@ -55,10 +62,20 @@ export const fetchEpisodesFx = withCatalog((api, id: number) => api.getEpisodes(
 export const fetchAvailabilityFx = withCatalog((api, { id, domain }: { id: number; domain: string }) =>
   api.getAvailability(id, domain),
 );
-export const fetchAdListFx = createEffect<string, AdListDto, ApiError>(fetchAdList);
+/** The ad list goes through the plain client. In tests, fork handlers receive (clients, url). */
+export const fetchAdListFx = attach({
+  source: $apiClients,
+  effect: (clients: ApiClients | null, url: string): Promise<AdListDto> => {
+    if (!clients) throw new Error('ad list requested before appStarted');
+    return fetchAdList(clients.plain, url);
+  },
+});
 
-/** Reports a page error to the error service and returns the id the viewer is shown. */
-export const reportPageErrorFx = createEffect<unknown, string>(() => randomErrorId());
+/**
+ * Reports a page error to the error service (Sentry, with the response data) and returns the id
+ * the viewer is shown: the Sentry event id, or a local id when Sentry is not configured.
+ */
+export const reportPageErrorFx = createEffect<unknown, string>((error) => reportError(describePageError(error)));
 
 /** The five start-up calls, in parallel (SPEC.md §7). A failed ad list means no ads. */
 export const loadStartupFx = createEffect<PlayerConfig & { movieId: number }, StartupData, ApiError>(async (config) => {
@@ -138,9 +155,3 @@ sample({ clock: loadStartupFx.failData, filter: (error) => !isHttpError(error, 4
 sample({ clock: reportPageErrorFx.doneData, fn: (errorId): PageError => ({ kind: 'unknown', errorId }), target: $pageError });
 
 sample({ clock: reloadClicked, target: reloadPageFx });
-
-function randomErrorId(): string {
-  const bytes = new Uint8Array(16);
-  globalThis.crypto.getRandomValues(bytes);
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}

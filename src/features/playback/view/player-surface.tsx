@@ -1,47 +1,111 @@
-import type { ReactNode } from 'react';
+import type { MouseEvent, PointerEvent, ReactNode } from 'react';
 import { useUnit } from 'effector-react';
 import { STRINGS } from '../../../lib/strings';
-import { formatHms } from '../../../lib/timecode';
-import { PauseIcon, PlayIcon, ReplayIcon } from '../../../ui/icons';
-import { $currentTime, $duration, $isPlaying, $status, $streamError, retryClicked, togglePlayClicked } from '../model';
+import { PlayIcon, ReplayIcon } from '../../../ui/icons';
+import { SEEK_STEP_S } from '../../../lib/constants';
+import { SeekBackIcon, SeekForwardIcon } from '../../../ui/player-icons';
+import { $controlsVisible, $mobileLayout, pointerLeft, pointerMoved, userActed } from '../controls';
+import { $seekFlash, surfaceClicked, surfaceDoubleClicked } from '../gestures';
+import { $isPlaying, $status, $streamError, retryClicked, togglePlayClicked } from '../model';
+import { DesktopControls, MobileControls, type ControlSlots } from './controls';
+import { useShortcuts } from './use-shortcuts';
 import { VideoSlot } from './video-slot';
+import './surface.css';
 
-function TimeDisplay() {
-  const { currentTime, duration } = useUnit({ currentTime: $currentTime, duration: $duration });
+export interface PlayerSurfaceProps extends ControlSlots {
+  video: HTMLVideoElement;
+  /** The title (kept for the foundation's API; same as `title`). */
+  top?: ReactNode;
+  /** Drawn over the picture, under the controls: captions, prompts. */
+  overlay?: ReactNode;
+  /** The settings menu and its backdrop, over the controls. */
+  menu?: ReactNode;
+  /** Topmost layers that cover the whole player, e.g. an ad. */
+  children?: ReactNode;
+}
+
+/** Where on the width a pointer event happened, 0..1. */
+function fractionX(event: MouseEvent<HTMLElement>): number {
+  const rect = event.currentTarget.getBoundingClientRect();
+  return rect.width > 0 ? (event.clientX - rect.left) / rect.width : 0.5;
+}
+
+/** The player surface: video, gestures, captions, spinner, big play, and the desktop or mobile controls. */
+/** The ripple on the side a double-click or double tap seeked. */
+function SeekFlash() {
+  const flash = useUnit($seekFlash);
+  if (!flash) return null;
   return (
-    <span className="player__time" data-testid="time">
-      {formatHms(currentTime)} / {formatHms(duration)}
-    </span>
+    <div key={flash.id} className={`seek-flash seek-flash--${flash.zone}`} aria-hidden="true" data-testid="seek-flash">
+      <span className="seek-flash__bubble">
+        {flash.zone === 'left' ? <SeekBackIcon /> : <SeekForwardIcon />}
+        <span>{STRINGS.seekFlash(SEEK_STEP_S)}</span>
+      </span>
+    </div>
   );
 }
 
-/** The player surface: video, a click layer, the big play button and a minimal control bar. */
-export function PlayerSurface({ video, top }: { video: HTMLVideoElement; top?: ReactNode }) {
-  const { status, isPlaying, streamError, onToggle, onRetry } = useUnit({
-    status: $status,
-    isPlaying: $isPlaying,
-    streamError: $streamError,
-    onToggle: togglePlayClicked,
-    onRetry: retryClicked,
-  });
-  const playLabel = isPlaying ? STRINGS.pause : STRINGS.play;
+export function PlayerSurface({ video, top, title, overlay, menu, children, ...slots }: PlayerSurfaceProps) {
+  const { status, isPlaying, streamError, mobile, controlsVisible, onToggle, onRetry, onClick, onDoubleClick, onMove, onAct, onLeave } =
+    useUnit({
+      status: $status,
+      isPlaying: $isPlaying,
+      streamError: $streamError,
+      mobile: $mobileLayout,
+      controlsVisible: $controlsVisible,
+      onToggle: togglePlayClicked,
+      onRetry: retryClicked,
+      onClick: surfaceClicked,
+      onDoubleClick: surfaceDoubleClicked,
+      onMove: pointerMoved,
+      onAct: userActed,
+      onLeave: pointerLeft,
+    });
+  useShortcuts();
+  const heading = title ?? top;
+  const mouse = (event: PointerEvent) => event.pointerType === 'mouse';
+  const chromeProps = { onPointerDown: () => onAct() };
   return (
-    <div className="player" data-status={status} data-testid="player">
+    <div
+      className="player"
+      data-status={status}
+      data-layout={mobile ? 'mobile' : 'desktop'}
+      data-controls={controlsVisible ? 'shown' : 'hidden'}
+      data-testid="player"
+      onPointerMove={(event) => mouse(event) && onMove()}
+      onPointerLeave={(event) => mouse(event) && onLeave()}
+      // Any key shows the controls, also keys a slider keeps to itself.
+      onKeyDownCapture={() => onAct()}
+    >
       <VideoSlot video={video} />
-      <div className="player__click-layer" onClick={() => onToggle()} />
-      {top && <div className="player__top">{top}</div>}
-      {status === 'buffering' && <div className="player__spinner" role="progressbar" aria-label="Загрузка" />}
-      {!isPlaying && !streamError && (
-        <button type="button" className="player__big-play" aria-label={playLabel} onClick={() => onToggle()}>
+      <div
+        className="player__click-layer"
+        data-testid="click-layer"
+        onClick={(event) => onClick(fractionX(event))}
+        onDoubleClick={(event) => onDoubleClick(fractionX(event))}
+      />
+      <div className="player__scrim" aria-hidden="true" />
+      <SeekFlash />
+      {overlay}
+      {status === 'buffering' && <div className="player__spinner" role="progressbar" aria-label={STRINGS.buffering} />}
+      {!mobile && !isPlaying && !streamError && (
+        <button type="button" className="player__big-play" aria-label={STRINGS.play} onClick={() => onToggle()}>
           {status === 'ended' ? <ReplayIcon /> : <PlayIcon />}
         </button>
       )}
-      <div className="player__controls">
-        <button type="button" className="player__button" aria-label={playLabel} data-testid="play-toggle" onClick={() => onToggle()}>
-          {isPlaying ? <PauseIcon /> : <PlayIcon />}
-        </button>
-        <TimeDisplay />
-      </div>
+      {mobile ? (
+        <div className="chrome chrome--mobile" {...chromeProps}>
+          <MobileControls title={heading} {...slots} />
+        </div>
+      ) : (
+        <>
+          {heading && <div className="chrome__top chrome__top--desktop player__top">{heading}</div>}
+          <div className="chrome chrome--desktop" {...chromeProps}>
+            <DesktopControls {...slots} />
+          </div>
+        </>
+      )}
+      {menu}
       {streamError && (
         <div className="player__error" role="alert" data-testid="stream-error" data-detail={streamError.detail}>
           <p>{STRINGS.playbackError}</p>
@@ -50,6 +114,7 @@ export function PlayerSurface({ video, top }: { video: HTMLVideoElement; top?: R
           </button>
         </div>
       )}
+      {children}
     </div>
   );
 }

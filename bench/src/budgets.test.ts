@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { BUDGETS, evaluateBudgets, exitCodeFor, readPath } from './budgets';
+
+describe('bench budgets', () => {
+  it('covers every budget of the issue', () => {
+    expect(BUDGETS.map((b) => b.key)).toEqual([
+      'ttff.ratio_vs_bare',
+      'ttff.ratio_vs_videojs',
+      'ads.play_to_ad_frame_ms',
+      'ads.ad_end_to_content_ms',
+      'next_episode.ratio_vs_cold',
+      'steady.main_thread_ratio_vs_bare',
+      'memory.heap_growth_bytes',
+      'memory.leaked_video_elements',
+      'memory.leaked_media_sources',
+      'bundle.initial_js_gzip_bytes',
+      'bundle.own_code_gzip_bytes',
+    ]);
+  });
+
+  it('passes at the limit, fails above it and skips a missing figure with its reason', () => {
+    const report = {
+      ttff: { ratio_vs_bare: 1.0, ratio_vs_videojs: 0.71 },
+      ads: { play_to_ad_frame_ms: null, null_reasons: { play_to_ad_frame_ms: 'no pre-roll' } },
+      memory: { leaked_video_elements: 1 },
+    };
+    const byKey = Object.fromEntries(evaluateBudgets(report).map((r) => [r.key, r]));
+    expect(byKey['ttff.ratio_vs_bare']!.status).toBe('PASS');
+    expect(byKey['ttff.ratio_vs_videojs']!.status).toBe('FAIL');
+    expect(byKey['ads.play_to_ad_frame_ms']).toMatchObject({ status: 'SKIP', reason: 'no pre-roll' });
+    expect(byKey['ads.ad_end_to_content_ms']).toMatchObject({ status: 'SKIP', reason: 'not measured' });
+    expect(byKey['memory.leaked_video_elements']!.status).toBe('FAIL');
+  });
+
+  it('exits non-zero on a FAIL only in strict mode', () => {
+    const results = evaluateBudgets({ ttff: { ratio_vs_bare: 2 } });
+    expect(exitCodeFor(results, false)).toBe(0);
+    expect(exitCodeFor(results, true)).toBe(1);
+    expect(exitCodeFor(evaluateBudgets({ ttff: { ratio_vs_bare: 0.5 } }), true)).toBe(0);
+  });
+
+  it('reads dotted paths', () => {
+    expect(readPath({ a: { b: 3 } }, 'a.b')).toBe(3);
+    expect(readPath({ a: null }, 'a.b')).toBeUndefined();
+  });
+});

@@ -1,0 +1,68 @@
+/** The issue's performance budgets, evaluated against a report. A missing figure is SKIP, never FAIL. */
+
+export type BudgetStatus = 'PASS' | 'FAIL' | 'SKIP';
+
+export interface Budget {
+  id: string;
+  label: string;
+  /** Dotted path of the figure in the report. */
+  key: string;
+  limit: number;
+  unit: 'ratio' | 'ms' | 'bytes' | 'count';
+}
+
+export interface BudgetResult extends Budget {
+  value: number | null;
+  status: BudgetStatus;
+  reason?: string;
+}
+
+const KIB = 1024;
+const MIB = 1024 * KIB;
+
+export const BUDGETS: readonly Budget[] = [
+  { id: 'ttff-vs-bare', label: 'TTFF ≤ 1.00× bare hls.js page', key: 'ttff.ratio_vs_bare', limit: 1.0, unit: 'ratio' },
+  { id: 'ttff-vs-videojs', label: 'TTFF ≤ 0.70× video.js', key: 'ttff.ratio_vs_videojs', limit: 0.7, unit: 'ratio' },
+  { id: 'ad-start', label: 'first play → first ad frame ≤ 100 ms', key: 'ads.play_to_ad_frame_ms', limit: 100, unit: 'ms' },
+  { id: 'ad-end', label: 'ad end → content playing ≤ 150 ms', key: 'ads.ad_end_to_content_ms', limit: 150, unit: 'ms' },
+  { id: 'next-episode', label: 'episode end → next playing ≤ 0.5× cold start', key: 'next_episode.ratio_vs_cold', limit: 0.5, unit: 'ratio' },
+  { id: 'steady', label: 'steady main-thread time ≤ 1.2× bare hls.js', key: 'steady.main_thread_ratio_vs_bare', limit: 1.2, unit: 'ratio' },
+  { id: 'heap', label: 'heap growth after 30 switches ≤ 2 MiB', key: 'memory.heap_growth_bytes', limit: 2 * MIB, unit: 'bytes' },
+  { id: 'leaked-video', label: 'no leaked <video> elements', key: 'memory.leaked_video_elements', limit: 0, unit: 'count' },
+  { id: 'leaked-mse', label: 'no leaked MediaSources', key: 'memory.leaked_media_sources', limit: 0, unit: 'count' },
+  { id: 'initial-js', label: 'initial JS ≤ 300 KiB gzip', key: 'bundle.initial_js_gzip_bytes', limit: 300 * KIB, unit: 'bytes' },
+  { id: 'own-code', label: 'own code ≤ 60 KiB gzip', key: 'bundle.own_code_gzip_bytes', limit: 60 * KIB, unit: 'bytes' },
+];
+
+/** Reads a dotted path (`ttff.ratio_vs_bare`) from a nested object. */
+export function readPath(report: unknown, key: string): unknown {
+  let node: unknown = report;
+  for (const part of key.split('.')) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return node;
+}
+
+/** Why a figure is missing, from the section's `null_reasons` map (if it says). */
+function missingReason(report: unknown, key: string): string {
+  const [section, name] = key.split('.');
+  const reasons = readPath(report, `${section}.null_reasons`);
+  const reason = reasons && typeof reasons === 'object' ? (reasons as Record<string, unknown>)[name ?? ''] : undefined;
+  return typeof reason === 'string' ? reason : 'not measured';
+}
+
+export function evaluateBudgets(report: unknown, budgets: readonly Budget[] = BUDGETS): BudgetResult[] {
+  return budgets.map((budget) => {
+    const raw = readPath(report, budget.key);
+    if (typeof raw !== 'number' || !Number.isFinite(raw)) {
+      return { ...budget, value: null, status: 'SKIP', reason: missingReason(report, budget.key) };
+    }
+    return { ...budget, value: raw, status: raw <= budget.limit ? 'PASS' : 'FAIL' };
+  });
+}
+
+/** Exit code: a FAIL fails the run only in strict mode. */
+export function exitCodeFor(results: readonly BudgetResult[], strict: boolean): number {
+  return strict && results.some((r) => r.status === 'FAIL') ? 1 : 0;
+}

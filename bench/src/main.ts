@@ -1,0 +1,386 @@
+/**
+ * `npm run bench`: side-by-side benchmarks of the player against a bare hls.js page, video.js 8
+ * and a progressive MP4, on the fixture film, in one run (see bench/README.md).
+ */
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser } from '@playwright/test';
+import { launch, type Bench } from './browser';
+import { BUDGETS, evaluateBudgets, exitCodeFor } from './budgets';
+import { parseOptions, type BenchOptions, type Section as SectionName } from './options';
+import { formatBudgets, formatTable, newSection, put, single, skipAll, type Row, type Section } from './report';
+import { buildAll, buildBenchPages, instrumentSource, startHarness, type BenchServer } from './server';
+import { measureAdOnce, type AdSample } from './sections/ads';
+import { measureBundle } from './sections/bundle';
+import { measureSwitches, playerSnapshot, SWITCH_METHOD } from './sections/memory';
+import { measureNextOnce, type NextSample } from './sections/next-episode';
+import { measureSteadyOnce, type SteadySample } from './sections/steady';
+import { CONTENDERS, measureOnce, runTtff, SERIES_COLD } from './sections/ttff';
+import { figure, pairedRatios, round } from './stats';
+
+const PACKAGES = ['hls.js', 'video.js', 'react', 'react-dom', 'effector', 'effector-react', '@playwright/test', 'esbuild'];
+
+const ROWS: readonly Row[] = [
+  { label: 'TTFF bare hls.js', key: 'ttff.bare_hls_ms' },
+  { label: 'TTFF video.js 8', key: 'ttff.videojs_ms' },
+  { label: 'TTFF our player', key: 'ttff.player_ms' },
+  { label: 'TTFF progressive MP4', key: 'ttff.mp4_floor_ms' },
+  { label: 'TTFF ours / bare', key: 'ttff.ratio_vs_bare' },
+  { label: 'TTFF ours / video.js', key: 'ttff.ratio_vs_videojs' },
+  { label: 'first play → ad frame', key: 'ads.play_to_ad_frame_ms' },
+  { label: 'ad end → content', key: 'ads.ad_end_to_content_ms' },
+  { label: 'episode end → next', key: 'next_episode.switch_ms' },
+  { label: 'cold start S1E3', key: 'next_episode.cold_ms' },
+  { label: 'next / cold', key: 'next_episode.ratio_vs_cold' },
+  { label: 'steady task time, ours', key: 'steady.player_task_ms' },
+  { label: 'steady task time, bare', key: 'steady.bare_hls_task_ms' },
+  { label: 'steady task ours / bare', key: 'steady.main_thread_ratio_vs_bare' },
+  { label: 'steady script ours / bare', key: 'steady.script_ratio_vs_bare' },
+  { label: 'heap growth 1 → N switches', key: 'memory.heap_growth_bytes' },
+  { label: 'leaked <video> elements', key: 'memory.leaked_video_elements' },
+  { label: 'leaked MediaSources', key: 'memory.leaked_media_sources' },
+  { label: 'player page live <video>s', key: 'memory.player_live_video_elements' },
+  { label: 'player page live MediaSources', key: 'memory.player_live_media_sources' },
+  { label: 'initial JS gzip', key: 'bundle.initial_js_gzip_bytes' },
+  { label: 'initial JS brotli', key: 'bundle.initial_js_brotli_bytes' },
+  { label: 'initial CSS gzip', key: 'bundle.initial_css_gzip_bytes' },
+  { label: 'own code gzip', key: 'bundle.own_code_gzip_bytes' },
+  { label: 'own code gzip (proportional)', key: 'bundle.own_code_proportional_gzip_bytes' },
+];
+
+async function packageVersions(repo: string): Promise<Record<string, string | null>> {
+  const out: Record<string, string | null> = {};
+  for (const name of PACKAGES) {
+    try {
+      out[name] = (JSON.parse(await readFile(path.join(repo, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+    } catch {
+      out[name] = null;
+    }
+  }
+  return out;
+}
+
+/** Sample lists in the JSON: milliseconds to 0.1, missing samples as null. */
+const ms = (values: ReadonlyArray<number | null>) => values.map((v) => (v === null ? null : round(v, 1)));
+
+const errorText = (err: unknown) => (err instanceof Error ? err.message.split('\n')[0]! : String(err));
+
+interface Context {
+  repo: string;
+  opts: BenchOptions;
+  bench: Bench;
+  log: (line: string) => void;
+  /** False once this section should stop iterating to leave time for the ones after it. */
+  more: (section: SectionName) => boolean;
+}
+
+/** Rough seconds one iteration of each later section needs; reserved out of the time budget. */
+const RESERVE_S: Record<SectionName, number> = { bundle: 0, ttff: 10, next_episode: 15, ads: 15, steady: 25, memory: 20 };
+/** Order the sections run in. */
+const ORDER: readonly SectionName[] = ['bundle', 'ttff', 'next_episode', 'ads', 'steady', 'memory'];
+
+async function ttffSection(ctx: Context, section: Section): Promise<void> {
+  const iterations = ctx.opts.quick ? 1 : ctx.opts.iterations;
+  const result = await runTtff(ctx.bench, CONTENDERS, iterations, !ctx.opts.quick, ctx.log, () => ctx.more('ttff'));
+  for (const c of CONTENDERS) put(section, `${c.key}_ms`, result.figures[c.key] ?? null, `${c.label} never presented an advancing frame`);
+  put(section, 'ratio_vs_bare', result.ratioVsBare, 'no iteration with both figures');
+  put(section, 'ratio_vs_videojs', result.ratioVsVideojs, 'no iteration with both figures');
+  section.first_frame_heights = result.heights;
+  section.level_policy = Object.fromEntries(CONTENDERS.map((c) => [c.key, c.policy]));
+  section.urls = Object.fromEntries(CONTENDERS.map((c) => [c.key, c.url]));
+  section.failures = result.failures;
+  section.page_errors = result.errors;
+  section.samples = Object.fromEntries(Object.entries(result.samples).map(([k, v]) => [`${k}_ms`, ms(v)]));
+  section.method =
+    'navigation start (performance.timeOrigin) → requestVideoFrameCallback presentationTime of the first frame shown while playing, ' +
+    'confirmed by a later frame with a larger mediaTime; fresh browser context (empty cache) per load; contenders alternate within ' +
+    `each iteration in a rotated order${ctx.opts.quick ? '' : '; one uncounted warm-up round'}; ratios are medians of per-iteration pairs`;
+}
+
+async function adsSection(ctx: Context, section: Section): Promise<void> {
+  const samples: AdSample[] = [];
+  for (let i = 0; i < ctx.opts.adsIterations; i++) {
+    if (i > 1 && !ctx.more('ads')) break;
+    const sample = await measureAdOnce(ctx.bench, ctx.opts.adsUrl);
+    samples.push(sample);
+    const figures = `play→ad ${sample.playToAdFrameMs?.toFixed(0) ?? '—'} ms, ad end (${sample.adEndEvent ?? '—'})→content ${sample.adEndToContentMs?.toFixed(0) ?? '—'} ms`;
+    ctx.log(`  ads ${i + 1}/${ctx.opts.adsIterations}: ${figures}${sample.reason ? `; ${sample.reason}` : ''}`);
+    if (i === 0 && sample.playToAdFrameMs === null) break; // no pre-roll: no point repeating
+  }
+  const reason = samples.find((s) => s.reason)?.reason;
+  put(section, 'play_to_ad_frame_ms', figure(samples.map((s) => s.playToAdFrameMs)), reason);
+  put(section, 'ad_end_to_content_ms', figure(samples.map((s) => s.adEndToContentMs)), reason);
+  section.scenario = ctx.opts.adsUrl;
+  section.ad_end_events = samples.map((s) => s.adEndEvent ?? null);
+  section.samples = { play_to_ad_frame_ms: ms(samples.map((s) => s.playToAdFrameMs)), ad_end_to_content_ms: ms(samples.map((s) => s.adEndToContentMs)) };
+  section.method =
+    'player loaded without autoplay with a one-pre-roll ad list (5 s creative), network idle, then a click in the middle of the player: ' +
+    'click event time → first advancing frame of a <video> that is not the blob: content; ad end (the first ended, pause or emptied ' +
+    'event of the ad <video>) → first advancing frame of the blob: content <video>';
+}
+
+async function nextEpisodeSection(ctx: Context, section: Section): Promise<void> {
+  const iterations = ctx.opts.nextIterations;
+  const switches: NextSample[] = [];
+  const cold: Array<number | null> = [];
+  let advancing = true;
+  for (let i = 0; i < iterations; i++) {
+    if (i > 1 && !ctx.more('next_episode')) break;
+    const steps = [
+      async () => {
+        if (!advancing) return;
+        const sample = await measureNextOnce(ctx.bench, ctx.opts.nextUrl);
+        switches.push(sample);
+        if (sample.switchMs === null && switches.length === 1) advancing = false;
+      },
+      async () => cold.push((await measureOnce(ctx.bench, SERIES_COLD)).ms),
+    ];
+    if (i % 2 === 1) steps.reverse();
+    for (const step of steps) await step();
+    const last = switches[switches.length - 1];
+    ctx.log(`  next episode ${i + 1}/${iterations}: switch ${last?.switchMs?.toFixed(0) ?? last?.reason ?? '—'}, cold ${cold[cold.length - 1]?.toFixed(0) ?? '—'}`);
+  }
+  const reason = switches.find((s) => s.reason)?.reason;
+  const switchFig = figure(switches.map((s) => s.switchMs));
+  const coldFig = figure(cold);
+  put(section, 'switch_ms', switchFig, reason);
+  put(section, 'cold_ms', coldFig, 'S1E3 never presented an advancing frame');
+  put(section, 'ratio_vs_cold', switchFig && coldFig ? figure(switchFig.samples.map((s) => s / coldFig.median)) : null, reason ?? 'no cold start figure');
+  section.masters_requested = switches.find((s) => s.masters)?.masters ?? null;
+  section.scenario = ctx.opts.nextUrl;
+  section.cold_url = SERIES_COLD.url;
+  section.samples = { switch_ms: ms(switches.map((s) => s.switchMs)), cold_ms: ms(cold) };
+  section.method =
+    'S1E2 (8 s) played from t=6: its ended event → first advancing frame of a blob: <video> after it (same or new element); ' +
+    'cold = TTFF of S1E3 in a fresh context; the two alternate within each iteration; ratio = each switch / median cold';
+}
+
+async function steadySection(ctx: Context, section: Section): Promise<void> {
+  const pair = [CONTENDERS.find((c) => c.key === 'player')!, CONTENDERS.find((c) => c.key === 'bare_hls')!];
+  const samples: Record<'player' | 'bare_hls', SteadySample[]> = { player: [], bare_hls: [] };
+  for (let i = 0; i < ctx.opts.steadyIterations; i++) {
+    if (i > 1 && !ctx.more('steady')) break;
+    const order = i % 2 === 0 ? pair : [...pair].reverse();
+    for (const c of order) samples[c.key as 'player' | 'bare_hls'].push(await measureSteadyOnce(ctx.bench, c, ctx.opts.steadySeconds));
+    const p = samples.player[i]!;
+    const b = samples.bare_hls[i]!;
+    ctx.log(`  steady ${i + 1}/${ctx.opts.steadyIterations}: task ours ${p.taskMs?.toFixed(0) ?? p.reason} ms, bare ${b.taskMs?.toFixed(0) ?? b.reason} ms`);
+  }
+  const task = (k: 'player' | 'bare_hls') => samples[k].map((s) => s.taskMs);
+  const script = (k: 'player' | 'bare_hls') => samples[k].map((s) => s.scriptMs);
+  put(section, 'player_task_ms', figure(task('player')), 'our player never played');
+  put(section, 'bare_hls_task_ms', figure(task('bare_hls')), 'the bare page never played');
+  put(section, 'player_script_ms', figure(script('player')), 'our player never played');
+  put(section, 'bare_hls_script_ms', figure(script('bare_hls')), 'the bare page never played');
+  put(section, 'main_thread_ratio_vs_bare', figure(pairedRatios(task('player'), task('bare_hls'))), 'no iteration with both figures');
+  put(section, 'script_ratio_vs_bare', figure(pairedRatios(script('player'), script('bare_hls'))), 'no iteration with both figures');
+  section.seconds = ctx.opts.steadySeconds;
+  const secs = (list: SteadySample[]) => list.map((s) => (s.playedS === null ? null : round(s.playedS, 2)));
+  section.played_seconds = { player: secs(samples.player), bare_hls: secs(samples.bare_hls) };
+  section.samples = {
+    player_task_ms: ms(task('player')),
+    bare_hls_task_ms: ms(task('bare_hls')),
+    player_script_ms: ms(script('player')),
+    bare_hls_script_ms: ms(script('bare_hls')),
+    player_layout_ms: ms(samples.player.map((s) => s.layoutMs)),
+    bare_hls_layout_ms: ms(samples.bare_hls.map((s) => s.layoutMs)),
+  };
+  section.method =
+    `CDP Performance.getMetrics (timeDomain threadTicks: main-thread CPU time, so waiting for a busy CPU does not count) TaskDuration and ` +
+    `ScriptDuration deltas over ${ctx.opts.steadySeconds} s of playing, starting 1 s after the first frame; ours and the bare page alternate`;
+}
+
+async function memorySection(ctx: Context, section: Section): Promise<void> {
+  const switches = ctx.opts.quick ? Math.min(2, ctx.opts.switches) : ctx.opts.switches;
+  const result = await measureSwitches(ctx.bench, switches, ctx.log);
+  put(section, 'heap_growth_bytes', single(result.heapAfterLastBytes - result.heapAfterFirstBytes));
+  put(section, 'leaked_video_elements', single(Math.max(0, result.videoElements - 1)));
+  put(section, 'leaked_media_sources', single(Math.max(0, result.mediaSources - 1)));
+  section.heap_after_first_switch_bytes = result.heapAfterFirstBytes;
+  section.heap_after_last_switch_bytes = result.heapAfterLastBytes;
+  section.live_video_elements = result.videoElements;
+  section.live_media_sources = result.mediaSources;
+  section.switches = result.switches;
+  section.failed_switches = result.failedSwitches;
+  const switchFig = figure(result.switchMs);
+  section.switch_to_first_frame_ms = switchFig ? round(switchFig.median, 1) : null;
+  section.method = `${SWITCH_METHOD}; heap = Runtime.getHeapUsage usedSize after two HeapProfiler.collectGarbage; leaked = live objects (Runtime.queryObjects) beyond the one <video> and the current MediaSource`;
+  section.ads_10 = null;
+  section.null_reasons.ads_10 = 'heap after 10 ads needs demo mid-rolls in the player; not measured yet';
+
+  const snapshot = await playerSnapshot(ctx.bench);
+  put(section, 'player_live_video_elements', single(snapshot?.videoElements), 'the player never played');
+  put(section, 'player_live_media_sources', single(snapshot?.mediaSources), 'the player never played');
+  section.player_heap_bytes = snapshot?.heapBytes ?? null;
+}
+
+async function bundleSection(ctx: Pick<Context, 'repo' | 'opts'>, section: Section): Promise<void> {
+  const b = await measureBundle(ctx.repo, ctx.opts.distDir);
+  const sum = (files: typeof b.initialJs, k: 'bytes' | 'gzip' | 'brotli') => files.reduce((s, f) => s + f[k], 0);
+  put(section, 'initial_js_gzip_bytes', single(sum(b.initialJs, 'gzip')));
+  put(section, 'initial_js_brotli_bytes', single(sum(b.initialJs, 'brotli')));
+  put(section, 'initial_css_gzip_bytes', single(sum(b.initialCss, 'gzip')));
+  put(section, 'own_code_gzip_bytes', single(b.ownCodeGzip));
+  put(section, 'own_code_proportional_gzip_bytes', single(b.ownCodeGzipProportional));
+  section.initial_js_bytes = sum(b.initialJs, 'bytes');
+  section.initial_css_bytes = sum(b.initialCss, 'bytes');
+  section.initial_css_brotli_bytes = sum(b.initialCss, 'brotli');
+  section.own_code_brotli_bytes = b.ownCodeBrotli;
+  section.own_code_bytes = b.ownCodeRaw;
+  section.files = { initial_js: b.initialJs, initial_css: b.initialCss, lazy_chunks: b.lazyChunks };
+  section.initial_js_bytes_by_package = b.initialJsByPackage;
+  section.method =
+    'initial = the files index.html references (entry script, stylesheet, modulepreloaded engine chunk) and their static imports; ' +
+    'gzip -9 and brotli q11 of the built files; own code = the same entry re-bundled with every package external (same esbuild options), ' +
+    'gzip of its initially loaded JS; the proportional figure is each initial file gzip × its share of bytes from outside node_modules';
+}
+
+const SECTION_KEYS: Record<SectionName, string[]> = {
+  ttff: ['bare_hls_ms', 'videojs_ms', 'player_ms', 'mp4_floor_ms', 'ratio_vs_bare', 'ratio_vs_videojs'],
+  ads: ['play_to_ad_frame_ms', 'ad_end_to_content_ms'],
+  next_episode: ['switch_ms', 'cold_ms', 'ratio_vs_cold'],
+  steady: ['player_task_ms', 'bare_hls_task_ms', 'main_thread_ratio_vs_bare', 'script_ratio_vs_bare'],
+  memory: ['heap_growth_bytes', 'leaked_video_elements', 'leaked_media_sources', 'player_live_video_elements', 'player_live_media_sources'],
+  bundle: ['initial_js_gzip_bytes', 'initial_js_brotli_bytes', 'initial_css_gzip_bytes', 'own_code_gzip_bytes', 'own_code_proportional_gzip_bytes'],
+};
+
+/** Sections --quick skips (each takes tens of seconds). */
+const SLOW: ReadonlySet<SectionName> = new Set(['ads', 'next_episode', 'steady']);
+
+export async function main(repo: string, argv: string[]): Promise<number> {
+  let opts: BenchOptions;
+  try {
+    opts = parseOptions(argv, process.env);
+  } catch (err) {
+    console.error(err instanceof Error ? err.message : String(err));
+    return 2;
+  }
+  const started = Date.now();
+  const log = (line: string) => console.log(line);
+  const sections: Record<SectionName, Section> = {
+    ttff: newSection(),
+    ads: newSection(),
+    next_episode: newSection(),
+    steady: newSection(),
+    memory: newSection(),
+    bundle: newSection(),
+  };
+  const sectionSeconds: Record<string, number> = {};
+  const truncated = new Set<SectionName>();
+  const meta: Record<string, unknown> = {
+    date: new Date().toISOString(),
+    machine: {
+      cpus: os.cpus().length,
+      cpu_model: os.cpus()[0]?.model ?? null,
+      memory_bytes: os.totalmem(),
+      os: `${os.type()} ${os.release()} ${os.arch()}`,
+      loadavg_start: os.loadavg().map((v) => round(v, 2)),
+    },
+    node: process.version,
+    packages: await packageVersions(repo),
+    options: {
+      iterations: opts.iterations,
+      quick: opts.quick,
+      ads_iterations: opts.adsIterations,
+      next_iterations: opts.nextIterations,
+      steady_iterations: opts.steadyIterations,
+      switches: opts.switches,
+      steady_seconds: opts.steadySeconds,
+      time_budget_s: opts.timeBudgetS,
+      sections: [...opts.sections],
+    },
+  };
+
+  let server: BenchServer | null = null;
+  let browser: Browser | null = null;
+  let cleaned = false;
+  const cleanup = async () => {
+    if (cleaned) return;
+    cleaned = true;
+    await browser?.close().catch(() => undefined);
+    await server?.stop().catch(() => undefined);
+    if (!opts.keepDist) await rm(path.resolve(repo, opts.distDir), { recursive: true, force: true });
+  };
+  const onSignal = () => void cleanup().finally(() => process.exit(130));
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+
+  try {
+    log(`bench: building into ${opts.distDir}`);
+    if (opts.build) await buildAll(repo, opts.distDir);
+    else await buildBenchPages(repo, opts.distDir);
+
+    const timed = async (name: SectionName, fn: () => Promise<void>) => {
+      if (!opts.sections.has(name)) return skipAll(sections[name], SECTION_KEYS[name], 'section not selected (--only)');
+      if (opts.quick && SLOW.has(name)) return skipAll(sections[name], SECTION_KEYS[name], 'skipped (--quick)');
+      const t0 = Date.now();
+      log(`bench: ${name}`);
+      try {
+        await fn();
+      } catch (err) {
+        skipAll(sections[name], SECTION_KEYS[name], `section failed: ${errorText(err)}`);
+        log(`  ${name} failed: ${errorText(err)}`);
+      }
+      sectionSeconds[name] = round((Date.now() - t0) / 1000, 1);
+    };
+
+    await timed('bundle', () => bundleSection({ repo, opts }, sections.bundle));
+
+    server = await startHarness(repo, opts.distDir, opts.playerPort, opts.harnessPort);
+    browser = await launch(opts.chromium);
+    meta.chromium = browser.version();
+    meta.chromium_path = opts.chromium ?? "Playwright's own";
+    const deadline = started + opts.timeBudgetS * 1000;
+    const more = (section: SectionName) => {
+      if (opts.timeBudgetS === 0) return true;
+      const later = ORDER.slice(ORDER.indexOf(section) + 1).filter((name) => opts.sections.has(name) && !(opts.quick && SLOW.has(name)));
+      const reserve = later.reduce((sum, name) => sum + RESERVE_S[name], 0) * 1000;
+      const ok = Date.now() < deadline - reserve;
+      if (!ok) truncated.add(section);
+      return ok;
+    };
+    const instrument = await instrumentSource(repo);
+    const ctx: Context = { repo, opts, log, more, bench: { browser, origin: server.playerOrigin, instrument } };
+
+    await timed('ttff', () => ttffSection(ctx, sections.ttff));
+    await timed('next_episode', () => nextEpisodeSection(ctx, sections.next_episode));
+    await timed('ads', () => adsSection(ctx, sections.ads));
+    await timed('steady', () => steadySection(ctx, sections.steady));
+    await timed('memory', () => memorySection(ctx, sections.memory));
+  } catch (err) {
+    console.error(`bench: ${errorText(err)}`);
+    return 2;
+  } finally {
+    await cleanup();
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+
+  (meta.machine as Record<string, unknown>).loadavg_end = os.loadavg().map((v) => round(v, 2));
+  meta.duration_s = round((Date.now() - started) / 1000, 1);
+  meta.section_seconds = sectionSeconds;
+  meta.stopped_early = [...truncated];
+  const report: Record<string, unknown> = { meta, ...sections };
+  const budgets = evaluateBudgets(report, BUDGETS);
+  report.budgets = budgets.map(({ id, label, key, limit, unit, value, status, reason }) => ({ id, label, key, limit, unit, value, status, ...(reason ? { reason } : {}) }));
+
+  const out = path.resolve(repo, opts.out);
+  await mkdir(path.dirname(out), { recursive: true });
+  await writeFile(out, `${JSON.stringify(report, null, 2)}\n`);
+
+  const machine = meta.machine as Record<string, unknown>;
+  log('');
+  log(`${meta.date}  Chromium ${meta.chromium}  ${machine.cpus} CPUs  ${(Number(machine.memory_bytes) / 2 ** 30).toFixed(1)} GiB  load ${String(machine.loadavg_start)} → ${String(machine.loadavg_end)}  ${meta.duration_s} s`);
+  log('');
+  log(formatTable(report, ROWS));
+  const heights = sections.ttff.first_frame_heights as Record<string, Record<string, number>> | undefined;
+  if (heights) log(`\nfirst frame shown (TTFF loads): ${Object.entries(heights).map(([k, v]) => `${k} ${Object.entries(v).map(([h, n]) => `${h}×${n}`).join('+') || '—'}`).join(', ')}`);
+  const files = sections.bundle.files as { lazy_chunks?: Array<{ file: string; gzip: number; brotli: number }> } | undefined;
+  if (files?.lazy_chunks) log(`lazy chunks: ${files.lazy_chunks.map((f) => `${path.basename(f.file)} ${(f.gzip / 1024).toFixed(1)} KiB gz / ${(f.brotli / 1024).toFixed(1)} KiB br`).join(', ') || 'none'}`);
+  if (truncated.size > 0) log(`stopped early to stay within --time-budget ${opts.timeBudgetS} s: ${[...truncated].join(', ')} (see n)`);
+  log('\nbudgets');
+  log(formatBudgets(budgets));
+  log(`\nreport: ${path.relative(repo, out)}`);
+  return exitCodeFor(budgets, opts.strict);
+}

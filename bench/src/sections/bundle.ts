@@ -1,0 +1,149 @@
+/**
+ * Bundle sizes of the player page from the esbuild metafile of the bench's build:
+ * - initial JS/CSS: what index.html makes the browser fetch before playing: the entry script,
+ *   its stylesheet, the modulepreloaded engine chunk, and everything they import statically;
+ * - each lazy chunk (every other JS output);
+ * - own code without vendors, two ways: (a) re-bundling the same entry with every package
+ *   external (same esbuild options as esbuild.config.mjs) and gzipping the outputs the page would
+ *   load initially — the headline figure; (b) a cross-check: each initial output's gzip size times
+ *   the share of its bytes (metafile bytesInOutput) that come from files outside node_modules.
+ * gzip level 9 and brotli quality 11, like the size report of the build.
+ */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import * as esbuild from 'esbuild';
+
+interface MetaOutput {
+  bytes: number;
+  imports: Array<{ path: string; kind: string }>;
+  inputs: Record<string, { bytesInOutput: number }>;
+  entryPoint?: string;
+  cssBundle?: string;
+}
+interface Metafile {
+  outputs: Record<string, MetaOutput>;
+}
+
+export interface FileSize {
+  file: string;
+  bytes: number;
+  gzip: number;
+  brotli: number;
+}
+
+export interface BundleResult {
+  initialJs: FileSize[];
+  initialCss: FileSize[];
+  lazyChunks: FileSize[];
+  ownCodeGzip: number;
+  ownCodeBrotli: number;
+  ownCodeRaw: number;
+  ownCodeGzipProportional: number;
+  initialJsByPackage: Record<string, number>;
+}
+
+async function sizeOf(repo: string, file: string, shown: string): Promise<FileSize> {
+  const body = await readFile(path.resolve(repo, file));
+  return { file: shown, bytes: body.length, gzip: gzipSync(body, { level: 9 }).length, brotli: brotliCompressSync(body).length };
+}
+
+/** The outputs reachable from `roots` through static imports. */
+function staticClosure(meta: Metafile, roots: Iterable<string>): Set<string> {
+  const seen = new Set<string>();
+  const queue = [...roots];
+  while (queue.length > 0) {
+    const file = queue.pop()!;
+    if (seen.has(file) || !meta.outputs[file]) continue;
+    seen.add(file);
+    for (const imp of meta.outputs[file]!.imports) if (imp.kind === 'import-statement') queue.push(imp.path);
+  }
+  return seen;
+}
+
+const packageOf = (input: string) => {
+  const match = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input);
+  return match ? match[1]! : '(own code)';
+};
+
+export async function measureBundle(repo: string, distDir: string): Promise<BundleResult> {
+  const playerDir = path.resolve(repo, distDir, 'player');
+  const meta = JSON.parse(await readFile(path.join(playerDir, 'metafile.json'), 'utf8')) as Metafile;
+  const html = await readFile(path.join(playerDir, 'index.html'), 'utf8');
+  const toKey = (href: string) => path.relative(repo, path.join(playerDir, href)).split(path.sep).join('/');
+  const referenced = [...html.matchAll(/(?:href|src)="\.\/([^"]+\.(?:js|css))"/g)].map((m) => toKey(m[1]!));
+  const initial = staticClosure(meta, referenced);
+  const shown = (file: string) => path.relative(path.join(repo, distDir), path.resolve(repo, file)).split(path.sep).join('/');
+
+  const initialJs: FileSize[] = [];
+  const initialCss: FileSize[] = [];
+  const lazyChunks: FileSize[] = [];
+  let proportional = 0;
+  const byPackage: Record<string, number> = {};
+  for (const [file, out] of Object.entries(meta.outputs)) {
+    if (!/\.(js|css)$/.test(file)) continue;
+    const size = await sizeOf(repo, file, shown(file));
+    if (file.endsWith('.css')) {
+      if (initial.has(file)) initialCss.push(size);
+      continue;
+    }
+    if (!initial.has(file)) {
+      lazyChunks.push(size);
+      continue;
+    }
+    initialJs.push(size);
+    const inputs = Object.entries(out.inputs);
+    const total = inputs.reduce((sum, [, v]) => sum + v.bytesInOutput, 0);
+    const own = inputs.filter(([name]) => !name.includes('node_modules/')).reduce((sum, [, v]) => sum + v.bytesInOutput, 0);
+    if (total > 0) proportional += (size.gzip * own) / total;
+    for (const [name, v] of inputs) byPackage[packageOf(name)] = (byPackage[packageOf(name)] ?? 0) + v.bytesInOutput;
+  }
+
+  const own = await ownCode(repo);
+  const initialJsByPackage = Object.fromEntries(Object.entries(byPackage).sort((a, b) => b[1] - a[1]));
+  return { initialJs, initialCss, lazyChunks, ...own, ownCodeGzipProportional: Math.round(proportional), initialJsByPackage };
+}
+
+/** Re-bundles the player entry with every package external; sums the initially loaded JS. */
+async function ownCode(repo: string): Promise<{ ownCodeGzip: number; ownCodeBrotli: number; ownCodeRaw: number }> {
+  const outdir = await mkdtemp(path.join(os.tmpdir(), 'bench-own-'));
+  try {
+    const result = await esbuild.build({
+      absWorkingDir: repo,
+      entryPoints: { main: path.join(repo, 'src/app/main.tsx') },
+      bundle: true,
+      splitting: true,
+      format: 'esm',
+      target: ['chrome100', 'safari15', 'firefox100'],
+      outdir,
+      entryNames: '[name]-[hash]',
+      chunkNames: 'chunks/[name]-[hash]',
+      assetNames: 'media/[name]-[hash]',
+      loader: { '.svg': 'file', '.png': 'file', '.jpg': 'file' },
+      minify: true,
+      metafile: true,
+      jsx: 'automatic',
+      define: { 'process.env.NODE_ENV': '"production"' },
+      packages: 'external',
+      logLevel: 'silent',
+    });
+    const meta = result.metafile as unknown as Metafile;
+    const entry = Object.keys(meta.outputs).find((file) => meta.outputs[file]!.entryPoint && file.endsWith('.js'))!;
+    // The same preload rule as esbuild.config.mjs: the engine chunk loads at once beside the entry.
+    const preloaded = meta.outputs[entry]!.imports.filter((imp) => /hls-engine/.test(imp.path)).map((imp) => imp.path);
+    const files = [...staticClosure(meta, [entry, ...preloaded])].filter((file) => file.endsWith('.js'));
+    let gzip = 0;
+    let brotli = 0;
+    let raw = 0;
+    for (const file of files) {
+      const size = await sizeOf(repo, file, file);
+      gzip += size.gzip;
+      brotli += size.brotli;
+      raw += size.bytes;
+    }
+    return { ownCodeGzip: gzip, ownCodeBrotli: brotli, ownCodeRaw: raw };
+  } finally {
+    await rm(outdir, { recursive: true, force: true });
+  }
+}

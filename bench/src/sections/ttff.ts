@@ -1,0 +1,98 @@
+/** Time to first frame: navigation start → first presented frame with media time advancing. */
+import { navigate, openSession, waitStart, type Bench } from '../browser';
+import { figure, pairedRatios, type Figure } from '../stats';
+
+export const FILM = '/media/hls/film/master.m3u8';
+
+export interface Contender {
+  key: string;
+  label: string;
+  url: string;
+  /** Level policy, as configured (the report also records the frame height actually shown first). */
+  policy: string;
+}
+
+export const CONTENDERS: readonly Contender[] = [
+  { key: 'bare_hls', label: 'bare hls.js', url: `/bench/pages/bare-hls.html?src=${FILM}`, policy: 'hls.js defaults: startLevel auto (ABR from its default estimate), capLevelToPlayerSize off' },
+  { key: 'videojs', label: 'video.js 8 (VHS)', url: `/bench/pages/videojs.html?src=${FILM}`, policy: 'VHS defaults: initial bandwidth estimate, renditions limited to the 1280×720 player' },
+  { key: 'player', label: 'our player', url: '/?movie_id=101&auto_play=1', policy: 'our engine: hls.js defaults (startLevel auto), capLevelToPlayerSize off' },
+  { key: 'mp4_floor', label: 'progressive MP4', url: '/bench/media/film-720p-10s.mp4 in mp4.html', policy: 'one 720p file, no adaptation' },
+];
+
+/** The cold start of the series episode the next-episode figure compares with (S1E3). */
+export const SERIES_COLD: Contender = { key: 'series_cold', label: 'our player, S1E3 cold', url: '/?movie_id=102&season=1&episode=3&auto_play=1', policy: 'as our player' };
+
+const urlOf = (c: Contender) => (c.key === 'mp4_floor' ? '/bench/pages/mp4.html' : c.url);
+
+export interface Sample {
+  ms: number | null;
+  height: number | null;
+  errors: string[];
+}
+
+export async function measureOnce(bench: Bench, contender: Contender, timeoutMs = 20_000): Promise<Sample> {
+  const session = await openSession(bench);
+  try {
+    await navigate(session.page, urlOf(contender));
+    const start = await waitStart(session.page, { timeoutMs });
+    return { ms: start ? start.t : null, height: start ? start.height : null, errors: session.errors };
+  } catch (err) {
+    return { ms: null, height: null, errors: [...session.errors, String(err)] };
+  } finally {
+    await session.close();
+  }
+}
+
+export interface TtffResult {
+  figures: Record<string, Figure | null>;
+  samples: Record<string, Array<number | null>>;
+  heights: Record<string, Record<string, number>>;
+  ratioVsBare: Figure | null;
+  ratioVsVideojs: Figure | null;
+  failures: Record<string, number>;
+  errors: string[];
+}
+
+/**
+ * Each iteration measures every contender once, in an order rotated by the iteration so no
+ * contender always goes first; a warm-up round (not counted) primes the server and the disk.
+ */
+export async function runTtff(
+  bench: Bench,
+  contenders: readonly Contender[],
+  iterations: number,
+  warmUp: boolean,
+  log: (line: string) => void,
+  more: () => boolean = () => true,
+): Promise<TtffResult> {
+  const samples: Record<string, Array<number | null>> = Object.fromEntries(contenders.map((c) => [c.key, []]));
+  const heights: Record<string, Record<string, number>> = Object.fromEntries(contenders.map((c) => [c.key, {}]));
+  const failures: Record<string, number> = {};
+  const errors = new Set<string>();
+  if (warmUp) for (const c of contenders) await measureOnce(bench, c);
+  for (let i = 0; i < iterations; i++) {
+    if (i > 1 && !more()) break;
+    const order = contenders.map((_, k) => contenders[(k + i) % contenders.length]!);
+    const row: string[] = [];
+    for (const c of order) {
+      const sample = await measureOnce(bench, c);
+      samples[c.key]!.push(sample.ms);
+      if (sample.ms === null) failures[c.key] = (failures[c.key] ?? 0) + 1;
+      if (sample.height !== null) heights[c.key]![`${sample.height}p`] = (heights[c.key]![`${sample.height}p`] ?? 0) + 1;
+      sample.errors.forEach((e) => errors.add(`${c.key}: ${e}`));
+      row.push(`${c.key}=${sample.ms === null ? '—' : sample.ms.toFixed(0)}`);
+    }
+    log(`  ttff ${i + 1}/${iterations}: ${row.join(' ')}`);
+  }
+  const figures = Object.fromEntries(contenders.map((c) => [c.key, figure(samples[c.key]!)]));
+  const player = samples.player ?? [];
+  return {
+    figures,
+    samples,
+    heights,
+    ratioVsBare: figure(pairedRatios(player, samples.bare_hls ?? [])),
+    ratioVsVideojs: figure(pairedRatios(player, samples.videojs ?? [])),
+    failures,
+    errors: [...errors].slice(0, 20),
+  };
+}

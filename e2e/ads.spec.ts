@@ -1,0 +1,270 @@
+import { expect, test, type FrameLocator, type Page } from '@playwright/test';
+import { HARNESS_ORIGIN, openHarness } from './support';
+
+/** The player query of a scenario with an ad-list set of harness/server/routes/ads.ts. */
+const withAds = (set: string, extra = '') => `movie_id=101&auto_play=1&data-ad-list-url=${encodeURIComponent(`/ads/list.json?set=${set}`)}${extra}`;
+
+interface LoggedRequest {
+  id: number;
+  t: number;
+  path: string;
+  status: number;
+}
+
+async function requestLog(page: Page): Promise<LoggedRequest[]> {
+  return (await (await page.request.get(`${HARNESS_ORIGIN}/__harness/requests`)).json()) as LoggedRequest[];
+}
+
+/** Tracking pings (`/track/<event>?ad=<id>…`) logged after request id `since`, as "event ad". */
+async function pingsSince(page: Page, since: number): Promise<string[]> {
+  return (await requestLog(page))
+    .filter((entry) => entry.id > since && entry.path.startsWith('/track/'))
+    .sort((a, b) => a.id - b.id)
+    .map((entry) => {
+      const url = new URL(entry.path, HARNESS_ORIGIN);
+      const code = url.searchParams.get('code');
+      return `${url.pathname.slice('/track/'.length)} ${url.searchParams.get('ad')}${code ? ` ${code}` : ''}`;
+    });
+}
+
+async function lastRequestId(page: Page): Promise<number> {
+  return Math.max(0, ...(await requestLog(page)).map((entry) => entry.id));
+}
+
+const contentTime = (frame: FrameLocator) => frame.locator('video.player__media').evaluate((video: HTMLVideoElement) => video.currentTime);
+const adVideo = (frame: FrameLocator) => frame.locator('video.ad-overlay__media');
+const adStatus = (frame: FrameLocator) => frame.getByTestId('ad-overlay').getAttribute('data-ad-status');
+
+/** The content's media time passes `seconds` (the ad's own <video> is a second element meanwhile). */
+async function expectPlaysPast(frame: FrameLocator, seconds: number) {
+  await expect.poll(() => contentTime(frame), { timeout: 25_000 }).toBeGreaterThan(seconds);
+}
+
+async function expectAdPlaysPast(frame: FrameLocator, seconds: number) {
+  await expect.poll(() => adVideo(frame).evaluate((video: HTMLVideoElement) => video.currentTime), { timeout: 15_000 }).toBeGreaterThan(seconds);
+}
+
+// Tracking pings land in one shared request log, so these tests run one after another
+// (in one worker) rather than beside each other.
+test.describe.configure({ mode: 'default' });
+
+test.describe('ads', () => {
+  test('a pre-roll plays before the content, which stays paused at 0 meanwhile', async ({ page }) => {
+    const frame = await openHarness(page, { query: withAds('skippable') });
+    await expect(frame.getByTestId('ad-overlay')).toBeVisible();
+    await expect(frame.getByTestId('ad-badge')).toHaveText('Реклама');
+    await expectAdPlaysPast(frame, 2);
+    expect(await adStatus(frame)).toBe('PLAYING');
+    expect(await contentTime(frame)).toBe(0);
+    expect(await frame.locator('video.player__media').evaluate((video: HTMLVideoElement) => video.paused)).toBe(true);
+    await expect(frame.getByTestId('ad-remaining')).toHaveText(/^0:(0\d|1[0-2])$/);
+  });
+
+  test("the player's own fullscreen keeps the overlay on screen, so the pre-roll still plays", async ({ page }) => {
+    const frame = await openHarness(page, { query: withAds('skippable').replace('auto_play=1', 'auto_play=0') });
+    await expect(frame.getByTestId('player')).toHaveAttribute('data-status', 'notStarted');
+    await page.locator('#player-frame').focus();
+    await page.keyboard.press('f');
+    await expect.poll(() => frame.locator('body').evaluate(() => document.fullscreenElement?.nodeName ?? null)).toBe('HTML');
+    await page.keyboard.press('k');
+    await expect(frame.getByTestId('ad-overlay')).toBeVisible();
+    await expectAdPlaysPast(frame, 1);
+    expect(await contentTime(frame)).toBe(0);
+  });
+
+  test('the skip button counts down whole seconds, then skips to the content', async ({ page }) => {
+    const since = await lastRequestId(page);
+    const frame = await openHarness(page, { query: withAds('skippable') });
+    const skip = frame.getByTestId('ad-skip');
+    await expect(skip).toHaveText('Пропустить 5');
+    await expect(skip).toBeDisabled();
+    const seen = new Set<string>();
+    await expect
+      .poll(
+        async () => {
+          seen.add((await skip.textContent()) ?? '');
+          return seen.has('Пропустить');
+        },
+        { timeout: 15_000, intervals: [100] },
+      )
+      .toBe(true);
+    expect([...seen].filter((label) => label !== 'Пропустить')).toEqual(['Пропустить 5', 'Пропустить 4', 'Пропустить 3', 'Пропустить 2', 'Пропустить 1']);
+    expect(await contentTime(frame)).toBe(0);
+    await expect(skip).toBeEnabled();
+    await skip.click();
+    await expect(frame.getByTestId('ad-overlay')).toHaveCount(0);
+    await expectPlaysPast(frame, 1);
+    await expect.poll(() => pingsSince(page, since)).toContain('skip skippable');
+    expect(await pingsSince(page, since)).not.toContain('complete skippable');
+  });
+
+  test('a non-skippable ad shows no skip button; impression, start, quartiles and complete arrive in order', async ({ page }) => {
+    const since = await lastRequestId(page);
+    const frame = await openHarness(page, { query: withAds('non-skippable') });
+    await expectAdPlaysPast(frame, 0.5);
+    await expect(frame.getByTestId('ad-skip')).toHaveCount(0);
+    await expect(frame.getByTestId('ad-overlay')).toHaveCount(0, { timeout: 15_000 });
+    await expectPlaysPast(frame, 0.5);
+    const pings = (await pingsSince(page, since)).filter((ping) => !/^(creativeView|progress|loaded) /.test(ping));
+    expect(pings).toEqual([
+      'impression non-skippable',
+      'impression non-skippable',
+      'start non-skippable',
+      'firstQuartile non-skippable',
+      'midpoint non-skippable',
+      'thirdQuartile non-skippable',
+      'complete non-skippable',
+    ]);
+    const all = await pingsSince(page, since);
+    expect(all.filter((ping) => ping === 'progress non-skippable')).toHaveLength(1);
+    expect(all.indexOf('loaded non-skippable')).toBeLessThan(all.indexOf('start non-skippable'));
+  });
+
+  test('the click-through opens the advertiser in a new tab, pauses the ad and pings click tracking', async ({ page, context }) => {
+    const since = await lastRequestId(page);
+    const frame = await openHarness(page, { query: withAds('skippable') });
+    await expectAdPlaysPast(frame, 1);
+    const link = frame.getByTestId('ad-click-through');
+    await expect(link).toHaveAttribute('rel', /noopener/);
+    await expect(link).toHaveAttribute('target', '_blank');
+    const [tab] = await Promise.all([context.waitForEvent('page'), link.click()]);
+    await tab.waitForLoadState();
+    expect(tab.url()).toBe(`${HARNESS_ORIGIN}/advertiser`);
+    expect(await tab.evaluate(() => window.opener)).toBeNull();
+    await tab.close();
+    await expect.poll(() => adStatus(frame)).toBe('PAUSED');
+    expect(await adVideo(frame).evaluate((video: HTMLVideoElement) => video.paused)).toBe(true);
+    await expect.poll(() => pingsSince(page, since)).toEqual(expect.arrayContaining(['click skippable', 'pause skippable']));
+    await frame.getByTestId('ad-resume').click();
+    await expect.poll(() => adStatus(frame)).toBe('PLAYING');
+    await expect.poll(() => pingsSince(page, since)).toContain('resume skippable');
+  });
+
+  test('a javascript: click-through never opens', async ({ page, context }) => {
+    const frame = await openHarness(page, { query: withAds('javascript-click') });
+    await expectAdPlaysPast(frame, 0.5);
+    await expect(frame.getByTestId('ad-click-through')).toHaveCount(0);
+    await expect(frame.getByTestId('ad-visit')).toHaveCount(0);
+    let opened = false;
+    context.on('page', () => (opened = true));
+    await frame.getByTestId('ad-click-area').click();
+    await expect.poll(() => adStatus(frame)).toBe('PAUSED');
+    expect(opened).toBe(false);
+  });
+
+  test('an ad with no playable media pings its error link with 403 and the content starts', async ({ page }) => {
+    const since = await lastRequestId(page);
+    const frame = await openHarness(page, { query: withAds('unplayable') });
+    await expectPlaysPast(frame, 1);
+    await expect(frame.getByTestId('ad-overlay')).toHaveCount(0);
+    expect(await pingsSince(page, since)).toEqual(['error unplayable 403']);
+  });
+
+  test('mute and unmute ping once each', async ({ page }) => {
+    const since = await lastRequestId(page);
+    const frame = await openHarness(page, { query: withAds('skippable') });
+    await expectAdPlaysPast(frame, 0.5);
+    const mute = frame.getByTestId('ad-mute');
+    await expect(mute).toHaveAttribute('aria-label', 'Выключить звук');
+    await mute.click();
+    await expect(mute).toHaveAttribute('aria-label', 'Включить звук');
+    expect(await adVideo(frame).evaluate((video: HTMLVideoElement) => video.muted)).toBe(true);
+    await mute.click();
+    await expect.poll(async () => (await pingsSince(page, since)).filter((ping) => /mute/.test(ping))).toEqual(['mute skippable', 'unmute skippable']);
+  });
+
+  test('hiding the page pauses the ad; showing it resumes', async ({ page }) => {
+    const frame = await openHarness(page, { query: withAds('skippable') });
+    await expectAdPlaysPast(frame, 0.5);
+    const setHidden = (hidden: boolean) =>
+      frame.locator('body').evaluate((_, value) => {
+        Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (value ? 'hidden' : 'visible') });
+        document.dispatchEvent(new Event('visibilitychange'));
+      }, hidden);
+    await setHidden(true);
+    await expect.poll(() => adStatus(frame)).toBe('PAUSED');
+    const pausedAt = await adVideo(frame).evaluate((video: HTMLVideoElement) => video.currentTime);
+    await page.waitForTimeout(600);
+    expect(await adVideo(frame).evaluate((video: HTMLVideoElement) => video.currentTime)).toBe(pausedAt);
+    await setHidden(false);
+    await expect.poll(() => adStatus(frame)).toBe('PLAYING');
+    await expectAdPlaysPast(frame, pausedAt + 0.3);
+    expect(await contentTime(frame)).toBe(0);
+  });
+
+  test('demo mode: a pre-roll, then a mid-roll after 10 s of played content', async ({ page }) => {
+    test.setTimeout(60_000);
+    const since = await lastRequestId(page);
+    const frame = await openHarness(page, { query: 'movie_id=101&auto_play=1&advert=1' });
+    await expect(frame.getByTestId('ad-overlay')).toHaveAttribute('data-ad-id', 'demo-1');
+    await expect(frame.getByTestId('ad-skip')).toHaveText('Пропустить', { timeout: 10_000 });
+    await frame.getByTestId('ad-skip').click();
+    await expect(frame.getByTestId('ad-overlay')).toHaveCount(0);
+    await expectPlaysPast(frame, 5);
+    await expect(frame.getByTestId('ad-overlay')).toHaveCount(0);
+    await expect(frame.getByTestId('ad-overlay')).toHaveAttribute('data-ad-id', 'demo-2', { timeout: 15_000 });
+    const pausedAt = await contentTime(frame);
+    expect(pausedAt).toBeGreaterThanOrEqual(9.5);
+    expect(pausedAt).toBeLessThan(12);
+    await expectAdPlaysPast(frame, 1);
+    expect(await contentTime(frame)).toBe(pausedAt);
+    expect(await frame.locator('video.player__media').evaluate((video: HTMLVideoElement) => video.paused)).toBe(true);
+    await expect.poll(() => pingsSince(page, since)).toContain('start demo-2');
+  });
+});
+
+test.describe('harness ads panel', () => {
+  test('the VAST inspector shows the same report as npm run vast, and pings are listed live', async ({ page }) => {
+    await openHarness(page, { query: withAds('non-skippable') });
+    await page.getByTestId('tab-ads').click();
+    await page.getByTestId('vast-preset').selectOption('unplayable.xml');
+    await page.getByTestId('vast-inspect').click();
+    await expect(page.getByTestId('vast-result')).toHaveAttribute('data-ok', 'false');
+    expect(JSON.parse((await page.getByTestId('vast-json').textContent()) ?? '')).toEqual({ ok: false, code: 403, message: 'Not found supported mediaFile' });
+    await page.getByTestId('vast-input').fill('/ads/vast/inline-skippable-percent.xml?creativeId=p');
+    await page.getByTestId('vast-inspect').click();
+    await expect(page.getByTestId('vast-result')).toHaveAttribute('data-ok', 'true');
+    const report = JSON.parse((await page.getByTestId('vast-json').textContent()) ?? '');
+    expect(report).toMatchObject({ ok: true, skipOffset: 3, duration: 12, progressOffset: 6, id: 'p' });
+    expect(report.mediaFiles[0].url).toBe(`${HARNESS_ORIGIN}/media/ads/ad-12s.mp4`);
+    await expect(page.getByTestId('ping-row').filter({ hasText: 'start' }).filter({ hasText: 'non-skippable' }).first()).toBeVisible({ timeout: 15_000 });
+  });
+});
+
+test.describe('the same parser in Chromium and in Node', () => {
+  test('every fixture gives the same report in the harness inspector (DOMParser) as in Node (xmldom)', async ({ page }) => {
+    test.setTimeout(90_000);
+    const { readdirSync, readFileSync } = await import('node:fs');
+    const { resolveVast, inspectionOf, failedInspection } = await import('../src/vast');
+    const { nodeXmlParser } = await import('../src/vast/node-xml');
+    const dir = new URL('../fixtures/vast/', import.meta.url);
+    const files = readdirSync(dir).filter((name) => name.endsWith('.xml'));
+    const canPlayType = (type: string) => (/^video\/(mp4|webm)$/.test(type) ? 'probably' : '');
+    const nodeReport = async (name: string) => {
+      try {
+        const ad = await resolveVast(
+          { url: `http://127.0.0.1:4101/ads/vast/${name}` },
+          {
+            parseXml: nodeXmlParser(),
+            canPlayType,
+            timeoutMs: 5000,
+            fetchText: async (url) => readFileSync(new URL(new URL(url).pathname.split('/').pop()!, dir), 'utf8'),
+          },
+        );
+        return inspectionOf(ad);
+      } catch (error) {
+        return failedInspection(error);
+      }
+    };
+
+    await page.goto('/?scenario=film&auto_play=0');
+    await page.getByTestId('tab-ads').click();
+    for (const name of files) {
+      await page.getByTestId('vast-input').fill(`/ads/vast/${name}`);
+      await page.getByTestId('vast-inspect').click();
+      await expect(page.getByTestId('vast-result')).toHaveAttribute('data-input', `/ads/vast/${name}`);
+      const browser = (await page.getByTestId('vast-json').textContent())!.split(HARNESS_ORIGIN).join('http://127.0.0.1:4101');
+      expect(JSON.parse(browser), name).toEqual(await nodeReport(name));
+    }
+  });
+});

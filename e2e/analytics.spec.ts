@@ -1,0 +1,94 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectPlaysPast, HARNESS_ORIGIN, openHarness } from './support';
+
+interface Stat {
+  event: string;
+  payload: Record<string, unknown>;
+  via: 'top' | 'relay';
+}
+
+/** rstat4 events the harness page received (its own rstat4, or the cross-origin relay). */
+const stats = (page: Page) => page.evaluate(() => (window as unknown as { __harnessStats?: Stat[] }).__harnessStats ?? []);
+
+const NETWORK_CLASSES = ['gprs', '2g', '3g', '4g', 'wifi'];
+
+async function firstError(page: Page, details: string): Promise<Stat> {
+  let found: Stat | undefined;
+  await expect
+    .poll(async () => {
+      found = (await stats(page)).find((s) => s.event === 'videoplayer_error' && s.payload.details === details);
+      return found !== undefined;
+    })
+    .toBe(true);
+  return found!;
+}
+
+test.describe('broken streams: outcome and analytics', () => {
+  // hls.js in Chromium reports these three as fatal: the stream state is 'error'.
+  for (const [id, details, embed] of [
+    [111, 'manifestParsingError', 'cross'],
+    [112, 'levelEmptyError', 'cross'],
+    [113, 'levelParsingError', 'same'],
+  ] as const) {
+    test(`${id}: fatal ${details} shows the error with a retry and reports it (${embed}-origin)`, async ({ page }) => {
+      const frame = await openHarness(page, { query: `movie_id=${id}&auto_play=1`, embed });
+      const error = frame.getByTestId('stream-error');
+      await expect(error).toBeVisible();
+      await expect(error).toContainText('Не удалось воспроизвести видео');
+      await expect(error.getByRole('button', { name: 'Повторить' })).toBeVisible();
+      await expect(error).toHaveAttribute('data-detail', details);
+
+      const stat = await firstError(page, details);
+      expect(stat.via).toBe(embed === 'cross' ? 'relay' : 'top');
+      expect(stat.payload).toMatchObject({ contentId: id, errorType: 'network', fatal: true, bufferedLength: 0, deviceType: 'desktop' });
+      expect(NETWORK_CLASSES).toContain(stat.payload.networkType);
+      // Nothing secret travels with analytics.
+      expect(JSON.stringify(stat.payload)).not.toMatch(/token|cookie|fingerprint/i);
+
+      // Fatal: reported to error reporting too (the harness's Sentry ingest).
+      await expect
+        .poll(async () => JSON.stringify(await (await page.request.get(`${HARNESS_ORIGIN}/__harness/sentry`)).json()))
+        .toContain(`Stream error: ${details}`);
+
+      // Retrying reloads the stream, which fails the same way and is reported again.
+      await error.getByRole('button', { name: 'Повторить' }).click();
+      await expect
+        .poll(async () => (await stats(page)).filter((s) => s.event === 'videoplayer_error' && s.payload.details === details).length)
+        .toBeGreaterThan(1);
+      await expect(frame.getByTestId('stream-error')).toBeVisible();
+    });
+  }
+
+  test('114: a 404 segment is a non-fatal fragLoadError: no error screen, analytics only', async ({ page }) => {
+    const frame = await openHarness(page, { query: 'movie_id=114&auto_play=1' });
+    await expectPlaysPast(frame, 1);
+    const stat = await firstError(page, 'fragLoadError');
+    expect(stat.payload).toMatchObject({ contentId: 114, errorType: 'network', fatal: false, responseCode: 404 });
+    expect(NETWORK_CLASSES).toContain(stat.payload.networkType);
+    expect(typeof stat.payload.bufferedLength).toBe('number');
+    // Some error after the first segment arrived reports media buffered ahead of the playhead.
+    await expect
+      .poll(async () => (await stats(page)).some((s) => s.event === 'videoplayer_error' && Number(s.payload.bufferedLength) > 0))
+      .toBe(true);
+    await expect(frame.getByTestId('stream-error')).toHaveCount(0);
+  });
+});
+
+test('the film played to its end sends the six progress marks in order, then the Analytics tab lists them', async ({ page }) => {
+  test.setTimeout(90_000);
+  const frame = await openHarness(page, { scenario: 'film', embed: 'same' });
+  await expectPlaysPast(frame, 1);
+  await expect
+    .poll(async () => (await stats(page)).filter((s) => s.event === 'videoplayer_progress').map((s) => s.payload.mark), { timeout: 60_000 })
+    .toEqual([0.1, 0.25, 0.5, 0.75, 0.95, 1]);
+  const marks = (await stats(page)).filter((s) => s.event === 'videoplayer_progress');
+  for (const mark of marks) {
+    expect(mark.payload).toMatchObject({ contentId: 101, deviceType: 'desktop' });
+    expect(Number(mark.payload.position)).toBeGreaterThanOrEqual(Number(mark.payload.mark) * Number(mark.payload.duration) - 0.5);
+  }
+
+  await page.getByTestId('tab-analytics').click();
+  await page.getByTestId('analytics-filter').fill('progress');
+  await expect(page.getByTestId('analytics-row')).toHaveCount(6);
+  await expect(page.getByTestId('analytics-row').first()).toContainText('videoplayer_progress');
+});

@@ -1,0 +1,278 @@
+import { randomUUID } from 'node:crypto';
+import { inflateSync } from 'node:zlib';
+import { expect, test, type Page } from '@playwright/test';
+import type { RequestLogEntry, StoredEnvelope } from '../harness/shared/types';
+import { HARNESS_ORIGIN, openHarness, PLAYER_ORIGIN } from './support';
+
+/*
+ * Start-up against the harness: token refresh, the session context header, page errors and what
+ * Sentry receives. The request log and the Sentry store are shared by every test running against
+ * the server, so each test tags its player URL with a unique `e2e=` marker and picks its own
+ * requests by their Referer (the player page's URL) and its own events by their event id.
+ */
+
+const GENERIC_ERROR = /^К сожалению, произошла ошибка, попробуйте перезагрузите страницу\. Идентификатор ошибки: ([0-9a-f]{32})$/;
+const REFRESH_PATH = '/authenticator/authentication/refresh';
+
+interface Run {
+  marker: string;
+  query: string;
+}
+
+function run(query: string): Run {
+  const marker = randomUUID();
+  return { marker, query: `${query}&e2e=${marker}` };
+}
+
+/** The requests made by the player page that carries this run's marker (and the page itself). */
+async function requestsOf(page: Page, { marker }: Run): Promise<RequestLogEntry[]> {
+  const entries = (await (await page.request.get(`${HARNESS_ORIGIN}/__harness/requests`)).json()) as RequestLogEntry[];
+  return entries.filter((entry) => entry.path.includes(marker) || entry.requestHeaders.referer?.includes(marker));
+}
+
+const catalogueCalls = (entries: RequestLogEntry[]) => entries.filter((entry) => entry.path.startsWith('/catalog-api/'));
+
+async function envelopes(page: Page): Promise<StoredEnvelope[]> {
+  return (await (await page.request.get(`${HARNESS_ORIGIN}/__harness/sentry`)).json()) as StoredEnvelope[];
+}
+
+/** The stored error event with this id, once the ingest has it. */
+async function sentryEvent(page: Page, eventId: string): Promise<{ envelope: StoredEnvelope; event: Record<string, any> }> {
+  let found: StoredEnvelope | undefined;
+  await expect
+    .poll(async () => {
+      found = (await envelopes(page)).find((envelope) => envelope.header.event_id === eventId && envelope.items.some((item) => item.type === 'event'));
+      return Boolean(found);
+    }, { timeout: 15_000 })
+    .toBe(true);
+  return { envelope: found!, event: found!.items.find((item) => item.type === 'event')!.payload as Record<string, any> };
+}
+
+/** The Set-Cookie values the player page answered with (the harness-session scenarios). */
+async function sessionCookiesOf(page: Page, { marker }: Run, load: () => Promise<unknown>): Promise<Record<string, string>> {
+  const [response] = await Promise.all([
+    page.waitForResponse((res) => res.url().startsWith(`${PLAYER_ORIGIN}/?`) && res.url().includes(marker) && res.request().resourceType() === 'document'),
+    load(),
+  ]);
+  const pairs = (await response.headerValues('set-cookie')).map((line) => line.split(';')[0]!.split('='));
+  return Object.fromEntries(pairs.map(([name, ...value]) => [name!, decodeURIComponent(value.join('='))]));
+}
+
+async function playerCookies(page: Page): Promise<Record<string, string>> {
+  const cookies = await page.context().cookies(PLAYER_ORIGIN);
+  return Object.fromEntries(cookies.map((cookie) => [cookie.name, cookie.value]));
+}
+
+/**
+ * The text of an envelope as sent, with replay recordings inflated (the SDK deflates them, so the
+ * ingest's stored text cannot be searched): header line, then items of header line + payload.
+ */
+function envelopeText(body: Buffer): { text: string; types: string[] } {
+  const parts: string[] = [];
+  const types: string[] = [];
+  let pos = 0;
+  const line = () => {
+    const end = body.indexOf(0x0a, pos) === -1 ? body.length : body.indexOf(0x0a, pos);
+    const out = body.subarray(pos, end);
+    pos = end + 1;
+    return out;
+  };
+  parts.push(line().toString('utf8'));
+  while (pos < body.length) {
+    const headerLine = line();
+    if (headerLine.length === 0) continue;
+    const header = JSON.parse(headerLine.toString('utf8')) as { type: string; length?: number };
+    types.push(header.type);
+    const payload = typeof header.length === 'number' ? body.subarray(pos, pos + header.length) : line();
+    if (typeof header.length === 'number') pos += header.length + 1;
+    if (header.type === 'replay_recording') {
+      const split = payload.indexOf(0x0a);
+      const recording = payload.subarray(split + 1);
+      parts.push(payload.subarray(0, split).toString('utf8'), (recording[0] === 0x78 ? inflateSync(recording) : recording).toString('utf8'));
+    } else {
+      parts.push(payload.toString('utf8'));
+    }
+  }
+  return { text: parts.join('\n'), types };
+}
+
+const expiryOf = (token: string) => (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { exp: number }).exp;
+
+test.describe('token refresh', () => {
+  test('an expired token: the parallel start-up calls wait on exactly one refresh and all carry the new token', async ({ page }) => {
+    const r = run('movie_id=101&harness-session=expired&auto_play=1');
+    let frame!: Awaited<ReturnType<typeof openHarness>>;
+    const issued = await sessionCookiesOf(page, r, async () => (frame = await openHarness(page, { query: r.query })));
+    await expect(frame.getByTestId('title')).toHaveText('Испытательная таблица');
+
+    const expired = issued.authToken!;
+    expect(expiryOf(expired)).toBeLessThan(Date.now() / 1000);
+    const entries = await requestsOf(page, r);
+    const refreshes = entries.filter((entry) => entry.path === REFRESH_PATH);
+    expect(refreshes.map((entry) => `${entry.method} ${entry.status}`)).toEqual(['POST 200']);
+
+    const calls = catalogueCalls(entries);
+    expect(calls.map((entry) => entry.path.split('?')[0]).sort()).toEqual([
+      '/catalog-api/contents/101',
+      '/catalog-api/contents/101/available',
+      '/catalog-api/contents/101/seasons',
+      '/catalog-api/episodes',
+    ]);
+    const stored = (await playerCookies(page)).authToken!;
+    expect(stored).not.toBe(expired);
+    expect(expiryOf(stored)).toBeGreaterThan(Date.now() / 1000);
+    for (const call of calls) {
+      expect(call.requestHeaders.authorization).toBe(`Bearer ${stored}`);
+      // The lock: no call left before the refresh that it waited for.
+      expect(call.t).toBeGreaterThanOrEqual(refreshes[0]!.t);
+    }
+  });
+
+  test('a failed refresh: the calls still go out with the original token, and the film loads', async ({ page }) => {
+    const r = run('movie_id=101&harness-session=refresh-fails&auto_play=1');
+    let frame!: Awaited<ReturnType<typeof openHarness>>;
+    const issued = await sessionCookiesOf(page, r, async () => (frame = await openHarness(page, { query: r.query })));
+    await expect(frame.getByTestId('title')).toHaveText('Испытательная таблица');
+
+    const entries = await requestsOf(page, r);
+    expect(entries.filter((entry) => entry.path === REFRESH_PATH).map((entry) => entry.status)).toEqual([401]);
+    const calls = catalogueCalls(entries);
+    expect(calls).toHaveLength(4);
+    for (const call of calls) expect(call.requestHeaders.authorization).toBe(`Bearer ${issued.authToken}`);
+    expect((await playerCookies(page)).authToken).toBe(issued.authToken);
+  });
+
+  test('a valid token is sent as it is; signed out, no Authorization at all', async ({ page }) => {
+    const valid = run('movie_id=101&harness-session=valid&auto_play=0');
+    const issued = await sessionCookiesOf(page, valid, () => openHarness(page, { query: valid.query, autoPlay: false }));
+    await expect(page.frameLocator('#player-frame').getByTestId('title')).toBeVisible();
+    let entries = await requestsOf(page, valid);
+    expect(entries.some((entry) => entry.path === REFRESH_PATH)).toBe(false);
+    for (const call of catalogueCalls(entries)) expect(call.requestHeaders.authorization).toBe(`Bearer ${issued.authToken}`);
+
+    const out = run('movie_id=101&harness-session=signed-out&auto_play=0');
+    await openHarness(page, { query: out.query, autoPlay: false });
+    await expect(page.frameLocator('#player-frame').getByTestId('title')).toBeVisible();
+    entries = await requestsOf(page, out);
+    expect(catalogueCalls(entries)).toHaveLength(4);
+    for (const call of catalogueCalls(entries)) expect(call.requestHeaders).not.toHaveProperty('authorization');
+  });
+});
+
+test.describe('X-Session-Context', () => {
+  test('empty on the first visit, then the device_fp cookie once it is computed; the ad list carries it but never the token', async ({ page }) => {
+    const first = run('movie_id=101&harness-session=valid&auto_play=0');
+    await openHarness(page, { query: first.query, autoPlay: false });
+    await expect(page.frameLocator('#player-frame').getByTestId('title')).toBeVisible();
+    const firstCalls = catalogueCalls(await requestsOf(page, first));
+    expect(firstCalls).toHaveLength(4);
+    for (const call of firstCalls) expect(call.requestHeaders['x-session-context']).toBe('');
+
+    // The fingerprint is computed after start-up, and kept for 365 days at path /.
+    await expect.poll(async () => (await playerCookies(page)).device_fp ?? '', { timeout: 15_000 }).toMatch(/^[0-9a-f]{32}$/);
+    const cookie = (await page.context().cookies(PLAYER_ORIGIN)).find((c) => c.name === 'device_fp')!;
+    expect(cookie.path).toBe('/');
+    expect(Math.round((cookie.expires * 1000 - Date.now()) / 864e5)).toBe(365);
+
+    const second = run('movie_id=101&auto_play=0');
+    await openHarness(page, { query: second.query, autoPlay: false });
+    await expect(page.frameLocator('#player-frame').getByTestId('title')).toBeVisible();
+    const entries = await requestsOf(page, second);
+    for (const call of catalogueCalls(entries)) expect(call.requestHeaders['x-session-context']).toBe(cookie.value);
+    const adList = entries.find((entry) => entry.path.startsWith('/ads/list.json'));
+    expect(adList?.requestHeaders['x-session-context']).toBe(cookie.value);
+    expect(adList?.requestHeaders).not.toHaveProperty('authorization');
+  });
+});
+
+test.describe('page errors and Sentry', () => {
+  test('a 500: the shown id is the Sentry event id, the event has the response data, and no credential is anywhere in what Sentry received', async ({ page }) => {
+    // First load: sign in and let the device fingerprint be computed, so every secret exists.
+    const warmUp = run('movie_id=101&harness-session=valid&auto_play=0');
+    const issued = await sessionCookiesOf(page, warmUp, () => openHarness(page, { query: warmUp.query, autoPlay: false }));
+    await expect.poll(async () => (await playerCookies(page)).device_fp ?? '', { timeout: 15_000 }).not.toBe('');
+    const secrets: Record<string, string> = { ...issued, device_fp: (await playerCookies(page)).device_fp! };
+    expect(Object.keys(secrets).sort()).toEqual(['authToken', 'device_fp', 'refreshToken']);
+
+    const sent: Buffer[] = [];
+    page.on('request', (request) => {
+      const body = request.url().includes('/envelope/') ? request.postDataBuffer() : null;
+      if (body) sent.push(body);
+    });
+    const r = run('movie_id=105&auto_play=1');
+    const frame = await openHarness(page, { query: r.query });
+    const message = frame.getByTestId('page-error').locator('p');
+    await expect(message).toHaveText(GENERIC_ERROR);
+    const shownId = GENERIC_ERROR.exec((await message.textContent())!)![1]!;
+
+    // The failing calls really carried the credentials (and the server echoed them in its body).
+    const calls = catalogueCalls(await requestsOf(page, r));
+    expect(calls.length).toBeGreaterThan(0);
+    for (const call of calls) {
+      expect(call.requestHeaders.authorization).toBe(`Bearer ${secrets.authToken}`);
+      expect(call.requestHeaders['x-session-context']).toBe(secrets.device_fp);
+    }
+
+    const { event } = await sentryEvent(page, shownId);
+    expect(event.exception.values[0]).toMatchObject({ type: 'HttpError', value: expect.stringMatching(/^HTTP 500 for GET \/catalog-api\//) });
+    expect(event.contexts.response).toMatchObject({ error_type: 'HTTP', status_code: 500, method: 'GET', url: expect.stringMatching(/^\/catalog-api\//) });
+    expect(event.contexts.response.data).toContain('Internal Server Error');
+    // The echoed credentials reached the report and were filtered there.
+    expect(event.contexts.response.data).toContain('[Filtered]');
+    expect(event.tags).toMatchObject({ project: 'player', api_error: 'HTTP', http_status: '500' });
+
+    // Wait for the error's session replay (on-error sampling is 100%) and the pageload transaction,
+    // then search every envelope this page sent, replay recordings inflated, and the ingest's raw text.
+    await expect
+      .poll(() => sent.flatMap((body) => envelopeText(body).types), { timeout: 20_000 })
+      .toEqual(expect.arrayContaining(['event', 'transaction', 'replay_event', 'replay_recording']));
+    const texts = [...sent.map((body) => envelopeText(body).text), ...(await envelopes(page)).map((envelope) => envelope.raw)];
+    expect(texts.join('\n')).toContain(shownId);
+    for (const text of texts) {
+      for (const [name, value] of Object.entries(secrets)) expect(text.includes(value), `${name} leaked into a Sentry envelope`).toBe(false);
+      expect(text).not.toMatch(/Bearer eyJ/);
+    }
+  });
+
+  test('a garbage body ends in the generic page error, reported to Sentry as an invalid body', async ({ page }) => {
+    const frame = await openHarness(page, { scenario: 'garbage-body' });
+    const message = frame.getByTestId('page-error').locator('p');
+    await expect(message).toHaveText(GENERIC_ERROR);
+    await expect(frame.getByRole('button', { name: 'Перезагрузить страницу' })).toBeVisible();
+    const { event } = await sentryEvent(page, GENERIC_ERROR.exec((await message.textContent())!)![1]!);
+    expect(event.exception.values[0].type).toBe('InvalidBodyError');
+    expect(event.tags).toMatchObject({ api_error: 'INVALID_BODY' });
+    expect(event.contexts.response).toMatchObject({ error_type: 'INVALID_BODY', status_code: null, url: expect.stringMatching(/^\/catalog-api\//) });
+  });
+
+  test('without a DSN nothing is sent, and the page still shows a local error id', async ({ page }) => {
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/envelope/')) sent.push(request.url());
+    });
+    const frame = await openHarness(page, { scenario: 'server-error-no-sentry' });
+    await expect(frame.getByTestId('page-error').locator('p')).toHaveText(GENERIC_ERROR);
+    await page.waitForTimeout(1500);
+    expect(sent).toEqual([]);
+  });
+
+  test('the harness shows the error scenario in one click and its Sentry event in the inspector', async ({ page }) => {
+    await openHarness(page, { scenario: 'film', autoPlay: false });
+    await page.getByTestId('scenario-server-error').click();
+    const message = page.frameLocator('#player-frame').getByTestId('page-error').locator('p');
+    await expect(message).toHaveText(GENERIC_ERROR);
+    const shownId = GENERIC_ERROR.exec((await message.textContent())!)![1]!;
+
+    await page.getByTestId('tab-sentry').click();
+    const row = page.getByTestId('sentry-row').filter({ hasText: shownId });
+    await expect(row).toContainText('HTTP 500 for GET /catalog-api/');
+    await expect(row).toContainText('project=player');
+    await row.getByText(shownId).click();
+    await expect(row.getByTestId('sentry-details')).toContainText('"status_code": 500');
+
+    await page.getByTestId('tab-requests').click();
+    await page.getByTestId('request-filter').fill('/catalog-api/contents/105');
+    await expect(page.getByTestId('request-row').first()).toContainText('500');
+    await expect(page.getByTestId('request-row').first().getByTestId('request-session-context')).toBeVisible();
+  });
+});

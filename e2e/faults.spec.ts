@@ -1,0 +1,61 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectPlaysPast, HARNESS_ORIGIN, openHarness } from './support';
+
+interface LoggedRequest {
+  path: string;
+  status: number;
+  fault?: string;
+}
+
+/** Sets fault rules for one harness client; the player page names its client in the URL. */
+async function injectFaults(page: Page, client: string, rules: unknown[]) {
+  const response = await page.request.post(`${HARNESS_ORIGIN}/__harness/faults`, { data: { client, rules } });
+  expect(response.status()).toBe(200);
+}
+
+const faultedRequests = async (page: Page) =>
+  ((await (await page.request.get(`${HARNESS_ORIGIN}/__harness/requests`)).json()) as LoggedRequest[]).filter((entry) => entry.fault);
+
+test.describe('fault injection', () => {
+  test('two segment 500s show in the request log, and playback continues past them', async ({ page }, testInfo) => {
+    const client = `segment-500-${testInfo.workerIndex}-${Date.now()}`;
+    await injectFaults(page, client, [{ target: 'segment', action: { type: 'status', status: 500 }, count: 2 }]);
+    const frame = await openHarness(page, { query: `movie_id=101&auto_play=1&harness-client=${client}` });
+    await expectPlaysPast(frame, 6);
+    const faulted = (await faultedRequests(page)).filter((entry) => entry.fault === 'segment: 500');
+    expect(faulted).toHaveLength(2);
+    expect(faulted.every((entry) => entry.status === 500 && /\.m4s$/.test(entry.path))).toBe(true);
+    await page.getByTestId('tab-requests').click();
+    await expect(page.getByTestId('request-fault').filter({ hasText: 'fault segment: 500' })).toHaveCount(2);
+  });
+
+  test('reset connections on segments are survived without a stream error', async ({ page }, testInfo) => {
+    const client = `segment-reset-${testInfo.workerIndex}-${Date.now()}`;
+    await injectFaults(page, client, [{ target: 'segment', action: { type: 'reset' }, count: 2 }]);
+    const frame = await openHarness(page, { query: `movie_id=101&auto_play=1&harness-client=${client}` });
+    await expectPlaysPast(frame, 6);
+    await expect(frame.getByTestId('stream-error')).toHaveCount(0);
+  });
+
+  test('a catalogue 503 at start-up shows the generic page error, not a blank page', async ({ page }, testInfo) => {
+    const client = `catalog-${testInfo.workerIndex}-${Date.now()}`;
+    await injectFaults(page, client, [{ target: 'catalog', action: { type: 'status', status: 503 }, count: 1 }]);
+    const frame = await openHarness(page, { query: `movie_id=101&auto_play=1&harness-client=${client}` });
+    await expect(frame.getByTestId('page-error')).toContainText('К сожалению, произошла ошибка');
+    await expect(frame.getByRole('button', { name: 'Перезагрузить страницу' })).toBeVisible();
+  });
+});
+
+test('the Faults tab injects a preset for this tab only and lists it', async ({ page }) => {
+  await openHarness(page, { scenario: 'film' });
+  const src = await page.locator('#player-frame').getAttribute('src');
+  const client = new URL(src!).searchParams.get('harness-client');
+  expect(client).toMatch(/^qa-/);
+  await page.getByTestId('tab-faults').click();
+  await page.getByTestId('fault-segment-404x3').click();
+  await expect(page.getByTestId('faults-active')).toHaveText('segment → 404 (next 3)');
+  const rules = (await (await page.request.get(`${HARNESS_ORIGIN}/__harness/faults`)).json()) as Record<string, unknown[]>;
+  expect(rules[client!]).toHaveLength(1);
+  await page.getByTestId('faults-clear').click();
+  await expect(page.getByTestId('faults-none')).toBeVisible();
+});

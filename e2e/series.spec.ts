@@ -1,0 +1,177 @@
+import { expect, test, type FrameLocator, type Locator, type Page } from '@playwright/test';
+import { expectPlaysPast, HARNESS_ORIGIN, openHarness, videoTime } from './support';
+
+/** Clicks a control as a viewer does: hovering shows the controls, then the click lands (retried if they faded). */
+async function clickControl(frame: FrameLocator, control: Locator) {
+  const page = control.page();
+  const player = frame.getByTestId('player');
+  await expect(async () => {
+    const box = await control.boundingBox();
+    if (!box) throw new Error('control not laid out');
+    const x = box.x + box.width / 2;
+    const y = box.y + box.height / 2;
+    await page.mouse.move(x - 3, y);
+    await page.mouse.move(x, y);
+    await expect(player).toHaveAttribute('data-controls', 'shown', { timeout: 400 });
+    await page.mouse.click(x, y);
+  }).toPass({ timeout: 20_000 });
+}
+
+const messagesIn = (page: Page) => page.getByTestId('message-row').and(page.locator('[data-direction="in"]'));
+const videoSrcPath = (frame: FrameLocator) => frame.getByTestId('title');
+
+/** The player frame's own window (same-origin embed only), for its localStorage. */
+function playerFrame(page: Page) {
+  const frame = page.frames().find((f) => f.url().includes('/player/'));
+  if (!frame) throw new Error('no same-origin player frame');
+  return frame;
+}
+
+test.describe('series', () => {
+  test('S1E1 plays to its end, S1E2 starts by itself and the parent receives episodeChanged for it', async ({ page }) => {
+    const frame = await openHarness(page, { scenario: 'series' });
+    await expect(videoSrcPath(frame)).toHaveText('1 сезон, 1 серия. Серия 1 сезона 1');
+    await expect(messagesIn(page).filter({ hasText: 'episodeChanged' }).filter({ hasText: '10211' })).toHaveCount(1, { timeout: 15_000 });
+    await expect(videoSrcPath(frame)).toHaveText('1 сезон, 2 серия. Серия 2 сезона 1', { timeout: 30_000 });
+    await expect(messagesIn(page).filter({ hasText: 'episodeChanged' }).filter({ hasText: '10212' })).toHaveCount(1);
+    // It plays from the start by itself.
+    await expectPlaysPast(frame, 1);
+    expect(await videoTime(frame)).toBeLessThan(7);
+  });
+
+  test('choosing S2E3 in the seasons menu plays it', async ({ page }) => {
+    const frame = await openHarness(page, { scenario: 'series' });
+    await expectPlaysPast(frame, 0.5);
+    await clickControl(frame, frame.getByTestId('seasons-button'));
+    const menu = frame.getByTestId('seasons-menu');
+    await expect(menu).toHaveAttribute('data-page', 'episodes');
+    await menu.getByTestId('seasons-back').click();
+    await expect(menu.getByTestId('season-item')).toHaveText(['1 сезон', '2 сезон']);
+    await menu.getByTestId('season-item').filter({ hasText: '2 сезон' }).click();
+    const items = menu.getByTestId('episode-item');
+    await expect(items).toHaveCount(3);
+    await expect(items.nth(2)).toContainText('Серия 3 сезона 2');
+    await expect(items.nth(2).locator('img')).toHaveAttribute('src', /\/media\/posters\/s2e3\.jpg$/);
+    await items.nth(2).click();
+    await expect(menu).toHaveCount(0);
+    await expect(videoSrcPath(frame)).toHaveText('2 сезон, 3 серия. Серия 3 сезона 2');
+    await expect(messagesIn(page).filter({ hasText: 'episodeChanged' }).filter({ hasText: '10223' })).toHaveCount(1);
+    await expectPlaysPast(frame, 1);
+    const played = await frame.locator('video').evaluate((video: HTMLVideoElement) => video.currentSrc);
+    expect(played.length).toBeGreaterThan(0);
+  });
+
+  test('the seasons menu is keyboard navigable and the parent click closes it', async ({ page }) => {
+    const frame = await openHarness(page, { scenario: 'series', autoPlay: false });
+    await expect(videoSrcPath(frame)).toBeVisible();
+    await frame.getByTestId('seasons-button').focus();
+    await page.keyboard.press('Enter');
+    const menu = frame.getByTestId('seasons-menu');
+    await expect(menu.getByTestId('episode-item').first()).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(menu.getByTestId('episode-item').nth(1)).toBeFocused();
+    await page.keyboard.press('ArrowLeft');
+    await expect(menu).toHaveAttribute('data-page', 'seasons');
+    await page.getByTestId('send-click').click();
+    await expect(menu).toHaveCount(0);
+  });
+
+  test('reload after ~12 s of play offers "Вы остановились на 0:00:1x" and continuing resumes there', async ({ page }) => {
+    const frame = await openHarness(page, { scenario: 'film', embed: 'same' });
+    await expectPlaysPast(frame, 12);
+    await page.reload();
+    const prompt = frame.getByTestId('resume-prompt');
+    await expect(prompt).toContainText(/Вы остановились на 0:00:1\d/);
+    const shown = Number((await prompt.textContent())!.match(/0:00:(1\d)/)![1]);
+    expect(await videoTime(frame)).toBeLessThan(1);
+    await prompt.getByRole('button', { name: 'Продолжить просмотр' }).click();
+    await expect(prompt).toHaveCount(0);
+    await expectPlaysPast(frame, shown + 0.5);
+    expect(await videoTime(frame)).toBeLessThan(shown + 8);
+    const stored = await playerFrame(page).evaluate(() => localStorage.getItem('episodesTimeProgress'));
+    expect(JSON.parse(stored!)).toMatchObject({ '10101': expect.any(Number) });
+  });
+
+  test('"Начать сначала" plays from 0 and the next-episode button starts at 0 despite a saved position', async ({ page }) => {
+    const frame = await openHarness(page, { scenario: 'series', embed: 'same', autoPlay: false });
+    await expect(videoSrcPath(frame)).toBeVisible();
+    await playerFrame(page).evaluate(() => localStorage.setItem('episodesTimeProgress', JSON.stringify({ '10211': 4, '10212': 2 })));
+    await page.reload();
+    const prompt = frame.getByTestId('resume-prompt');
+    await expect(prompt).toContainText('Вы остановились на 0:00:04');
+    await prompt.getByRole('button', { name: 'Начать сначала' }).click();
+    await expect(prompt).toHaveCount(0);
+    await expectPlaysPast(frame, 0.3);
+    expect(await videoTime(frame)).toBeLessThan(3.5);
+    await clickControl(frame, frame.getByTestId('next-episode'));
+    await expect(videoSrcPath(frame)).toHaveText('1 сезон, 2 серия. Серия 2 сезона 1');
+    await expect(frame.getByTestId('resume-prompt')).toHaveCount(0);
+    await expectPlaysPast(frame, 0.2);
+    expect(await videoTime(frame)).toBeLessThan(1.9);
+  });
+
+  test('the next-episode button shows a hover card with the next episode', async ({ page }) => {
+    const frame = await openHarness(page, { scenario: 'series', autoPlay: false });
+    await expect(videoSrcPath(frame)).toBeVisible();
+    await frame.getByTestId('next-episode').hover();
+    const card = frame.getByTestId('next-episode-card');
+    await expect(card).toHaveCSS('opacity', '1');
+    await expect(card).toContainText('Следующий эпизод');
+    await expect(card).toContainText('1 сезон, 2 серия');
+    await expect(card).toContainText('Серия 2 сезона 1');
+    await expect(card.locator('img')).toHaveAttribute('src', /s1e2\.jpg$/);
+  });
+
+  test('the harness "Write stored progress" button leads to the resume prompt', async ({ page }) => {
+    const frame = await openHarness(page, { scenario: 'series', embed: 'same', autoPlay: false });
+    await expect(videoSrcPath(frame)).toBeVisible();
+    await page.getByTestId('write-progress').click();
+    await expect(frame.getByTestId('resume-prompt')).toContainText('Вы остановились на 0:00:04');
+  });
+
+  test('t starts there without a prompt', async ({ page }) => {
+    const frame = await openHarness(page, { scenario: 'film-t', embed: 'same' });
+    await expectPlaysPast(frame, 15.2);
+    await expect(frame.getByTestId('resume-prompt')).toHaveCount(0);
+  });
+
+  test('the share link with the time code checkbox carries t=', async ({ page }) => {
+    const frame = await openHarness(page, { scenario: 'film' });
+    await expectPlaysPast(frame, 2);
+    await clickControl(frame, frame.getByTestId('share-button'));
+    const popup = frame.getByTestId('share-popup');
+    await expect(popup.getByRole('heading', { name: 'Поделиться' })).toBeVisible();
+    const link = popup.getByTestId('share-link');
+    await expect(link).toHaveValue(new RegExp(`^${HARNESS_ORIGIN.replace(/\./g, '\\.')}/`));
+    await expect(link).not.toHaveValue(/[?&]t=/);
+    for (const id of ['vk', 'ok', 'telegram', 'whatsapp', 'x']) {
+      const anchor = popup.getByTestId(`share-${id}`);
+      await expect(anchor).toHaveAttribute('href', /^https:\/\//);
+      await expect(anchor).toHaveAttribute('target', '_blank');
+      await expect(anchor).toHaveAttribute('rel', /noopener/);
+    }
+    await popup.getByText('Поделиться с тайм кодом').click();
+    await expect(popup.getByTestId('share-time')).toHaveText(/^0:00:\d\d$/);
+    await expect(link).toHaveValue(/[?&]t=\d+$/);
+    await expect(popup.getByTestId('share-vk')).toHaveAttribute('href', /t%3D\d+/);
+  });
+
+  test('disabled_share hides the share button', async ({ page }) => {
+    const frame = await openHarness(page, { query: 'movie_id=101&disabled_share=1' });
+    await expect(frame.getByTestId('title')).toBeVisible();
+    await expect(frame.getByTestId('share-button')).toHaveCount(0);
+  });
+
+  test('the phone viewport shows the episodes menu full screen', async ({ page }) => {
+    const frame = await openHarness(page, { scenario: 'series', viewport: 'phone-portrait', autoPlay: false });
+    await expect(frame.getByTestId('player')).toHaveAttribute('data-layout', 'mobile');
+    await frame.getByTestId('player').click({ position: { x: 100, y: 300 } });
+    await frame.getByTestId('seasons-button').click();
+    const menu = frame.getByTestId('seasons-menu');
+    await expect(menu).toBeVisible();
+    const [menuBox, playerBox] = await Promise.all([menu.boundingBox(), frame.getByTestId('player').boundingBox()]);
+    expect(menuBox!.width).toBeCloseTo(playerBox!.width, 0);
+    expect(menuBox!.height).toBeCloseTo(playerBox!.height, 0);
+    await expect(menu.getByTestId('episode-item')).toHaveCount(3);
+  });
+});

@@ -1,0 +1,422 @@
+import { expect, test, type FrameLocator, type Locator, type Page } from '@playwright/test';
+import { continueAfterReload, expectPlaysPast, openHarness, PLAYER_ORIGIN, videoTime } from './support';
+
+/** Moves the mouse over the player until the controls show (they hide after 1 s of stillness while playing). */
+async function showControls(frame: FrameLocator) {
+  const player = frame.getByTestId('player');
+  let step = 0;
+  await expect
+    .poll(
+      async () => {
+        step += 1;
+        await player.hover({ position: { x: 300 + (step % 2) * 24, y: 200 + (step % 3) * 8 } });
+        return player.getAttribute('data-controls');
+      },
+      { intervals: [50, 100, 200] },
+    )
+    .toBe('shown');
+}
+
+/**
+ * Clicks a control as a viewer does: moves the mouse onto it (which shows the controls), and
+ * clicks as soon as they show, without waiting for the fade-in to settle — on a loaded machine
+ * that wait can outlast the 1 s the controls stay up. Retried if they faded first.
+ */
+async function clickControl(frame: FrameLocator, control: Locator) {
+  const page = control.page();
+  const player = frame.getByTestId('player');
+  await expect(async () => {
+    const box = await control.boundingBox();
+    if (!box) throw new Error('control not laid out');
+    const x = box.x + box.width / 2;
+    const y = box.y + box.height / 2;
+    await page.mouse.move(x - 3, y);
+    await page.mouse.move(x, y);
+    await expect(player).toHaveAttribute('data-controls', 'shown', { timeout: 400 });
+    await page.mouse.click(x, y);
+  }).toPass({ timeout: 20_000 });
+}
+
+async function openSettings(frame: FrameLocator) {
+  await clickControl(frame, frame.getByTestId('settings-button'));
+  await expect(frame.getByTestId('settings-menu')).toHaveAttribute('data-menu', 'main');
+}
+
+const media = <T,>(frame: FrameLocator, read: (video: HTMLVideoElement) => T) => frame.locator('video').evaluate(read);
+const option = (frame: FrameLocator, name: string) => frame.getByTestId('settings-menu').getByRole('menuitemradio', { name, exact: true });
+const rowValue = (frame: FrameLocator, menu: string) => frame.getByTestId(`menu-row-${menu}`).locator('.menu__value');
+
+/** Posted messages the harness logged as coming in from the player. */
+const messagesIn = (page: Page) => page.getByTestId('message-row').and(page.locator('[data-direction="in"]'));
+
+test.describe('player surface, desktop', () => {
+  test('the desktop layout shows the control bar, and hides it after 1 s of stillness while playing', async ({ page }, testInfo) => {
+    const frame = await openHarness(page, { scenario: 'film' });
+    await expectPlaysPast(frame, 1);
+    const player = frame.getByTestId('player');
+    await expect(player).toHaveAttribute('data-layout', 'desktop');
+    await showControls(frame);
+    await page.mouse.move(5, 5);
+    await expect(player).toHaveAttribute('data-controls', 'hidden', { timeout: 4000 });
+
+    // Paused, the controls stay on screen.
+    await clickControl(frame, frame.getByTestId('play-toggle'));
+    await expect(player).toHaveAttribute('data-status', 'paused');
+    await page.mouse.move(5, 5);
+    await page.waitForTimeout(1600);
+    await expect(player).toHaveAttribute('data-controls', 'shown');
+
+    const bar = frame.getByTestId('control-bar');
+    for (const name of ['Смотреть', 'Назад на 10 секунд', 'Вперёд на 10 секунд', 'Выключить звук', 'Настройки', 'Субтитры', 'Поделиться', 'Во весь экран']) {
+      await expect(bar.getByRole('button', { name, exact: true })).toBeVisible();
+    }
+    await expect(bar.getByRole('slider', { name: 'Перемотка' })).toBeVisible();
+    await expect(frame.getByTestId('time')).toHaveText(/^0:00:\d\d \/ 0:00:30$/);
+    await expect(frame.getByTestId('mobile-middle-row')).toHaveCount(0);
+
+    // The bar sits at the bottom of the 960×540 frame, the title at the top.
+    const frameBox = (await page.locator('#player-frame').boundingBox())!;
+    const barBox = (await bar.boundingBox())!;
+    expect(barBox.y + barBox.height).toBeGreaterThan(frameBox.y + frameBox.height - 4);
+    expect(barBox.width).toBeGreaterThan(frameBox.width - 40);
+    const titleBox = (await frame.getByTestId('title').boundingBox())!;
+    expect(titleBox.y).toBeLessThan(frameBox.y + 40);
+    await page.locator('#player-frame').screenshot({ path: testInfo.outputPath('desktop.png') });
+
+    // The OS media controls know what plays.
+    const session = () =>
+      frame.locator('body').evaluate(() => ({
+        title: navigator.mediaSession.metadata?.title,
+        artwork: navigator.mediaSession.metadata?.artwork.map((art) => art.src),
+        state: navigator.mediaSession.playbackState,
+      }));
+    await expect.poll(session).toEqual({ title: 'Испытательная таблица', artwork: [`${PLAYER_ORIGIN}/media/posters/film.jpg`], state: 'paused' });
+  });
+
+  test('quality: choosing 240p switches the rendition, Auto shows the height playing', async ({ page }) => {
+    const frame = await openHarness(page, { scenario: 'film' });
+    await expectPlaysPast(frame, 0.5);
+    await openSettings(frame);
+    await expect(rowValue(frame, 'quality')).toHaveText(/^Auto \(\d+p\)$/);
+    await frame.getByTestId('menu-row-quality').click();
+    await expect(frame.getByTestId('settings-menu').getByRole('menuitemradio')).toHaveText([/^Auto \(\d+p\)$/, '720p', '360p', '240p']);
+    await option(frame, '240p').click();
+    await expect.poll(() => media(frame, (video) => video.videoHeight), { timeout: 15_000 }).toBe(240);
+    await expect(rowValue(frame, 'quality')).toHaveText('240p');
+
+    await frame.getByTestId('menu-row-quality').click();
+    await expect(option(frame, '240p')).toHaveAttribute('aria-checked', 'true');
+    await option(frame, 'Auto').click();
+    await expect(rowValue(frame, 'quality')).toHaveText(/^Auto \((240|360|720)p\)$/);
+  });
+
+  test("speed: 1.5 changes the playback rate and 'Обычная' restores 1x", async ({ page }) => {
+    const frame = await openHarness(page, { scenario: 'film' });
+    await expectPlaysPast(frame, 0.5);
+    await openSettings(frame);
+    await expect(rowValue(frame, 'playback-rate')).toHaveText('Обычная');
+    await frame.getByTestId('menu-row-playback-rate').click();
+    await expect(frame.getByTestId('settings-menu').getByRole('menuitemradio')).toHaveText(['0.5', '0.75', 'Обычная', '1.25', '1.5', '2']);
+    await option(frame, '1.5').click();
+    await expect.poll(() => media(frame, (video) => video.playbackRate)).toBe(1.5);
+    await expect(rowValue(frame, 'playback-rate')).toHaveText('1.5');
+    await frame.getByTestId('menu-row-playback-rate').click();
+    await option(frame, 'Обычная').click();
+    await expect.poll(() => media(frame, (video) => video.playbackRate)).toBe(1);
+  });
+
+  test("subtitles: a track shows its cues, 'Выкл.' hides them", async ({ page }) => {
+    const frame = await openHarness(page, { scenario: 'film' });
+    await expectPlaysPast(frame, 0.5);
+    await clickControl(frame, frame.getByTestId('subtitles-button'));
+    await expect(frame.getByTestId('settings-menu')).toHaveAttribute('data-menu', 'subs');
+    await option(frame, 'Русские').click();
+    await expect(frame.getByTestId('settings-menu')).toHaveCount(0);
+    await expect(frame.getByTestId('captions')).toBeVisible();
+    await expect(frame.getByTestId('captions')).toHaveText(/^Субтитры RU \d:\d\d:\d\d$/);
+    await expect(frame.getByTestId('subtitles-button')).toHaveAttribute('aria-pressed', 'true');
+
+    await clickControl(frame, frame.getByTestId('subtitles-button'));
+    await option(frame, 'Выкл.').click();
+    await expect(frame.getByTestId('captions')).toHaveCount(0);
+    await page.waitForTimeout(2500);
+    await expect(frame.getByTestId('captions')).toHaveCount(0);
+  });
+
+  // Storage persistence runs in the same-origin embed: this Chromium denies localStorage to a
+  // cross-site frame (third-party storage), where the player keeps working without it.
+  test('audio: AC3 is dropped, the chosen track is remembered per content and restored after a reload', async ({ page }) => {
+    const frame = await openHarness(page, { scenario: 'film', embed: 'same' });
+    await expectPlaysPast(frame, 0.5);
+    await openSettings(frame);
+    await expect(rowValue(frame, 'audio')).toHaveText('Русский (RU)');
+    await frame.getByTestId('menu-row-audio').click();
+    await expect(frame.getByTestId('settings-menu').getByRole('menuitemradio')).toHaveText(['Русский (RU)', 'English (EN)']);
+    await option(frame, 'English (EN)').click();
+    await expect(rowValue(frame, 'audio')).toHaveText('English (EN)');
+    const stored = await frame.locator('body').evaluate(() => localStorage.getItem('favoriteAudioTracks'));
+    expect(JSON.parse(stored ?? 'null')).toEqual({ 101: 'English (EN)' });
+
+    const englishSegments = page.waitForRequest((request) => new URL(request.url()).pathname.startsWith('/media/hls/film/audio/en/seg-'));
+    await page.reload();
+    await continueAfterReload(frame);
+    await englishSegments;
+    await expectPlaysPast(frame, 0.5);
+    await openSettings(frame);
+    await expect(rowValue(frame, 'audio')).toHaveText('English (EN)');
+  });
+
+  test('audio: the page language order puts English first and picks it', async ({ page }) => {
+    const frame = await openHarness(page, { scenario: 'film-languages-en' });
+    await expectPlaysPast(frame, 0.5);
+    await openSettings(frame);
+    await expect(rowValue(frame, 'audio')).toHaveText('English (EN)');
+    await frame.getByTestId('menu-row-audio').click();
+    await expect(frame.getByTestId('settings-menu').getByRole('menuitemradio')).toHaveText(['English (EN)', 'Русский (RU)']);
+  });
+
+  test('volume and mute persist after a reload', async ({ page }) => {
+    const frame = await openHarness(page, { scenario: 'film', embed: 'same' });
+    await expectPlaysPast(frame, 0.5);
+    await clickControl(frame, frame.getByTestId('play-toggle'));
+    await expect(frame.getByTestId('player')).toHaveAttribute('data-status', 'paused');
+    await frame.getByTestId('mute-toggle').hover();
+    const slider = frame.getByTestId('volume-slider');
+    await expect(slider).toBeVisible();
+    await slider.focus();
+    for (let i = 0; i < 6; i++) await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => media(frame, (video) => video.volume)).toBeCloseTo(0.7, 5);
+    await frame.getByTestId('mute-toggle').click();
+    await expect.poll(() => media(frame, (video) => video.muted)).toBe(true);
+    await expect(frame.getByTestId('mute-toggle')).toHaveAccessibleName('Включить звук');
+
+    await page.reload();
+    await continueAfterReload(frame);
+    await expectPlaysPast(frame, 0.5);
+    expect(await media(frame, (video) => ({ volume: video.volume, muted: video.muted }))).toEqual({ volume: 0.7, muted: true });
+    expect(await frame.locator('body').evaluate(() => [localStorage.getItem('player-volume'), localStorage.getItem('player-muted')])).toEqual([
+      '0.7',
+      'true',
+    ]);
+  });
+
+  test('double-click on the right fifth seeks +10 s, on the left fifth −10 s, in the middle toggles fullscreen', async ({ page }) => {
+    const frame = await openHarness(page, { scenario: 'film' });
+    await expectPlaysPast(frame, 1);
+    const layer = frame.getByTestId('click-layer');
+    const player = frame.getByTestId('player');
+
+    const before = await videoTime(frame);
+    await layer.dblclick({ position: { x: 960 * 0.9, y: 270 } });
+    await expect.poll(() => videoTime(frame)).toBeGreaterThan(before + 9);
+    await page.waitForTimeout(400);
+    await expect(player).toHaveAttribute('data-status', /playing|buffering/);
+
+    const ahead = await videoTime(frame);
+    await layer.dblclick({ position: { x: 960 * 0.1, y: 270 } });
+    await expect.poll(() => videoTime(frame)).toBeLessThan(ahead - 8);
+    await page.waitForTimeout(400);
+    await expect(player).toHaveAttribute('data-status', /playing|buffering/);
+    expect(await frame.locator('body').evaluate(() => document.fullscreenElement !== null)).toBe(false);
+
+    await layer.dblclick({ position: { x: 480, y: 270 } });
+    await expect.poll(() => frame.locator('body').evaluate(() => document.fullscreenElement !== null)).toBe(true);
+    await page.waitForTimeout(400);
+    await expect(player).toHaveAttribute('data-status', /playing|buffering/);
+    await layer.dblclick({ position: { x: 480, y: 270 } });
+    await expect.poll(() => frame.locator('body').evaluate(() => document.fullscreenElement !== null)).toBe(false);
+  });
+
+  test('a single click pauses once, after the double-click window', async ({ page }) => {
+    const frame = await openHarness(page, { scenario: 'film' });
+    await expectPlaysPast(frame, 1);
+    await frame.getByTestId('click-layer').click({ position: { x: 480, y: 270 } });
+    await expect(frame.getByTestId('player')).toHaveAttribute('data-status', 'paused');
+    await frame.getByTestId('click-layer').click({ position: { x: 300, y: 150 } });
+    await expect(frame.getByTestId('player')).toHaveAttribute('data-status', 'playing');
+  });
+
+  test('a click message from the parent closes the menu; the same message from a sibling frame does not', async ({ page }) => {
+    const frame = await openHarness(page, { scenario: 'film' });
+    await expectPlaysPast(frame, 0.5);
+    await openSettings(frame);
+    await page.getByTestId('send-click').click();
+    await expect(frame.getByTestId('settings-menu')).toHaveCount(0);
+
+    await openSettings(frame);
+    await page.evaluate((playerOrigin) => {
+      const sibling = document.createElement('iframe');
+      sibling.id = 'sibling-frame';
+      sibling.srcdoc = `<script>
+        const player = window.parent.document.getElementById('player-frame').contentWindow;
+        player.postMessage({ type: 'click' }, ${JSON.stringify(playerOrigin)});
+        player.postMessage(JSON.stringify({ type: 'click' }), ${JSON.stringify(playerOrigin)});
+        document.title = 'sent';
+      </script>`;
+      document.body.appendChild(sibling);
+    }, PLAYER_ORIGIN);
+    await expect.poll(() => page.frameLocator('#sibling-frame').locator('html').evaluate(() => document.title)).toBe('sent');
+    await page.waitForTimeout(500);
+    await expect(frame.getByTestId('settings-menu')).toBeVisible();
+
+    await page.getByTestId('send-pause').click();
+    await expect(frame.getByTestId('player')).toHaveAttribute('data-status', 'paused');
+  });
+
+  test('parent fullscreen mode posts enterFullScreen, the harness stretches the frame, and exit restores it', async ({ page }) => {
+    const frame = await openHarness(page, { scenario: 'film-parent-fullscreen' });
+    await expectPlaysPast(frame, 0.5);
+    await clickControl(frame, frame.getByTestId('fullscreen-button'));
+    await expect(messagesIn(page).filter({ hasText: '"enterFullScreen"' })).toHaveCount(1);
+    const iframe = page.locator('#player-frame');
+    await expect(iframe).toHaveAttribute('data-fullscreen', 'true');
+    const box = (await iframe.boundingBox())!;
+    expect([box.x, box.y, box.width, box.height]).toEqual([0, 0, 1920, 1080]);
+    expect(await frame.locator('body').evaluate(() => document.fullscreenElement)).toBeNull();
+    await expect(frame.getByTestId('fullscreen-button')).toHaveAttribute('aria-label', 'Выйти из полноэкранного режима');
+
+    await clickControl(frame, frame.getByTestId('fullscreen-button'));
+    await expect(messagesIn(page).filter({ hasText: '"exitFullScreen"' })).toHaveCount(1);
+    await expect(iframe).toHaveAttribute('data-fullscreen', 'false');
+  });
+
+  test('keyboard: k, arrows, j/l, m, ↓, c and f', async ({ page }) => {
+    const frame = await openHarness(page, { scenario: 'film' });
+    await expectPlaysPast(frame, 1);
+    const player = frame.getByTestId('player');
+    await page.locator('#player-frame').focus();
+
+    await page.keyboard.press('k');
+    await expect(player).toHaveAttribute('data-status', 'paused');
+    const paused = await videoTime(frame);
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => videoTime(frame)).toBeCloseTo(paused + 10, 0);
+    await page.keyboard.press('j');
+    await expect.poll(() => videoTime(frame)).toBeCloseTo(paused, 0);
+    await page.keyboard.press('l');
+    await page.keyboard.press('l');
+    await expect.poll(() => videoTime(frame)).toBeCloseTo(paused + 20, 0);
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => videoTime(frame)).toBeCloseTo(paused + 10, 0);
+    await page.keyboard.press(' ');
+    await expect(player).toHaveAttribute('data-status', /playing|buffering/);
+
+    await page.keyboard.press('m');
+    await expect.poll(() => media(frame, (video) => video.muted)).toBe(true);
+    await page.keyboard.press('m');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => media(frame, (video) => video.volume)).toBeCloseTo(0.9, 5);
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(() => media(frame, (video) => ({ volume: video.volume, muted: video.muted }))).toEqual({ volume: 0.95, muted: false });
+
+    await page.keyboard.press('c');
+    await expect(frame.getByTestId('captions')).toHaveText(/^Субтитры RU/);
+    await page.keyboard.press('c');
+    await expect(frame.getByTestId('captions')).toHaveCount(0);
+
+    await page.keyboard.press('f');
+    await expect.poll(() => frame.locator('body').evaluate(() => document.fullscreenElement !== null)).toBe(true);
+    await page.keyboard.press('f');
+    await expect.poll(() => frame.locator('body').evaluate(() => document.fullscreenElement !== null)).toBe(false);
+  });
+
+  test('the share button hides with disabled_share', async ({ page }) => {
+    const frame = await openHarness(page, { scenario: 'film-no-share' });
+    await expectPlaysPast(frame, 0.5);
+    await expect(frame.getByTestId('fullscreen-button')).toHaveCount(1);
+    await expect(frame.getByTestId('share-button')).toHaveCount(0);
+  });
+
+  test('menus navigate by keyboard and close on Escape and on a click outside', async ({ page }) => {
+    const frame = await openHarness(page, { scenario: 'film' });
+    await expectPlaysPast(frame, 0.5);
+    await openSettings(frame);
+    const menu = frame.getByTestId('settings-menu');
+    await expect(frame.getByTestId('menu-row-quality')).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(frame.getByTestId('menu-row-playback-rate')).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(menu).toHaveAttribute('data-menu', 'playback-rate');
+    await expect(option(frame, 'Обычная')).toBeFocused();
+    await page.keyboard.press('ArrowLeft');
+    await expect(menu).toHaveAttribute('data-menu', 'main');
+    await page.keyboard.press('Escape');
+    await expect(menu).toHaveCount(0);
+    await expect(frame.getByTestId('settings-button')).toBeFocused();
+
+    await openSettings(frame);
+    await frame.getByTestId('menu-backdrop').click({ position: { x: 200, y: 200 } });
+    await expect(menu).toHaveCount(0);
+    await expect(frame.getByTestId('player')).toHaveAttribute('data-status', /playing|buffering/);
+  });
+});
+
+test.describe('player surface, phone', () => {
+  test('the phone layout has three rows; a tap shows the controls, a double tap on a side seeks', async ({ page }, testInfo) => {
+    const frame = await openHarness(page, { scenario: 'film', viewport: 'phone-portrait' });
+    await expectPlaysPast(frame, 1);
+    const player = frame.getByTestId('player');
+    await expect(player).toHaveAttribute('data-layout', 'mobile');
+    await expect(frame.getByTestId('control-bar')).toHaveCount(0);
+
+    await expect(player).toHaveAttribute('data-controls', 'hidden', { timeout: 4000 });
+    await frame.getByTestId('click-layer').click({ position: { x: 195, y: 300 } });
+    await expect(player).toHaveAttribute('data-controls', 'shown');
+    // Paused, the controls stay.
+    await frame.getByTestId('mobile-middle-row').getByRole('button', { name: 'Пауза' }).click();
+    await expect(player).toHaveAttribute('data-status', 'paused');
+    await page.mouse.move(5, 5);
+    const top = frame.getByTestId('mobile-top-row');
+    const middle = frame.getByTestId('mobile-middle-row');
+    const bottom = frame.getByTestId('mobile-bottom-row');
+    await expect(top.getByRole('button', { name: 'Настройки' })).toBeVisible();
+    await expect(middle.getByRole('button')).toHaveCount(3);
+    await expect(bottom.getByRole('button', { name: 'Во весь экран' })).toBeVisible();
+    await expect(bottom.getByRole('slider', { name: 'Перемотка' })).toBeVisible();
+    const [topBox, middleBox, bottomBox] = await Promise.all([top.boundingBox(), middle.boundingBox(), bottom.boundingBox()]);
+    expect(topBox!.y).toBeLessThan(middleBox!.y);
+    expect(middleBox!.y + middleBox!.height).toBeLessThan(bottomBox!.y);
+    for (const button of await frame.locator('.chrome--mobile button').all()) {
+      const box = await button.boundingBox();
+      if (box) expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44);
+    }
+    await page.locator('#player-frame').screenshot({ path: testInfo.outputPath('phone.png') });
+
+    await frame.getByTestId('settings-button').click();
+    const menu = frame.getByTestId('settings-menu');
+    await expect(menu.getByRole('menuitem', { name: /Субтитры/ })).toHaveCount(1);
+    await page.locator('#player-frame').screenshot({ path: testInfo.outputPath('phone-menu.png') });
+    await frame.getByTestId('menu-close').click();
+    await expect(menu).toHaveCount(0);
+
+    const before = await videoTime(frame);
+    await frame.getByTestId('click-layer').dblclick({ position: { x: 370, y: 300 } });
+    await expect.poll(() => videoTime(frame)).toBeGreaterThan(before + 9);
+    await frame.getByTestId('click-layer').dblclick({ position: { x: 20, y: 300 } });
+    await expect.poll(() => videoTime(frame)).toBeLessThan(before + 1);
+    await page.waitForTimeout(400);
+    await expect(player).toHaveAttribute('data-status', 'paused');
+    await expect(player).toHaveAttribute('data-controls', 'shown');
+  });
+
+  test('fullscreen on a phone inside a frame stretches through the parent; the close button leaves it', async ({ page }) => {
+    const frame = await openHarness(page, { scenario: 'film', viewport: 'phone-portrait' });
+    await expectPlaysPast(frame, 0.5);
+    await frame.getByTestId('click-layer').click({ position: { x: 195, y: 300 } });
+    await frame.getByTestId('fullscreen-button').click();
+    await expect(messagesIn(page).filter({ hasText: '"enterFullScreen"' })).toHaveCount(1);
+    await expect(page.locator('#player-frame')).toHaveAttribute('data-fullscreen', 'true');
+    // The stretched frame fills the harness page; a phone-sized page keeps the phone layout.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const player = frame.getByTestId('player');
+    await expect(player).toHaveAttribute('data-layout', 'mobile');
+    const box = (await page.locator('#player-frame').boundingBox())!;
+    expect([box.width, box.height]).toEqual([390, 844]);
+    if ((await player.getAttribute('data-controls')) === 'hidden') await frame.getByTestId('click-layer').click({ position: { x: 195, y: 300 } });
+    await frame.getByTestId('stretched-close').click();
+    await expect(messagesIn(page).filter({ hasText: '"exitFullScreen"' })).toHaveCount(1);
+    await expect(page.locator('#player-frame')).toHaveAttribute('data-fullscreen', 'false');
+    await expect(frame.getByTestId('stretched-close')).toHaveCount(0);
+  });
+});

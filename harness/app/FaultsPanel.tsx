@@ -1,0 +1,98 @@
+import { useCallback, useEffect, useState } from 'react';
+
+/** This harness tab's client id: the server applies injected faults only to its player. */
+export const HARNESS_CLIENT = `qa-${Math.random().toString(36).slice(2, 10)}`;
+
+interface FaultRule {
+  target: 'segment' | 'playlist' | 'media' | 'catalog' | 'vast';
+  action: { type: 'status'; status: number } | { type: 'timeout' } | { type: 'reset' } | { type: 'delay'; ms: number };
+  count: number | null;
+  forMs?: number | null;
+}
+
+/** One-click faults a QA engineer reaches for; each replaces the tab's current rules. */
+const PRESETS: ReadonlyArray<{ id: string; label: string; rules: FaultRule[] }> = [
+  { id: 'segment-500x2', label: 'Next 2 segments → 500', rules: [{ target: 'segment', action: { type: 'status', status: 500 }, count: 2 }] },
+  { id: 'segment-404x3', label: 'Next 3 segments → 404', rules: [{ target: 'segment', action: { type: 'status', status: 404 }, count: 3 }] },
+  { id: 'segment-timeout', label: 'Next segment → time-out', rules: [{ target: 'segment', action: { type: 'timeout' }, count: 1 }] },
+  { id: 'segment-reset', label: 'Next 2 segments → connection reset', rules: [{ target: 'segment', action: { type: 'reset' }, count: 2 }] },
+  { id: 'drop-media-5s', label: 'Drop all media for 5 s', rules: [{ target: 'media', action: { type: 'reset' }, count: null, forMs: 5000 }] },
+  { id: 'latency-500', label: 'Media latency +500 ms', rules: [{ target: 'media', action: { type: 'delay', ms: 500 }, count: null }] },
+  { id: 'slow-catalog', label: 'Slow catalogue (3 s, reload)', rules: [{ target: 'catalog', action: { type: 'delay', ms: 3000 }, count: 5 }] },
+  { id: 'slow-vast', label: 'Slow VAST (6 s, past the time-out)', rules: [{ target: 'vast', action: { type: 'delay', ms: 6000 }, count: null }] },
+];
+
+const describe = (rule: FaultRule) => {
+  const { action } = rule;
+  const what = action.type === 'status' ? String(action.status) : action.type === 'delay' ? `+${action.ms} ms` : action.type;
+  const scope = rule.count === null ? 'every request' : `next ${rule.count}`;
+  return `${rule.target} → ${what} (${scope}${rule.forMs ? `, for ${rule.forMs / 1000} s` : ''})`;
+};
+
+/** Server-side fault injection for this tab's player (see harness/server/faults.ts). */
+export function FaultsPanel({ active }: { active: boolean }) {
+  const [rules, setRules] = useState<FaultRule[]>([]);
+  const [error, setError] = useState<string | null>(null);
+
+  const refresh = useCallback(async () => {
+    try {
+      const all = (await (await fetch('/__harness/faults')).json()) as Record<string, FaultRule[]>;
+      setRules(all[HARNESS_CLIENT] ?? []);
+      setError(null);
+    } catch (err) {
+      setError(String(err));
+    }
+  }, []);
+
+  useEffect(() => {
+    if (active) void refresh();
+  }, [active, refresh]);
+
+  const apply = async (next: FaultRule[]) => {
+    const response = await fetch('/__harness/faults', { method: 'POST', body: JSON.stringify({ client: HARNESS_CLIENT, rules: next }) });
+    if (!response.ok) setError(((await response.json()) as { message: string }).message);
+    await refresh();
+  };
+  const clear = async () => {
+    await fetch(`/__harness/faults?client=${encodeURIComponent(HARNESS_CLIENT)}`, { method: 'DELETE' });
+    await refresh();
+  };
+
+  return (
+    <div className="panel" data-testid="faults-panel">
+      <p className="muted">
+        Faults apply to this tab's player only (client <code className="mono">{HARNESS_CLIENT}</code>). Faulted requests are marked in
+        the Requests tab.
+      </p>
+      <div className="fault-presets">
+        {PRESETS.map((preset) => (
+          <button key={preset.id} type="button" className="btn" data-testid={`fault-${preset.id}`} onClick={() => void apply(preset.rules)}>
+            {preset.label}
+          </button>
+        ))}
+      </div>
+      <h3>Active rules</h3>
+      {rules.length === 0 ? (
+        <p className="muted" data-testid="faults-none">
+          None.
+        </p>
+      ) : (
+        <ul data-testid="faults-active">
+          {rules.map((rule, i) => (
+            <li key={i} className="mono">
+              {describe(rule)}
+            </li>
+          ))}
+        </ul>
+      )}
+      <button type="button" className="btn" data-testid="faults-clear" onClick={() => void clear()}>
+        Clear faults
+      </button>
+      {error && (
+        <p className="banner" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

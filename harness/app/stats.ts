@@ -1,0 +1,68 @@
+/**
+ * The harness's own rstat4 sink. Same-origin embeds find it on window.top as a real page's
+ * would; cross-origin embeds get a relay the harness server injects into the player page (see
+ * server/routes/stats-relay.ts), which posts `{ source: RELAY_SOURCE, event, payload }` here.
+ * Events are also kept on `window.__harnessStats` for the e2e tests.
+ */
+import { useSyncExternalStore } from 'react';
+
+export const RELAY_SOURCE = 'harness-rstat4';
+
+export interface StatEntry {
+  id: number;
+  t: number;
+  event: string;
+  payload: unknown;
+  via: 'top' | 'relay';
+}
+
+declare global {
+  interface Window {
+    rstat4?: (event: string, payload?: unknown) => void;
+    __harnessStats?: StatEntry[];
+  }
+}
+
+let entries: StatEntry[] = [];
+let nextId = 1;
+const listeners = new Set<() => void>();
+const CAP = 5000;
+
+function record(event: string, payload: unknown, via: StatEntry['via']): void {
+  const entry = { id: nextId++, t: Date.now(), event, payload, via };
+  entries = entries.length >= CAP ? [...entries.slice(1), entry] : [...entries, entry];
+  window.__harnessStats = entries;
+  listeners.forEach((listener) => listener());
+}
+
+export function clearStats(): void {
+  entries = [];
+  window.__harnessStats = entries;
+  listeners.forEach((listener) => listener());
+}
+
+export const isRelayMessage = (data: unknown): data is { source: string; event: string; payload: unknown } =>
+  typeof data === 'object' && data !== null && (data as { source?: unknown }).source === RELAY_SOURCE && typeof (data as { event?: unknown }).event === 'string';
+
+/** Installs window.rstat4 and the relay listener (once); only `playerOrigin` may relay. */
+let installed = false;
+export function installStatsSink(playerOrigin: string): void {
+  if (installed) return;
+  installed = true;
+  window.__harnessStats = entries;
+  window.rstat4 = (event, payload) => record(String(event), payload, 'top');
+  window.addEventListener('message', (message) => {
+    if (message.origin !== playerOrigin || !isRelayMessage(message.data)) return;
+    record(message.data.event, message.data.payload, 'relay');
+  });
+}
+
+export function useStats(): StatEntry[] {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => entries,
+  );
+}

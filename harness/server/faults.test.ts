@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from './server';
+import type { RequestLogEntry } from '../shared/types';
+
+let server: RunningServer;
+const segment = '/media/hls/film/video/240p/seg-001.m4s';
+
+beforeAll(async () => {
+  server = await startServer({ playerPort: 0, harnessPort: 0, quiet: true });
+});
+afterAll(() => server.close());
+
+const setFaults = (client: string, rules: unknown) =>
+  fetch(`${server.harnessUrl}__harness/faults`, { method: 'POST', body: JSON.stringify({ client, rules }) });
+const pageOf = (client: string) => `${server.playerUrl}?movie_id=101&harness-client=${client}`;
+const get = (path: string, client: string | null) =>
+  fetch(`${server.playerUrl}${path.slice(1)}`, { headers: client ? { Referer: pageOf(client) } : {} });
+
+describe('fault injection', () => {
+  it('fails the next N segment requests of one client only, then serves normally', async () => {
+    expect((await setFaults('a', [{ target: 'segment', action: { type: 'status', status: 500 }, count: 2 }])).status).toBe(200);
+    const statuses = [];
+    for (let i = 0; i < 3; i++) statuses.push((await get(segment, 'a')).status);
+    expect(statuses).toEqual([500, 500, 200]);
+    expect((await get(segment, 'b')).status).toBe(200);
+    expect((await get(segment, null)).status).toBe(200);
+  });
+
+  it('matches by target: a segment rule leaves playlists alone', async () => {
+    await setFaults('c', [{ target: 'segment', action: { type: 'status', status: 404 }, count: null }]);
+    expect((await get('/media/hls/film/master.m3u8', 'c')).status).toBe(200);
+    expect((await get(segment, 'c')).status).toBe(404);
+    expect((await get(segment, 'c')).status).toBe(404);
+  });
+
+  it('takes the client from the request query too, and records the fault in the request log', async () => {
+    await setFaults('d', [{ target: 'catalog', action: { type: 'status', status: 503 }, count: 1 }]);
+    expect((await fetch(`${server.playerUrl}catalog-api/contents/101?harness-client=d`)).status).toBe(503);
+    const log = (await (await fetch(`${server.harnessUrl}__harness/requests`)).json()) as RequestLogEntry[];
+    expect(log.find((entry) => entry.path === '/catalog-api/contents/101?harness-client=d')).toMatchObject({ status: 503, fault: 'catalog: 503' });
+  });
+
+  it('resets the connection, delays, and expires rules after forMs', async () => {
+    await setFaults('e', [{ target: 'playlist', action: { type: 'reset' }, count: 1 }]);
+    await expect(get('/media/hls/film/master.m3u8', 'e')).rejects.toThrow();
+    await setFaults('f', [{ target: 'playlist', action: { type: 'delay', ms: 300 }, count: 1 }]);
+    const started = performance.now();
+    expect((await get('/media/hls/film/master.m3u8', 'f')).status).toBe(200);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(280);
+    await setFaults('g', [{ target: 'media', action: { type: 'status', status: 500 }, count: null, forMs: 150 }]);
+    expect((await get(segment, 'g')).status).toBe(500);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((await get(segment, 'g')).status).toBe(200);
+  });
+
+  it('rejects malformed rules with a clear message and clears a client', async () => {
+    const bad = await setFaults('h', [{ target: 'everything', action: { type: 'status', status: 500 } }]);
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { message: string }).message).toMatch(/target/);
+    expect((await setFaults('h', [{ target: 'segment', action: { type: 'status', status: 200 } }])).status).toBe(400);
+    await setFaults('h', [{ target: 'segment', action: { type: 'status', status: 500 }, count: null }]);
+    await fetch(`${server.harnessUrl}__harness/faults?client=h`, { method: 'DELETE' });
+    expect((await get(segment, 'h')).status).toBe(200);
+  });
+});

@@ -1,0 +1,176 @@
+/**
+ * Fault injection, scoped per harness client so parallel tests never see each other's faults.
+ * A client is named by the `harness-client` query parameter of the player page: media and API
+ * requests carry the page address in their Referer (same origin), or the parameter themselves.
+ */
+import type { IncomingMessage } from 'node:http';
+import { readBody, sendJson, type Route, type RouteContext } from './http';
+
+export type FaultTarget = 'segment' | 'playlist' | 'media' | 'catalog' | 'vast';
+
+export type FaultAction =
+  | { type: 'status'; status: number }
+  /** Accepts the request and never answers; the client's own time-out ends it. */
+  | { type: 'timeout' }
+  /** Destroys the connection without a response. */
+  | { type: 'reset' }
+  /** Answers normally after a delay. */
+  | { type: 'delay'; ms: number };
+
+export interface FaultRule {
+  target: FaultTarget;
+  action: FaultAction;
+  /** How many matching requests it applies to; null for every one until cleared or expired. */
+  count: number | null;
+  /** Milliseconds after it was set when the rule stops applying; null for never. */
+  forMs: number | null;
+}
+
+interface ActiveRule extends FaultRule {
+  setAt: number;
+  used: number;
+}
+
+const TARGETS: Record<FaultTarget, RegExp> = {
+  segment: /^\/media\/hls\/.+\.(m4s|ts|aac|vtt)$/,
+  playlist: /^\/media\/hls\/.+\.m3u8$/,
+  media: /^\/media\//,
+  catalog: /^\/catalog-api\//,
+  vast: /^\/(ads\/vast|vast)\//,
+};
+
+const MAX_DELAY_MS = 60_000;
+
+/** The harness client a request belongs to, from its own query or its Referer's. */
+export function clientOf(req: IncomingMessage, url: URL): string | null {
+  const own = url.searchParams.get('harness-client');
+  if (own) return own;
+  const referer = req.headers.referer;
+  if (!referer) return null;
+  try {
+    return new URL(referer).searchParams.get('harness-client');
+  } catch {
+    return null;
+  }
+}
+
+export function parseRules(body: unknown): FaultRule[] {
+  const list = (body as { rules?: unknown })?.rules;
+  if (!Array.isArray(list)) throw new Error('expected { client, rules: [...] }');
+  return list.map((raw, i): FaultRule => {
+    const rule = raw as Partial<FaultRule> & { action?: Partial<FaultAction> & { status?: unknown; ms?: unknown } };
+    if (!rule || typeof rule.target !== 'string' || !(rule.target in TARGETS)) throw new Error(`rules[${i}].target: one of ${Object.keys(TARGETS).join(', ')}`);
+    const action = rule.action;
+    let parsed: FaultAction;
+    if (action?.type === 'status' && Number.isInteger(action.status) && (action.status as number) >= 400 && (action.status as number) < 600) {
+      parsed = { type: 'status', status: action.status as number };
+    } else if (action?.type === 'timeout' || action?.type === 'reset') {
+      parsed = { type: action.type };
+    } else if (action?.type === 'delay' && typeof action.ms === 'number' && action.ms >= 0) {
+      parsed = { type: 'delay', ms: Math.min(action.ms, MAX_DELAY_MS) };
+    } else {
+      throw new Error(`rules[${i}].action: {type:'status',status:4xx|5xx} | {type:'timeout'} | {type:'reset'} | {type:'delay',ms}`);
+    }
+    const count = rule.count == null ? null : Number(rule.count);
+    const forMs = rule.forMs == null ? null : Number(rule.forMs);
+    if (count !== null && !(Number.isInteger(count) && count > 0)) throw new Error(`rules[${i}].count: a positive integer or null`);
+    if (forMs !== null && !(forMs > 0)) throw new Error(`rules[${i}].forMs: a positive number or null`);
+    return { target: rule.target as FaultTarget, action: parsed, count, forMs };
+  });
+}
+
+export class FaultStore {
+  private readonly clients = new Map<string, ActiveRule[]>();
+
+  set(client: string, rules: FaultRule[], now = Date.now()): void {
+    this.clients.set(client, rules.map((rule) => ({ ...rule, setAt: now, used: 0 })));
+  }
+
+  clear(client?: string): void {
+    if (client === undefined) this.clients.clear();
+    else this.clients.delete(client);
+  }
+
+  list(): Record<string, FaultRule[]> {
+    return Object.fromEntries([...this.clients].map(([client, rules]) => [client, rules.map(({ setAt: _, used: __, ...rule }) => rule)]));
+  }
+
+  /** The rule that applies to this request now, counted as used; null when none. */
+  take(client: string | null, pathname: string, now = Date.now()): FaultRule | null {
+    if (client === null) return null;
+    const rules = this.clients.get(client);
+    const rule = rules?.find(
+      (r) =>
+        TARGETS[r.target].test(pathname) &&
+        (r.count === null || r.used < r.count) &&
+        (r.forMs === null || now - r.setAt < r.forMs),
+    );
+    if (!rule) return null;
+    rule.used += 1;
+    return rule;
+  }
+}
+
+export function describeFault(rule: FaultRule): string {
+  const action = rule.action;
+  const what = action.type === 'status' ? String(action.status) : action.type === 'delay' ? `delay ${action.ms}ms` : action.type;
+  return `${rule.target}: ${what}`;
+}
+
+/**
+ * `POST /__harness/faults` `{ client, rules }` sets a client's rules (replacing its old ones),
+ * `DELETE /__harness/faults?client=` clears them, `GET` lists all. Then, for every request of
+ * that client, the first matching rule applies; the request log notes it.
+ */
+export function faultRoutes(store: FaultStore, onFault: (ctx: RouteContext, description: string) => void): Route {
+  return async (ctx) => {
+    const { req, res, url } = ctx;
+    if (url.pathname === '/__harness/faults') {
+      res.setHeader('Access-Control-Allow-Origin', req.headers.origin ?? '*');
+      res.setHeader('Vary', 'Origin');
+      if (req.method === 'OPTIONS') {
+        res.setHeader('Access-Control-Allow-Methods', 'GET, POST, DELETE, OPTIONS');
+        res.setHeader('Access-Control-Allow-Headers', 'Content-Type');
+        res.statusCode = 204;
+        res.end();
+      } else if (req.method === 'GET') {
+        sendJson(res, 200, store.list());
+      } else if (req.method === 'DELETE') {
+        store.clear(url.searchParams.get('client') ?? undefined);
+        sendJson(res, 200, {});
+      } else if (req.method === 'POST') {
+        try {
+          const body = JSON.parse((await readBody(req, 64 * 1024)).toString('utf8')) as { client?: unknown };
+          if (typeof body?.client !== 'string' || body.client === '') throw new Error('client: a non-empty string');
+          store.set(body.client, parseRules(body));
+          sendJson(res, 200, store.list());
+        } catch (err) {
+          sendJson(res, 400, { message: err instanceof Error ? err.message : String(err) });
+        }
+      } else {
+        sendJson(res, 405, { message: 'Method Not Allowed' });
+      }
+      return true;
+    }
+
+    const rule = store.take(clientOf(req, url), url.pathname);
+    if (!rule) return false;
+    onFault(ctx, describeFault(rule));
+    const action = rule.action;
+    if (action.type === 'delay') {
+      await new Promise((resolve) => setTimeout(resolve, action.ms));
+      return false;
+    }
+    if (action.type === 'reset') {
+      req.socket.destroy();
+      return true;
+    }
+    if (action.type === 'timeout') {
+      // Hold the request open until the client gives up.
+      return true;
+    }
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    sendJson(res, action.status, { message: `injected fault ${action.status}` });
+    return true;
+  };
+}

@@ -1,0 +1,16 @@
+/**
+ * The cross-origin rstat4 relay. A cross-origin player cannot reach the harness's
+ * window.top.rstat4, so this harness server (never used in production) puts a tiny rstat4 on
+ * the player page that posts each event to the harness origin only. The player's own code is
+ * unchanged: it finds rstat4 on its window, as it would on a page that defines one.
+ * `?harness-stats=off` on the player URL leaves the page without a sink.
+ */
+const RELAY_SOURCE = 'harness-rstat4';
+
+export function injectStatsRelay(html: string, harnessOrigin: string, query: URLSearchParams): string {
+  if (query.get('harness-stats') === 'off') return html;
+  const script =
+    `<script>window.rstat4=function(event,payload){try{window.parent.postMessage({source:${JSON.stringify(RELAY_SOURCE)},event:String(event),` +
+    `payload:JSON.parse(JSON.stringify(payload===undefined?null:payload))},${JSON.stringify(harnessOrigin)})}catch(e){}};</script>`;
+  return html.replace('</head>', `${script}</head>`);
+}

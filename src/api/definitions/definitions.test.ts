@@ -1,0 +1,173 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createMemoryCookies } from '../../platform/cookies';
+import { createApiClients } from '../http';
+import { defaultAnswer, jwt, startRecordingServer, type RecordingServer } from '../testing/recording-server';
+import { AUTHENTICATOR_CALLS, createAuthenticatorCalls } from './authenticator';
+import { CATALOG_CALLS, createCatalogCalls } from './catalog';
+
+/**
+ * One row per client function, written from SPEC.md §7: the arguments it is called with and the
+ * request that must come out (method, path, query, body, Bearer or not).
+ */
+interface Row {
+  name: string;
+  args?: { params?: Record<string, string | number>; body?: Record<string, unknown>; query?: Record<string, string | number> };
+  method: string;
+  path: string;
+  query?: Record<string, string>;
+  secure: boolean;
+}
+
+const BODY = { text: 'Отличный фильм', rating: 9 };
+const PAGE = { page: 2, limit: 20 };
+const PAGE_Q = { page: '2', limit: '20' };
+
+const CATALOG_ROWS: Row[] = [
+  { name: 'reviews.create', args: { params: { id: 101 }, body: BODY }, method: 'POST', path: '/catalog-api/v2/contents/101/reviews', secure: true },
+  { name: 'reviews.list', args: { params: { id: 101 }, query: PAGE }, method: 'GET', path: '/catalog-api/v2/contents/101/reviews', query: PAGE_Q, secure: true },
+  { name: 'reviews.update', args: { params: { id: 101, reviewId: 7 }, body: BODY }, method: 'PUT', path: '/catalog-api/v2/contents/101/reviews/7', secure: true },
+  { name: 'reviews.delete', args: { params: { id: 101, reviewId: 7 } }, method: 'DELETE', path: '/catalog-api/v2/contents/101/reviews/7', secure: true },
+  { name: 'reviews.vote', args: { params: { id: 101, reviewId: 7 }, body: { value: 1 } }, method: 'POST', path: '/catalog-api/v2/contents/101/reviews/7/vote', secure: true },
+  { name: 'contents.search', args: { body: { query: 'таблица' } }, method: 'POST', path: '/catalog-api/v2/contents/search', secure: true },
+  { name: 'contents.categoryContents', args: { params: { type: 'films', category: 'drama' }, body: PAGE }, method: 'POST', path: '/catalog-api/v2/types/films/categories/drama/contents', secure: true },
+  { name: 'contents.mostRelevant', args: { query: PAGE }, method: 'GET', path: '/catalog-api/contents/most-relevant', query: PAGE_Q, secure: true },
+  { name: 'contents.history', args: { query: PAGE }, method: 'GET', path: '/catalog-api/contents/history', query: PAGE_Q, secure: true },
+  { name: 'contents.sliderPromo', method: 'GET', path: '/catalog-api/slider/promo', secure: true },
+  { name: 'episodes.fresh', args: { query: PAGE }, method: 'GET', path: '/catalog-api/episodes/fresh', query: PAGE_Q, secure: true },
+  { name: 'episodes.resource', args: { params: { episodeId: 10212 } }, method: 'GET', path: '/catalog-api/episodes/10212', secure: true },
+  { name: 'episodes.timeProgress', args: { params: { id: 102, episodeId: 10212 }, body: { time: 42 } }, method: 'POST', path: '/catalog-api/contents/102/episodes/10212/time-progress', secure: true },
+  { name: 'episodes.completedAdd', args: { params: { id: 102, episodeId: 10212 } }, method: 'POST', path: '/catalog-api/contents/102/episodes/10212/completed', secure: true },
+  { name: 'episodes.completedRemove', args: { params: { id: 102, episodeId: 10212 } }, method: 'DELETE', path: '/catalog-api/contents/102/episodes/10212/completed', secure: true },
+  { name: 'episodes.lastWatched', args: { params: { id: 102 } }, method: 'GET', path: '/catalog-api/contents/102/episodes/watched/last', secure: true },
+  { name: 'playlists.list', args: { query: PAGE }, method: 'GET', path: '/catalog-api/playlists', query: PAGE_Q, secure: true },
+  { name: 'playlists.get', args: { params: { playlistId: 'best-2024' } }, method: 'GET', path: '/catalog-api/playlists/best-2024', secure: true },
+  { name: 'persons.list', args: { query: PAGE }, method: 'GET', path: '/catalog-api/persons', query: PAGE_Q, secure: true },
+  // A parameter is one path segment: a slash or a space in it is encoded.
+  { name: 'persons.get', args: { params: { personId: 'a/b c' } }, method: 'GET', path: '/catalog-api/persons/a%2Fb%20c', secure: true },
+  { name: 'dictionaries.types', method: 'GET', path: '/catalog-api/types', secure: true },
+  { name: 'dictionaries.countries', method: 'GET', path: '/catalog-api/countries', secure: true },
+  { name: 'dictionaries.languages', method: 'GET', path: '/catalog-api/languages', secure: true },
+  { name: 'dictionaries.genres', method: 'GET', path: '/catalog-api/genres', secure: true },
+  { name: 'dictionaries.categories', method: 'GET', path: '/catalog-api/categories', secure: true },
+  { name: 'dictionaries.tags', method: 'GET', path: '/catalog-api/tags', secure: true },
+  { name: 'dictionaries.voiceAuthors', method: 'GET', path: '/catalog-api/voice-authors', secure: true },
+  { name: 'dictionaries.subtitles', args: { query: { 'episode-id': 10212 } }, method: 'GET', path: '/catalog-api/subtitles', query: { 'episode-id': '10212' }, secure: true },
+  { name: 'dictionaries.menu', method: 'GET', path: '/catalog-api/menu', secure: true },
+  { name: 'filmDatabase.lookup', args: { params: { filmId: 'tt0111161' } }, method: 'GET', path: '/catalog-api/film-database/tt0111161', secure: true },
+  { name: 'abuse.report', args: { body: { contentId: 101, reason: 'spam' } }, method: 'POST', path: '/catalog-api/abuse/new', secure: true },
+  { name: 'ads.vast', args: { query: { 'content-id': 101 } }, method: 'GET', path: '/catalog-api/vast.xml', query: { 'content-id': '101' }, secure: true },
+  { name: 'ads.list', args: { query: { 'content-id': 101 } }, method: 'GET', path: '/catalog-api/ad-list', query: { 'content-id': '101' }, secure: true },
+  { name: 'site.sitemap', method: 'GET', path: '/catalog-api/sitemap.xml', secure: true },
+  { name: 'site.robots', method: 'GET', path: '/catalog-api/robots.txt', secure: true },
+  { name: 'site.redirectInfo', args: { query: { path: '/old' } }, method: 'GET', path: '/catalog-api/redirect-info', query: { path: '/old' }, secure: true },
+  { name: 'admin.clearCaches', args: { query: { name: 'contents' } }, method: 'DELETE', path: '/catalog-api/caches', query: { name: 'contents' }, secure: true },
+];
+
+const AUTH_ROWS: Row[] = [
+  { name: 'password.restoreInit', args: { body: { email: 'qa@example.test' } }, method: 'POST', path: '/authenticator/user/password/restore/init', secure: false },
+  { name: 'password.restore', args: { body: { code: '123', password: 'x' } }, method: 'POST', path: '/authenticator/user/password/restore', secure: false },
+  { name: 'password.change', args: { body: { old: 'a', password: 'b' } }, method: 'POST', path: '/authenticator/user/password/change', secure: true },
+  { name: 'user.rename', args: { query: { name: 'Новое имя' } }, method: 'PATCH', path: '/authenticator/user/rename', query: { name: 'Новое имя' }, secure: true },
+  { name: 'user.details', method: 'GET', path: '/authenticator/user/details', secure: true },
+  { name: 'subscription.notify', args: { body: { event: 'paid' } }, method: 'POST', path: '/authenticator/subscription/notify', secure: false },
+  { name: 'subscription.subscribe', args: { query: { plan: 'year' } }, method: 'POST', path: '/authenticator/subscription', query: { plan: 'year' }, secure: true },
+  { name: 'signup.start', args: { body: { email: 'qa@example.test' } }, method: 'POST', path: '/authenticator/signup', secure: false },
+  { name: 'signup.complete', args: { body: { code: '123' } }, method: 'POST', path: '/authenticator/signup/complete', secure: false },
+  { name: 'authentication.signIn', args: { body: { login: 'qa', password: 'x' } }, method: 'POST', path: '/authenticator/authentication', secure: false },
+  { name: 'administration.users', args: { body: PAGE }, method: 'POST', path: '/authenticator/administration/users', secure: true },
+  { name: 'administration.newUser', args: { body: { email: 'new@example.test' } }, method: 'POST', path: '/authenticator/administration/new-user', secure: true },
+  { name: 'administration.blockUser', args: { params: { id: 77 } }, method: 'POST', path: '/authenticator/administration/block-user/77', secure: true },
+];
+
+const token = jwt({ sub: 'qa', exp: Math.floor(Date.now() / 1000) + 3600 });
+let server: RecordingServer;
+
+beforeAll(async () => {
+  server = await startRecordingServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+beforeEach(() => {
+  server.requests.length = 0;
+  server.answer(defaultAnswer);
+});
+
+function setup() {
+  const cookies = createMemoryCookies({ authToken: token, refreshToken: 'r-1', device_fp: 'fp-0123456789' });
+  const clients = createApiClients({ baseUrl: server.baseUrl, cookies });
+  return { catalog: createCatalogCalls(clients.catalog), authenticator: createAuthenticatorCalls(clients.authenticator) };
+}
+
+type AnyCall = (args?: Row['args']) => Promise<unknown>;
+const lookup = (bound: object, name: string): AnyCall => {
+  const [group, call] = name.split('.') as [string, string];
+  return (bound as Record<string, Record<string, AnyCall>>)[group]![call]!;
+};
+const namesOf = (table: Record<string, Record<string, unknown>>) =>
+  Object.entries(table).flatMap(([group, calls]) => Object.keys(calls).map((call) => `${group}.${call}`)).sort();
+
+describe.each([
+  ['catalogue', CATALOG_ROWS, CATALOG_CALLS, 'catalog'],
+  ['authenticator', AUTH_ROWS, AUTHENTICATOR_CALLS, 'authenticator'],
+] as const)('%s client definitions', (_, rows, table, client) => {
+  it('the table below covers every defined function, and nothing else', () => {
+    expect(rows.map((row) => row.name).sort()).toEqual(namesOf(table));
+  });
+
+  it.each(rows.map((row) => [row.name, row] as const))('%s', async (_name, row) => {
+    await lookup(setup()[client], row.name)(row.args);
+    expect(server.requests).toHaveLength(1);
+    const sent = server.requests[0]!;
+    expect(sent.method).toBe(row.method);
+    expect(sent.path).toBe(row.path);
+    expect(sent.query).toEqual(row.query ?? {});
+    expect(sent.body ? JSON.parse(sent.body) : undefined).toEqual(row.args?.body);
+    expect(sent.headers.authorization).toBe(row.secure ? `Bearer ${token}` : undefined);
+    expect(sent.headers['x-session-context']).toBe('fp-0123456789');
+  });
+});
+
+describe('client definition calls', () => {
+  it('there are 13 authenticator calls (SPEC.md §7)', () => {
+    expect(namesOf(AUTHENTICATOR_CALLS)).toHaveLength(13);
+  });
+
+  it('a text resource comes back as text', async () => {
+    server.answer((_, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/xml' });
+      res.end('<VAST version="4.0"></VAST>');
+    });
+    await expect(setup().catalog.ads.vast({ query: { 'content-id': 101 } })).resolves.toBe('<VAST version="4.0"></VAST>');
+  });
+
+  it('a failed call rejects with a typed ApiError', async () => {
+    server.answer((_, res) => {
+      res.writeHead(403, { 'Content-Type': 'application/json' });
+      res.end('{"message":"forbidden"}');
+    });
+    await expect(setup().authenticator.user.details()).rejects.toMatchObject({
+      errorType: 'HTTP', status: 403, method: 'GET', url: '/authenticator/user/details',
+    });
+  });
+
+  it('types follow the table: path parameters and bodies are required where the row has them', () => {
+    const { catalog, authenticator } = setup();
+    // Checked by tsc; the closures are never called.
+    // @ts-expect-error reviewId is a parameter of the path
+    void (() => catalog.reviews.delete({ params: { id: 1 } }));
+    // @ts-expect-error a review needs a body
+    void (() => catalog.reviews.create({ params: { id: 1 } }));
+    // @ts-expect-error user details take no body
+    void (() => authenticator.user.details({ body: {} }));
+    void (() => catalog.dictionaries.genres());
+    void (() => authenticator.user.rename({ query: { name: 'x' } }));
+    expect(typeof catalog.reviews.delete).toBe('function');
+  });
+
+  it('a missing path parameter is a TypeError, and nothing is sent', async () => {
+    const call = lookup(setup().catalog, 'reviews.delete');
+    await expect(call({ params: { id: 101 } })).rejects.toThrow(TypeError);
+    expect(server.requests).toHaveLength(0);
+  });
+});

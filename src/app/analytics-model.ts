@@ -1,0 +1,93 @@
+/**
+ * Cross-feature wiring of analytics: which item plays (session), where the playhead is and
+ * what failed (playback, engine), whether an ad break holds the content (ads).
+ */
+import { attach, combine, createEffect, createStore, sample } from 'effector';
+import { interval } from 'patronum';
+import type { EngineError } from '../engine/types';
+import { $breakPhase } from '../features/ads';
+import {
+  contentPlayingChanged,
+  deviceDetected,
+  framesSampled,
+  itemChanged,
+  positionUpdated,
+  streamErrorReported,
+  type StreamErrorReport,
+} from '../features/analytics';
+import { mediaElementAttached } from '../features/fullscreen';
+import { $bufferedAhead, $duration, $engine, $status, mediaEnded, mediaError, mediaTimeUpdated, streamTicked } from '../features/playback';
+import { $content, $currentEpisode, appStarted } from '../features/session';
+import { detectDeviceTypeFx } from '../platform/device';
+import { readFrameCountsFx, type FrameCounts } from '../platform/playback-quality';
+import { reportError } from '../platform/sentry';
+
+/** The window over which dropped frames are counted for the frame-rate drop event. */
+const FRAME_WINDOW_MS = 10_000;
+
+sample({ clock: appStarted, target: detectDeviceTypeFx });
+sample({ clock: detectDeviceTypeFx.doneData, target: deviceDetected });
+
+const $item = combine($content, $currentEpisode, (content, episode) => ({
+  contentId: content?.id ?? null,
+  episodeId: episode?.id ?? null,
+}));
+sample({ clock: $item.updates, target: itemChanged });
+
+// Marks are crossed by playing content: positions count only while the media plays.
+sample({
+  clock: [mediaTimeUpdated, streamTicked],
+  source: $status,
+  filter: (status) => status === 'playing',
+  fn: (_, { currentTime, duration }) => ({ position: currentTime, duration }),
+  target: positionUpdated,
+});
+sample({ clock: mediaEnded, source: $duration, fn: (duration) => ({ position: duration, duration }), target: positionUpdated });
+
+const $contentPlaying = combine($status, $breakPhase, (status, phase) => status === 'playing' && phase !== 'running');
+sample({ clock: $contentPlaying.updates, target: contentPlayingChanged });
+
+// Every engine error, with what the engine measured at that moment.
+const errorContextFx = attach({
+  source: { engine: $engine, bufferedLength: $bufferedAhead },
+  effect: ({ engine, bufferedLength }, error: EngineError): StreamErrorReport => ({
+    error,
+    bandwidthEstimate: engine?.bandwidthEstimate ?? Number.NaN,
+    bufferedLength,
+  }),
+});
+sample({ clock: mediaError, target: errorContextFx });
+sample({ clock: errorContextFx.doneData, target: streamErrorReported });
+
+// A fatal stream error also goes to error reporting (SPEC.md §8); the URL stays out, it may carry a token.
+const reportStreamErrorFx = createEffect((error: EngineError) =>
+  reportError({
+    error: new Error(`Stream error: ${error.detail}`),
+    tags: { errorType: error.kind, details: error.detail },
+    contexts: { stream: { details: error.detail, fatal: error.fatal, responseCode: error.responseCode ?? null } },
+    fingerprint: ['stream-error', error.detail],
+  }),
+);
+sample({ clock: mediaError, filter: (error) => error.fatal, target: reportStreamErrorFx });
+
+// Frame-rate drops: dropped frames counted over a window while content plays.
+const $video = createStore<HTMLVideoElement | null>(null, { serialize: 'ignore' }).on(mediaElementAttached, (_, video) => video);
+const $lastFrames = createStore<FrameCounts | null>(null, { serialize: 'ignore' });
+const { tick: frameWindowEnded } = interval({
+  timeout: FRAME_WINDOW_MS,
+  start: contentPlayingChanged.filter({ fn: Boolean }),
+  stop: contentPlayingChanged.filter({ fn: (playing) => !playing }),
+});
+sample({ clock: frameWindowEnded, source: $video, target: readFrameCountsFx });
+sample({
+  clock: readFrameCountsFx.doneData,
+  source: $lastFrames,
+  filter: (last, now) => last !== null && now !== null && now.totalFrames > last.totalFrames,
+  fn: (last, now) => ({
+    droppedFrames: now!.droppedFrames - last!.droppedFrames,
+    totalFrames: now!.totalFrames - last!.totalFrames,
+    windowMs: FRAME_WINDOW_MS,
+  }),
+  target: framesSampled,
+});
+$lastFrames.on(readFrameCountsFx.doneData, (_, counts) => counts).reset(contentPlayingChanged.filter({ fn: (playing) => !playing }));

@@ -1,0 +1,72 @@
+import { allSettled, fork } from 'effector';
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createScriptedEngine } from '../engine/scripted-engine';
+import { replayTrace, type EngineTrace } from '../engine/trace-replay';
+import { itemChanged } from '../features/analytics';
+import { $streamError, engineAttached } from '../features/playback';
+import { sendStatFx, type StatEvent } from '../platform/stats';
+import './analytics-model';
+
+const TRACE_DIR = path.resolve(__dirname, '../../fixtures/traces');
+const traces = readdirSync(TRACE_DIR)
+  .filter((file) => file.endsWith('.json'))
+  .map((file) => JSON.parse(readFileSync(path.join(TRACE_DIR, file), 'utf8')) as EngineTrace);
+
+/** What identifies an event in a sequence: its name and the field that tells it apart. */
+const key = (event: string, payload: Record<string, unknown> = {}) =>
+  [event, payload.mark ?? payload.details ?? '', payload.fatal ?? ''].join(' ').trim();
+
+describe('trace replay: the analytics model sends what the live player sent', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('has the recorded traces', () => {
+    expect(traces.map((trace) => trace.name).sort()).toEqual(expect.arrayContaining(['film-seek', 'segment-404', 'series-advance']));
+  });
+
+  for (const trace of traces) {
+    it(`${trace.name} (${trace.query})`, async () => {
+      const sent: StatEvent[] = [];
+      const scope = fork({ handlers: [[sendStatFx, (stat: StatEvent) => (sent.push(stat), true)]] });
+      const engine = createScriptedEngine();
+      await allSettled(engineAttached, { scope, params: engine });
+      await allSettled(itemChanged, { scope, params: trace.item });
+      await replayTrace(
+        trace,
+        engine,
+        async (ms) => {
+          await vi.advanceTimersByTimeAsync(ms);
+        },
+        (item) => allSettled(itemChanged, { scope, params: item }),
+      );
+
+      const live = trace.stats.map((s) => key(s.event.replace(/^videoplayer_/, ''), s.payload));
+      expect(sent.map((s) => key(s.event, s.payload))).toEqual(live);
+      expect(sent.map((s) => s.payload?.episodeId)).toEqual(trace.stats.map((s) => s.payload.episodeId));
+      for (const stat of sent) expect(stat.payload?.contentId).toBe(trace.item.contentId);
+      const fatal = trace.facts.some((f) => f.fact === 'error' && (f.payload as { fatal?: boolean }).fatal);
+      expect(scope.getState($streamError) !== null).toBe(fatal);
+    });
+  }
+});
+
+describe('trace film-seek', () => {
+  it('crossed every mark once, in order, with the seek skipping 0.25 and 0.5 together', () => {
+    const trace = traces.find((t) => t.name === 'film-seek')!;
+    expect(trace.stats.filter((s) => s.event === 'videoplayer_progress').map((s) => s.payload.mark)).toEqual([0.1, 0.25, 0.5, 0.75, 0.95, 1]);
+    expect(trace.facts.some((f) => f.fact === 'seeking')).toBe(true);
+    expect(trace.facts.at(-1)?.fact).toBe('ended');
+  });
+});
+
+describe('trace series-advance', () => {
+  it('auto-advanced to the next episodes, each with its own six marks', () => {
+    const trace = traces.find((t) => t.name === 'series-advance')!;
+    const episodes = [...new Set(trace.stats.map((s) => s.payload.episodeId))];
+    expect(episodes.length).toBeGreaterThanOrEqual(2);
+    const first = trace.stats.filter((s) => s.payload.episodeId === episodes[0]).map((s) => s.payload.mark);
+    expect(first).toEqual([0.1, 0.25, 0.5, 0.75, 0.95, 1]);
+  });
+});

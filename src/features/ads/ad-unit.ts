@@ -1,0 +1,56 @@
+/**
+ * The ad unit interface in the shape VPAID 2.0 gives it (SPEC.md §9: handshake version '2.0';
+ * duration and remaining time -2 when unknown), over this player's scope. For embedders and
+ * tests that drive an ad the way an ad SDK would.
+ */
+import { allSettled, type Scope } from 'effector';
+import { AD_HANDSHAKE_VERSION, AD_UNKNOWN_TIME } from '../../lib/constants';
+import { effectiveDuration } from './tracking';
+import { $adTime, $adVolume, $currentAd, $skippable, adMutedRequested, adPauseRequested, adPlayRequested, adVolumeRequested, skipRequested, stopRequested } from './model/break';
+
+/** The ad's duration in seconds, or -2 when unknown. */
+export function adDuration(mediaDuration: number, declared: number | null): number {
+  const duration = Number.isFinite(mediaDuration) && mediaDuration > 0 ? mediaDuration : declared;
+  return duration !== null && duration > 0 ? duration : AD_UNKNOWN_TIME;
+}
+
+/** Seconds left, or -2 when the duration is unknown. */
+export function adRemainingTime(duration: number, currentTime: number): number {
+  return duration === AD_UNKNOWN_TIME ? AD_UNKNOWN_TIME : Math.max(0, duration - currentTime);
+}
+
+export interface AdUnit {
+  handshakeVersion(playerVersion: string): string;
+  getAdDuration(): number;
+  getAdRemainingTime(): number;
+  getAdSkippableState(): boolean;
+  getAdVolume(): number;
+  setAdVolume(volume: number): Promise<void>;
+  pauseAd(): Promise<void>;
+  resumeAd(): Promise<void>;
+  skipAd(): Promise<void>;
+  stopAd(): Promise<void>;
+}
+
+/** Reads are snapshots of the scope (an outside interface, not model logic); commands are events. */
+export function createAdUnit(scope: Scope): AdUnit {
+  const duration = () => {
+    const ad = scope.getState($currentAd);
+    return ad ? adDuration(scope.getState($adTime).duration, effectiveDuration(Number.NaN, ad)) : AD_UNKNOWN_TIME;
+  };
+  return {
+    handshakeVersion: () => AD_HANDSHAKE_VERSION,
+    getAdDuration: duration,
+    getAdRemainingTime: () => adRemainingTime(duration(), scope.getState($adTime).currentTime),
+    getAdSkippableState: () => scope.getState($skippable),
+    getAdVolume: () => (scope.getState($adVolume).muted ? 0 : scope.getState($adVolume).volume),
+    setAdVolume: async (volume) => {
+      await allSettled(adVolumeRequested, { scope, params: volume });
+      await allSettled(adMutedRequested, { scope, params: volume === 0 });
+    },
+    pauseAd: () => allSettled(adPauseRequested, { scope }).then(() => undefined),
+    resumeAd: () => allSettled(adPlayRequested, { scope }).then(() => undefined),
+    skipAd: () => allSettled(skipRequested, { scope }).then(() => undefined),
+    stopAd: () => allSettled(stopRequested, { scope }).then(() => undefined),
+  };
+}

@@ -1,0 +1,44 @@
+/** Ads: VAST pre-roll and demo mid-roll breaks, their status machine, tracking and overlay. */
+export {
+  $adVideo,
+  $break,
+  $breakPhase,
+  $currentAd,
+  $adStatus,
+  $adTime,
+  $adVolume,
+  $skipCountdown,
+  $skippable,
+  adBreakPrepared,
+  adBreakStarted,
+  adBreakEnded,
+  adStatusChanged,
+  adFailed,
+  skipRequested,
+  stopRequested,
+  adPlayRequested,
+  adPauseRequested,
+  adTogglePlayClicked,
+  adVolumeRequested,
+  adMutedRequested,
+  adVolumeMatched,
+  adCreated,
+} from './model/break';
+export type { AdBreak, AdBreakPhase, AdFailure, AdStatusChange } from './model/break';
+export { nativeFullscreenChanged, castingChanged, pageVisibilityChanged, adsEnvironmentStarted } from './model/environment';
+export {
+  adsConfigured,
+  contentPlayRequested,
+  contentTimeUpdated,
+  contentSeeked,
+  contentHoldRequested,
+  contentPauseRequested,
+  contentResumeRequested,
+  $adPlan,
+} from './model/schedule';
+export { $adHistory, $clickThroughUrl, adClicked, skipClicked, reportAdErrorFx } from './model/tracking';
+export type { AdHistoryItem } from './model/tracking';
+export { AdStatus, nextAdStatus, isTerminal } from './status';
+export { planAds, type AdSettings, type AdPlan, type AdItem, type AdCandidate, type AdBreakKind } from './sources';
+export { createAdUnit, adDuration, adRemainingTime, type AdUnit } from './ad-unit';
+export { AdOverlay } from './view/ad-overlay';

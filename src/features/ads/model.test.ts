@@ -1,0 +1,404 @@
+import { allSettled, createWatch, fork, type Scope } from 'effector';
+import { describe, expect, it, vi } from 'vitest';
+import { VastError, VastErrorCode, type ParsedAd } from '../../vast';
+import { createAdVideoFx, type AdVideo } from '../../platform/ad-video';
+import { loadVastFx, type VastLoadRequest } from '../../platform/vast-loader';
+import { firePixelFx, type PixelRequest } from '../../platform/pixel';
+import { sendStatFx, type StatEvent } from '../../platform/stats';
+import {
+  $adHistory,
+  $adStatus,
+  $breakPhase,
+  $skipCountdown,
+  $skippable,
+  AdStatus,
+  adClicked,
+  adsConfigured,
+  castingChanged,
+  contentHoldRequested,
+  contentPauseRequested,
+  contentPlayRequested,
+  contentResumeRequested,
+  contentSeeked,
+  contentTimeUpdated,
+  createAdUnit,
+  nativeFullscreenChanged,
+  pageVisibilityChanged,
+  reportAdErrorFx,
+  skipClicked,
+  type AdSettings,
+} from './index';
+import {
+  adMediaCanPlayThrough,
+  adMediaEnded,
+  adMediaFailed,
+  adMediaPaused,
+  adMediaPlaying,
+  adMediaTimeUpdated,
+  adMediaVolumeChanged,
+  adMediaTimeoutFx,
+  adVolumeMatched,
+} from './model/break';
+import { watchVisibilityFx } from './model/environment';
+
+const BASE = 'http://localhost:4100';
+const track = (event: string, id: string) => `${BASE}/track/${event}?ad=${id}`;
+
+function makeAd(id: string, overrides: Partial<ParsedAd> = {}): ParsedAd {
+  const events = ['loaded', 'start', 'creativeView', 'firstQuartile', 'midpoint', 'thirdQuartile', 'complete', 'pause', 'resume', 'skip', 'mute', 'unmute', 'progress'];
+  const mediaFile = { url: `${BASE}/media/ads/${id}.mp4`, type: 'video/mp4', width: 640, height: 360, codec: null };
+  return {
+    id,
+    skipOffset: null,
+    duration: 8,
+    mediaFiles: [mediaFile],
+    mediaFile,
+    impressions: [track('impression', id)],
+    errors: [`${BASE}/track/error?ad=${id}&code=[ERRORCODE]`],
+    clickThrough: `${BASE}/advertiser`,
+    clickTracking: [track('click', id)],
+    tracking: Object.fromEntries(events.map((event) => [event, [track(event, id)]])),
+    progressOffset: 3,
+    progress: [{ offset: 3, url: track('progress', id) }],
+    ...overrides,
+  };
+}
+
+function fakeVideo() {
+  return {
+    element: {} as HTMLVideoElement,
+    load: vi.fn(),
+    play: vi.fn(async () => {}),
+    pause: vi.fn(),
+    setVolume: vi.fn(),
+    setMuted: vi.fn(),
+    unload: vi.fn(),
+    canPlayType: () => 'probably',
+    on: () => () => {},
+  } satisfies AdVideo;
+}
+
+type Tags = Record<string, ParsedAd | VastError>;
+
+function setup(tags: Tags, { mediaTimesOut = false } = {}) {
+  const video = fakeVideo();
+  const pings: PixelRequest[] = [];
+  const stats: StatEvent[] = [];
+  const requested: string[] = [];
+  const scope = fork({
+    handlers: [
+      [createAdVideoFx, () => video],
+      [
+        loadVastFx,
+        async ({ source }: VastLoadRequest) => {
+          const key = 'url' in source ? source.url : 'xml';
+          requested.push(key);
+          const tag = tags[key];
+          if (!tag) throw new VastError(VastErrorCode.Undefined, [], key);
+          if (tag instanceof VastError) throw tag;
+          return tag;
+        },
+      ],
+      [firePixelFx, (request: PixelRequest) => void pings.push(request)],
+      [sendStatFx, (stat: StatEvent) => (stats.push(stat), true)],
+      [reportAdErrorFx, () => {}],
+      // The media time-out elapses at once, or never matches an ad.
+      [adMediaTimeoutFx, async (ad: ParsedAd) => (mediaTimesOut ? ad : ({} as ParsedAd))],
+      [watchVisibilityFx, () => false],
+    ],
+  });
+  const events: string[] = [];
+  createWatch({ unit: contentHoldRequested, scope, fn: () => events.push('hold') });
+  createWatch({ unit: contentPauseRequested, scope, fn: () => events.push('pause-content') });
+  createWatch({ unit: contentResumeRequested, scope, fn: ({ resume }) => events.push(resume ? 'resume-content' : 'release-content') });
+  const pinged = () => pings.flatMap(({ urls, errorCode }) => urls.map((url) => (errorCode ? url.replace('[ERRORCODE]', String(errorCode)) : url)));
+  return { scope, video, pings, pinged, stats, requested, events };
+}
+
+const settings = (items: AdSettings['adList']): AdSettings => ({ adList: items, adListUrl: `${BASE}/ads/list.json`, advert: false, baseUrl: BASE });
+const tag = (id: string) => `${BASE}/ads/vast/${id}.xml`;
+const preroll = (...ids: string[]) => settings({ prerollList: ids.map((id) => ({ vastUrl: `/ads/vast/${id}.xml` })) });
+
+async function play(scope: Scope, times: number[], duration = 8) {
+  for (const currentTime of times) await allSettled(adMediaTimeUpdated, { scope, params: { currentTime, duration } });
+}
+
+describe('pre-roll', () => {
+  it('loads the VAST and preloads the media as soon as the ad list is known, holding the content', async () => {
+    const { scope, video, requested, events } = setup({ [tag('a')]: makeAd('a') });
+    await allSettled(adsConfigured, { scope, params: preroll('a') });
+    expect(events).toEqual(['hold']);
+    expect(requested).toEqual([tag('a')]);
+    expect(video.load).toHaveBeenCalledWith(`${BASE}/media/ads/a.mp4`);
+    expect(video.play).not.toHaveBeenCalled();
+    expect(scope.getState($breakPhase)).toBe('prepared');
+    expect(scope.getState($adStatus)).toBe(AdStatus.Created);
+  });
+
+  it('plays on the first play request, pings in order, and releases the content when it completes', async () => {
+    const { scope, video, pinged, stats, events } = setup({ [tag('a')]: makeAd('a') });
+    await allSettled(adsConfigured, { scope, params: preroll('a') });
+    await allSettled(adMediaCanPlayThrough, { scope });
+    await allSettled(contentPlayRequested, { scope });
+    expect(scope.getState($breakPhase)).toBe('running');
+    expect(video.play).toHaveBeenCalledTimes(1);
+    await allSettled(adMediaPlaying, { scope });
+    expect(scope.getState($adStatus)).toBe(AdStatus.Started);
+    await play(scope, [0.25, 1, 2.1, 3.2, 4.1, 5, 6.1, 7, 7.9]);
+    await allSettled(adMediaPaused, { scope, params: { ended: true } });
+    await allSettled(adMediaEnded, { scope });
+    expect(pinged()).toEqual([
+      track('loaded', 'a'),
+      track('impression', 'a'),
+      track('creativeView', 'a'),
+      track('start', 'a'),
+      track('firstQuartile', 'a'),
+      track('progress', 'a'),
+      track('midpoint', 'a'),
+      track('thirdQuartile', 'a'),
+      track('complete', 'a'),
+    ]);
+    expect(events).toEqual(['hold', 'release-content']);
+    expect(scope.getState($breakPhase)).toBe('idle');
+    expect(video.unload).toHaveBeenCalled();
+    expect(scope.getState($adHistory)).toEqual([{ id: 'a', type: 'preroll', duration: 8, perc: 100, position: 0 }]);
+    expect(stats.map((s) => s.event)).toEqual(expect.arrayContaining(['ad_init', 'ad_loaded', 'ad_play', 'ad_ended', 'ad_timeupdate']));
+    expect(stats.find((s) => s.event === 'ad_play')?.payload).toMatchObject({ adId: 'a', type: 'preroll' });
+  });
+
+  it('plays queued ads in turn, then fires ad-stopped once', async () => {
+    const { scope, video, events, requested } = setup({ [tag('a')]: makeAd('a'), [tag('b')]: makeAd('b') });
+    await allSettled(adsConfigured, { scope, params: preroll('a', 'b') });
+    await allSettled(contentPlayRequested, { scope });
+    await allSettled(adMediaPlaying, { scope });
+    await allSettled(adMediaEnded, { scope });
+    expect(requested).toEqual([tag('a'), tag('b')]);
+    expect(video.load).toHaveBeenLastCalledWith(`${BASE}/media/ads/b.mp4`);
+    expect(video.play).toHaveBeenCalledTimes(2);
+    expect(events).toEqual(['hold']);
+    await allSettled(adMediaPlaying, { scope });
+    await allSettled(adMediaEnded, { scope });
+    expect(events).toEqual(['hold', 'release-content']);
+  });
+
+  it('a VAST error pings the error links with its code, and the content goes on', async () => {
+    const errorUrl = `${BASE}/track/error?ad=x&code=[ERRORCODE]`;
+    const { scope, pinged, events, video } = setup({ [tag('x')]: new VastError(VastErrorCode.NoSupportedMediaFile, [errorUrl]) });
+    await allSettled(adsConfigured, { scope, params: preroll('x') });
+    expect(pinged()).toEqual([`${BASE}/track/error?ad=x&code=403`]);
+    expect(events).toEqual(['hold', 'release-content']);
+    expect(scope.getState($breakPhase)).toBe('idle');
+    await allSettled(contentPlayRequested, { scope });
+    expect(video.play).not.toHaveBeenCalled();
+  });
+
+  it('tries dataUrls in turn until one resolves', async () => {
+    const { scope, requested, video } = setup({ [`${BASE}/b.xml`]: makeAd('b') });
+    await allSettled(adsConfigured, { scope, params: settings({ prerollList: [{ dataUrls: ['/a.xml', '/b.xml', '/c.xml'] }] }) });
+    expect(requested).toEqual([`${BASE}/a.xml`, `${BASE}/b.xml`]);
+    expect(video.load).toHaveBeenCalledWith(`${BASE}/media/ads/b.mp4`);
+  });
+
+  it('a media error ends the ad with ERROR, pings 405 and moves on', async () => {
+    const { scope, pinged, events } = setup({ [tag('a')]: makeAd('a') });
+    await allSettled(adsConfigured, { scope, params: preroll('a') });
+    await allSettled(contentPlayRequested, { scope });
+    await allSettled(adMediaPlaying, { scope });
+    await allSettled(adMediaFailed, { scope, params: { mediaErrorCode: 2, message: 'network' } });
+    expect(pinged()).toContain(`${BASE}/track/error?ad=a&code=405`);
+    expect(events).toEqual(['hold', 'release-content']);
+  });
+
+  it('a play() refusal fails with 450; an AbortError is ignored', async () => {
+    const { scope, video, pinged } = setup({ [tag('a')]: makeAd('a') });
+    video.play.mockRejectedValueOnce(Object.assign(new Error('interrupted'), { name: 'AbortError' }));
+    await allSettled(adsConfigured, { scope, params: preroll('a') });
+    await allSettled(contentPlayRequested, { scope });
+    expect(pinged()).toEqual([]);
+    expect(scope.getState($adStatus)).toBe(AdStatus.Created);
+    const second = setup({ [tag('a')]: makeAd('a') });
+    second.video.play.mockRejectedValueOnce(Object.assign(new Error('nope'), { name: 'NotSupportedError' }));
+    await allSettled(adsConfigured, { scope: second.scope, params: preroll('a') });
+    await allSettled(contentPlayRequested, { scope: second.scope });
+    expect(second.pinged()).toEqual([`${BASE}/track/error?ad=a&code=450`]);
+  });
+
+  it('an ad that shows no frame in time fails with 402', async () => {
+    const { scope, pinged, events } = setup({ [tag('a')]: makeAd('a') }, { mediaTimesOut: true });
+    await allSettled(adsConfigured, { scope, params: preroll('a') });
+    await allSettled(adMediaCanPlayThrough, { scope });
+    await allSettled(contentPlayRequested, { scope });
+    expect(pinged()).toEqual([track('loaded', 'a'), `${BASE}/track/error?ad=a&code=402`]);
+    expect(events).toEqual(['hold', 'release-content']);
+
+  });
+
+  it('in native fullscreen the ad is stopped instead, without an impression', async () => {
+    const { scope, pinged, events, video } = setup({ [tag('a')]: makeAd('a') });
+    await allSettled(nativeFullscreenChanged, { scope, params: true });
+    await allSettled(adsConfigured, { scope, params: preroll('a') });
+    await allSettled(contentPlayRequested, { scope });
+    expect(video.play).not.toHaveBeenCalled();
+    expect(pinged()).toEqual([]);
+    expect(events).toEqual(['hold', 'release-content']);
+  });
+
+  it('casting stops a running ad', async () => {
+    const { scope, events } = setup({ [tag('a')]: makeAd('a') });
+    await allSettled(adsConfigured, { scope, params: preroll('a') });
+    await allSettled(contentPlayRequested, { scope });
+    await allSettled(adMediaPlaying, { scope });
+    await allSettled(castingChanged, { scope, params: true });
+    expect(events).toEqual(['hold', 'release-content']);
+  });
+});
+
+describe('skip', () => {
+  it('is allowed only from the skip offset, counting down whole seconds', async () => {
+    const { scope, pinged, stats, events } = setup({ [tag('s')]: makeAd('s', { skipOffset: 5, duration: 12 }) });
+    await allSettled(adsConfigured, { scope, params: preroll('s') });
+    await allSettled(contentPlayRequested, { scope });
+    await allSettled(adMediaPlaying, { scope });
+    expect(scope.getState($skipCountdown)).toBe(5);
+    await play(scope, [0.3], 12);
+    expect(scope.getState($skipCountdown)).toBe(5);
+    await play(scope, [1.0], 12);
+    expect(scope.getState($skipCountdown)).toBe(4);
+    await play(scope, [4.9], 12);
+    expect(scope.getState($skipCountdown)).toBe(1);
+    await allSettled(skipClicked, { scope });
+    expect(scope.getState($adStatus)).toBe(AdStatus.Playing);
+    await play(scope, [5.0], 12);
+    expect(scope.getState($skippable)).toBe(true);
+    await allSettled(skipClicked, { scope });
+    expect(pinged()).toContain(track('skip', 's'));
+    expect(stats.filter((s) => s.event === 'ad_skip_btn_click')).toHaveLength(1);
+    expect(events).toEqual(['hold', 'release-content']);
+    expect(scope.getState($adHistory)).toEqual([{ id: 's', type: 'preroll', duration: 12, perc: 42, position: 0 }]);
+  });
+
+  it('a non-skippable ad has no countdown and ignores skipAd', async () => {
+    const { scope } = setup({ [tag('n')]: makeAd('n') });
+    await allSettled(adsConfigured, { scope, params: preroll('n') });
+    await allSettled(contentPlayRequested, { scope });
+    await allSettled(adMediaPlaying, { scope });
+    await play(scope, [7]);
+    expect(scope.getState($skipCountdown)).toBeNull();
+    const unit = createAdUnit(scope);
+    await unit.skipAd();
+    expect(scope.getState($adStatus)).toBe(AdStatus.Playing);
+    expect(unit.handshakeVersion('2.0')).toBe('2.0');
+    expect(unit.getAdDuration()).toBe(8);
+    expect(unit.getAdRemainingTime()).toBe(1);
+    await unit.stopAd();
+    expect(scope.getState($breakPhase)).toBe('idle');
+    expect(unit.getAdDuration()).toBe(-2);
+    expect(unit.getAdRemainingTime()).toBe(-2);
+  });
+});
+
+describe('viewer actions and the page', () => {
+  it('a click-through pauses the ad and pings click tracking; resume pings resume', async () => {
+    const { scope, video, pinged, stats } = setup({ [tag('a')]: makeAd('a') });
+    await allSettled(adsConfigured, { scope, params: preroll('a') });
+    await allSettled(contentPlayRequested, { scope });
+    await allSettled(adMediaPlaying, { scope });
+    await play(scope, [0.5]);
+    await allSettled(adClicked, { scope });
+    expect(video.pause).toHaveBeenCalled();
+    expect(pinged()).toContain(track('click', 'a'));
+    expect(stats.some((s) => s.event === 'ad_banner_click')).toBe(true);
+    await allSettled(adMediaPaused, { scope, params: { ended: false } });
+    await allSettled(adMediaPlaying, { scope });
+    expect(pinged().slice(-2)).toEqual([track('pause', 'a'), track('resume', 'a')]);
+  });
+
+  it('an ad starts at the content volume', async () => {
+    const { scope, video } = setup({ [tag('a')]: makeAd('a') });
+    await allSettled(adsConfigured, { scope, params: preroll('a') });
+    await allSettled(adVolumeMatched, { scope, params: { volume: 0.35, muted: true } });
+    expect(video.setVolume).toHaveBeenCalledWith(0.35);
+    expect(video.setMuted).toHaveBeenCalledWith(true);
+  });
+
+  it('mute and unmute ping once each', async () => {
+    const { scope, pinged } = setup({ [tag('a')]: makeAd('a') });
+    await allSettled(adsConfigured, { scope, params: preroll('a') });
+    await allSettled(contentPlayRequested, { scope });
+    await allSettled(adMediaPlaying, { scope });
+    await allSettled(adMediaVolumeChanged, { scope, params: { volume: 1, muted: true } });
+    await allSettled(adMediaVolumeChanged, { scope, params: { volume: 0.5, muted: true } });
+    await allSettled(adMediaVolumeChanged, { scope, params: { volume: 0.5, muted: false } });
+    expect(pinged().filter((url) => /mute/.test(url))).toEqual([track('mute', 'a'), track('unmute', 'a')]);
+  });
+
+  it('a hidden page pauses the ad and showing it resumes it', async () => {
+    const { scope, video } = setup({ [tag('a')]: makeAd('a') });
+    await allSettled(adsConfigured, { scope, params: preroll('a') });
+    await allSettled(contentPlayRequested, { scope });
+    await allSettled(adMediaPlaying, { scope });
+    await allSettled(pageVisibilityChanged, { scope, params: true });
+    expect(video.pause).toHaveBeenCalledTimes(1);
+    await allSettled(adMediaPaused, { scope, params: { ended: false } });
+    await allSettled(pageVisibilityChanged, { scope, params: false });
+    expect(video.play).toHaveBeenCalledTimes(2);
+  });
+
+  it('a pause by the viewer is not resumed by showing the page', async () => {
+    const { scope, video } = setup({ [tag('a')]: makeAd('a') });
+    await allSettled(adsConfigured, { scope, params: preroll('a') });
+    await allSettled(contentPlayRequested, { scope });
+    await allSettled(adMediaPlaying, { scope });
+    await allSettled(adMediaPaused, { scope, params: { ended: false } });
+    await allSettled(pageVisibilityChanged, { scope, params: true });
+    await allSettled(pageVisibilityChanged, { scope, params: false });
+    expect(video.play).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('demo mid-rolls', () => {
+  const demo = { adList: null, adListUrl: null, advert: true, baseUrl: BASE };
+  const demoTag = (n: number) => `${BASE}/ads/vast/demo-${n}.xml?creativeId=demo-${n}`;
+
+  async function watch(scope: Scope, from: number, to: number) {
+    for (let t = from; t <= to + 1e-9; t += 0.25) await allSettled(contentTimeUpdated, { scope, params: Math.round(t * 100) / 100 });
+  }
+
+  it('come after every 10 s of played content, not counting seeks, and resume the content', async () => {
+    const { scope, events, requested } = setup({ [demoTag(1)]: makeAd('demo-1'), [demoTag(2)]: makeAd('demo-2') });
+    await allSettled(adsConfigured, { scope, params: demo });
+    await allSettled(contentPlayRequested, { scope });
+    await allSettled(adMediaPlaying, { scope });
+    await allSettled(adMediaEnded, { scope });
+    expect(events).toEqual(['hold', 'release-content']);
+
+    await watch(scope, 0, 6);
+    await allSettled(contentSeeked, { scope, params: 20 });
+    await watch(scope, 20, 23.75);
+    expect(events).toEqual(['hold', 'release-content']);
+    await watch(scope, 24, 24.5);
+    expect(events).toEqual(['hold', 'release-content', 'pause-content']);
+    expect(requested).toEqual([demoTag(1), demoTag(2)]);
+    expect(scope.getState($breakPhase)).toBe('running');
+    await allSettled(adMediaPlaying, { scope });
+    await allSettled(adMediaEnded, { scope });
+    expect(events).toEqual(['hold', 'release-content', 'pause-content', 'resume-content']);
+    expect(scope.getState($adHistory).map(({ type, position }) => [type, position])).toEqual([
+      ['preroll', 0],
+      ['midroll', 24],
+    ]);
+  });
+
+  it('wait while in native fullscreen', async () => {
+    const { scope, events } = setup({ [demoTag(1)]: makeAd('demo-1'), [demoTag(2)]: makeAd('demo-2') });
+    await allSettled(adsConfigured, { scope, params: { ...demo, advert: true } });
+    await allSettled(contentPlayRequested, { scope });
+    await allSettled(adMediaEnded, { scope });
+    await allSettled(nativeFullscreenChanged, { scope, params: true });
+    await watch(scope, 0, 12);
+    expect(events).not.toContain('pause-content');
+    await allSettled(nativeFullscreenChanged, { scope, params: false });
+    await watch(scope, 12.25, 12.5);
+    expect(events).toContain('pause-content');
+  });
+});

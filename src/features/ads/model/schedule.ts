@@ -1,0 +1,134 @@
+/**
+ * When breaks run: the pre-roll on the content's first play, demo mid-rolls every 10 s of played
+ * content; and what holds an ad back: native fullscreen, casting, a hidden page.
+ */
+import { createEvent, createStore, sample } from 'effector';
+import { AdStatus } from '../status';
+import { INITIAL_CLOCK, clockSeeked, clockTicked, midrollDue } from '../schedule';
+import { planAds, type AdItem, type AdPlan, type AdSettings } from '../sources';
+import {
+  $adStatus,
+  $break,
+  $breakPhase,
+  $currentAd,
+  adBreakEnded,
+  adBreakPrepared,
+  adBreakStarted,
+  adEnded,
+  adStartDue,
+  pauseAdFx,
+  playAdFx,
+  stopRequested,
+  type AdBreak,
+} from './break';
+import { $adsBlocked, $pageHidden, castingChanged, nativeFullscreenChanged, pageVisibilityChanged } from './environment';
+
+/** The ad settings of this page: the ad list, demo mode, the base URL. */
+export const adsConfigured = createEvent<AdSettings>();
+/** The viewer (or autoplay) asked the held content to play. */
+export const contentPlayRequested = createEvent();
+export const contentTimeUpdated = createEvent<number>();
+export const contentSeeked = createEvent<number>();
+
+/** A pre-roll is due: content play requests must wait for it. */
+export const contentHoldRequested = createEvent();
+/** A mid-roll starts: pause the content and hold it. */
+export const contentPauseRequested = createEvent();
+/** The break is over: release the content; `resume` when it was playing before (mid-roll). */
+export const contentResumeRequested = createEvent<{ resume: boolean }>();
+
+export const $adPlan = createStore<AdPlan>({ preroll: [], midroll: [] }, { serialize: 'ignore' }).on(adsConfigured, (_, settings) =>
+  planAds(settings),
+);
+const $clock = createStore(INITIAL_CLOCK);
+const $playedAtLastBreak = createStore(0);
+/** Demo mid-rolls take the demo links in turn, starting with the one the pre-roll did not use. */
+const $midrollIndex = createStore(1);
+const $contentTime = createStore(0).on([contentTimeUpdated, contentSeeked], (_, time) => time);
+/** The ad was paused because the page went hidden, and resumes when it is shown. */
+const $pausedByHiddenPage = createStore(false);
+
+const prerollPlanned = createEvent<AdItem[]>();
+const midrollTriggered = createEvent<{ items: AdItem[]; played: number }>();
+
+sample({
+  clock: adsConfigured,
+  source: $adPlan,
+  filter: (plan) => plan.preroll.length > 0,
+  fn: (plan) => plan.preroll,
+  target: prerollPlanned,
+});
+sample({ clock: prerollPlanned, fn: (items) => ({ kind: 'preroll' as const, items, contentTime: 0 }), target: adBreakPrepared });
+sample({ clock: prerollPlanned, target: contentHoldRequested });
+sample({
+  clock: contentPlayRequested,
+  source: { phase: $breakPhase, brk: $break },
+  filter: ({ phase, brk }) => phase === 'prepared' && brk?.kind === 'preroll',
+  target: adBreakStarted,
+});
+
+// The mid-roll clock runs only while no break does; a due mid-roll waits while ads are blocked.
+sample({
+  clock: contentTimeUpdated,
+  source: { clock: $clock, phase: $breakPhase },
+  fn: ({ clock, phase }, time) => (phase === 'idle' ? clockTicked(clock, time) : clockSeeked(clock, time)),
+  target: $clock,
+});
+sample({ clock: contentSeeked, source: $clock, fn: clockSeeked, target: $clock });
+sample({
+  clock: contentTimeUpdated,
+  source: { clock: $clock, last: $playedAtLastBreak, plan: $adPlan, phase: $breakPhase, blocked: $adsBlocked, index: $midrollIndex },
+  filter: ({ clock, last, plan, phase, blocked }) => plan.midroll.length > 0 && phase === 'idle' && !blocked && midrollDue(clock.played, last),
+  fn: ({ clock, plan, index }) => ({ items: [plan.midroll[index % plan.midroll.length]!], played: clock.played }),
+  target: midrollTriggered,
+});
+$playedAtLastBreak.on(midrollTriggered, (_, { played }) => played);
+$midrollIndex.on(midrollTriggered, (index) => index + 1);
+sample({ clock: midrollTriggered, source: $contentTime, fn: (contentTime, { items }) => ({ kind: 'midroll' as const, items, contentTime }), target: adBreakPrepared });
+sample({ clock: midrollTriggered, target: [contentPauseRequested, adBreakStarted] });
+
+sample({ clock: adBreakEnded, fn: (brk: AdBreak) => ({ resume: brk.kind === 'midroll' }), target: contentResumeRequested });
+
+// An ad shows only where it can be seen: never in native fullscreen or while casting.
+sample({ clock: adStartDue, source: $adsBlocked, filter: (blocked) => blocked, fn: () => undefined, target: stopRequested });
+sample({
+  clock: adStartDue,
+  source: { blocked: $adsBlocked, hidden: $pageHidden },
+  filter: ({ blocked, hidden }) => !blocked && !hidden,
+  fn: () => undefined,
+  target: playAdFx,
+});
+sample({
+  clock: [nativeFullscreenChanged, castingChanged],
+  source: { ad: $currentAd, blocked: $adsBlocked },
+  filter: ({ ad, blocked }) => ad !== null && blocked,
+  fn: () => undefined,
+  target: stopRequested,
+});
+
+// A hidden page pauses the ad (or keeps a due one from starting); shown again, it plays on.
+const hiddenPaused = createEvent();
+const shownResumed = createEvent();
+sample({
+  clock: pageVisibilityChanged,
+  source: $adStatus,
+  filter: (status, hidden) => hidden && (status === AdStatus.Started || status === AdStatus.Playing),
+  fn: () => undefined,
+  target: [pauseAdFx, hiddenPaused],
+});
+sample({
+  clock: adStartDue,
+  source: { hidden: $pageHidden, blocked: $adsBlocked },
+  filter: ({ hidden, blocked }) => hidden && !blocked,
+  fn: () => undefined,
+  target: hiddenPaused,
+});
+sample({
+  clock: pageVisibilityChanged,
+  source: { status: $adStatus, paused: $pausedByHiddenPage },
+  filter: ({ status, paused }, hidden) =>
+    !hidden && paused && (status === AdStatus.Paused || status === AdStatus.Created || status === AdStatus.Loaded),
+  fn: () => undefined,
+  target: [playAdFx, shownResumed],
+});
+$pausedByHiddenPage.on(hiddenPaused, () => true).reset(shownResumed, adEnded, adBreakEnded);

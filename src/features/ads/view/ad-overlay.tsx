@@ -1,0 +1,183 @@
+import { useLayoutEffect, useRef, type MouseEvent } from 'react';
+import { useUnit } from 'effector-react';
+import { STRINGS } from '../../../lib/strings';
+import { VOLUME_MAX, VOLUME_MIN, VOLUME_STEP } from '../../../lib/constants';
+import { PauseIcon, PlayIcon } from '../../../ui/icons';
+import type { AdVideo } from '../../../platform/ad-video';
+import {
+  $adStatus,
+  $adTime,
+  $adVideo,
+  $adVolume,
+  $breakPhase,
+  $currentAd,
+  $skipCountdown,
+  $skippable,
+  adMutedRequested,
+  adTogglePlayClicked,
+  adVolumeRequested,
+} from '../model/break';
+import { $clickThroughUrl, adClicked, skipClicked } from '../model/tracking';
+import { AdStatus } from '../status';
+import { adDuration, adRemainingTime } from '../ad-unit';
+import { ExternalIcon, MutedIcon, SkipIcon, VolumeIcon } from './icons';
+import './ad-overlay.css';
+
+/** m:ss, rounded up: an ad with 4.2 s left reads 0:05. */
+function clock(seconds: number): string {
+  const whole = Math.max(0, Math.ceil(seconds - 1e-3));
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+}
+
+/** Places the ad's <video> (created and preloaded by the model) in the overlay. */
+function AdVideoSlot({ video }: { video: AdVideo }) {
+  const slot = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const host = slot.current;
+    if (!host) return;
+    host.appendChild(video.element);
+    return () => {
+      if (video.element.parentNode === host) host.removeChild(video.element);
+    };
+  }, [video]);
+  return <div ref={slot} className="ad-overlay__video" />;
+}
+
+function SkipButton() {
+  const { countdown, skippable, onSkip } = useUnit({ countdown: $skipCountdown, skippable: $skippable, onSkip: skipClicked });
+  if (countdown === null) return null;
+  return (
+    <button
+      type="button"
+      className={`ad-overlay__skip${skippable ? ' is-ready' : ''}`}
+      disabled={!skippable}
+      onClick={() => onSkip()}
+      data-testid="ad-skip"
+    >
+      {skippable ? STRINGS.skipAdNow : STRINGS.skipAd(countdown)}
+      {skippable && <SkipIcon />}
+    </button>
+  );
+}
+
+function VolumeControl() {
+  const { volume, onVolume, onMuted } = useUnit({ volume: $adVolume, onVolume: adVolumeRequested, onMuted: adMutedRequested });
+  const silent = volume.muted || volume.volume === 0;
+  return (
+    <div className="ad-overlay__volume">
+      <button
+        type="button"
+        className="ad-overlay__button"
+        aria-label={silent ? STRINGS.unmute : STRINGS.mute}
+        onClick={() => (silent && volume.volume === 0 ? onVolume(VOLUME_MAX) : onMuted(!silent))}
+        data-testid="ad-mute"
+      >
+        {silent ? <MutedIcon /> : <VolumeIcon />}
+      </button>
+      <input
+        type="range"
+        className="ad-overlay__slider"
+        min={VOLUME_MIN}
+        max={VOLUME_MAX}
+        step={VOLUME_STEP}
+        value={silent ? 0 : volume.volume}
+        aria-label={STRINGS.volume}
+        onChange={(event) => {
+          const next = Number(event.currentTarget.value);
+          if (!Number.isFinite(next)) return;
+          onVolume(next);
+          if (next > 0 && volume.muted) onMuted(false);
+        }}
+      />
+    </div>
+  );
+}
+
+/** The ad over the content: its video, click-through, play/pause, volume, skip, and what is left. */
+export function AdOverlay() {
+  const { phase, video, ad, status, time, clickThrough, onToggle, onClick } = useUnit({
+    phase: $breakPhase,
+    video: $adVideo,
+    ad: $currentAd,
+    status: $adStatus,
+    time: $adTime,
+    clickThrough: $clickThroughUrl,
+    onToggle: adTogglePlayClicked,
+    onClick: adClicked,
+  });
+  if (phase !== 'running') return null;
+
+  const shown = ad !== null && status !== null && status !== AdStatus.Created && status !== AdStatus.Loaded;
+  const paused = status === AdStatus.Paused;
+  const duration = ad ? adDuration(time.duration, ad.duration) : -2;
+  const remaining = adRemainingTime(duration, time.currentTime);
+  const played = duration > 0 ? Math.min(100, (time.currentTime / duration) * 100) : 0;
+  const openLink = (event: MouseEvent) => {
+    event.stopPropagation();
+    onClick();
+  };
+
+  return (
+    <div className="ad-overlay" data-testid="ad-overlay" data-ad-status={status ?? 'LOADING'} data-ad-id={ad?.id ?? ''}>
+      {video && ad && <AdVideoSlot video={video} />}
+      {clickThrough ? (
+        <a
+          className="ad-overlay__click"
+          href={clickThrough}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label={STRINGS.adVisitSite}
+          onClick={openLink}
+          data-testid="ad-click-through"
+        />
+      ) : (
+        <div className="ad-overlay__click" onClick={() => onToggle()} data-testid="ad-click-area" />
+      )}
+      {!shown && <div className="ad-overlay__spinner" role="progressbar" aria-label={STRINGS.adLoading} />}
+
+      <div className="ad-overlay__top">
+        <span className="ad-overlay__badge" data-testid="ad-badge">
+          {STRINGS.adBadge}
+        </span>
+        {shown && remaining >= 0 && (
+          <span className="ad-overlay__remaining" data-testid="ad-remaining" aria-label={STRINGS.adRemaining(clock(remaining))}>
+            {clock(remaining)}
+          </span>
+        )}
+        {clickThrough && (
+          <a className="ad-overlay__visit" href={clickThrough} target="_blank" rel="noopener noreferrer" onClick={openLink} data-testid="ad-visit">
+            {STRINGS.adVisitSite}
+            <ExternalIcon />
+          </a>
+        )}
+      </div>
+
+      {paused && (
+        <button type="button" className="ad-overlay__big-play" aria-label={STRINGS.play} onClick={() => onToggle()} data-testid="ad-resume">
+          <PlayIcon />
+        </button>
+      )}
+
+      <div className="ad-overlay__bottom">
+        <div className="ad-overlay__controls">
+          <button
+            type="button"
+            className="ad-overlay__button"
+            aria-label={paused ? STRINGS.play : STRINGS.pause}
+            onClick={() => onToggle()}
+            disabled={!shown}
+            data-testid="ad-play-toggle"
+          >
+            {paused ? <PlayIcon /> : <PauseIcon />}
+          </button>
+          <VolumeControl />
+          <span className="ad-overlay__spacer" />
+          <SkipButton />
+        </div>
+        <div className="ad-overlay__progress" aria-hidden="true">
+          <div className="ad-overlay__progress-fill" style={{ width: `${played}%` }} />
+        </div>
+      </div>
+    </div>
+  );
+}

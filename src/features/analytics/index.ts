@@ -1,0 +1,17 @@
+/** Playback and error analytics sent to the page's rstat4 (SPEC.md §7, §8). */
+export {
+  itemChanged,
+  deviceDetected,
+  positionUpdated,
+  contentPlayingChanged,
+  streamErrorReported,
+  framesSampled,
+  libraryLoadFailed,
+  $sentMarks,
+  $common,
+  networkType,
+  errorPayload,
+  FRAME_DROP_RATIO,
+} from './model';
+export type { AnalyticsItem, ContentPosition, StreamErrorReport, FrameDropReport } from './model';
+export { marksReached, type ProgressMark } from './marks';

@@ -1,0 +1,129 @@
+/**
+ * Playback and error analytics (SPEC.md §7, §8): progress marks, the 60 s time-update, stream
+ * errors with the network class and buffered length, frame-rate drops and a failed engine load.
+ * Inputs are plain facts the app wires from playback, session and ads; the only effect is
+ * sendStatFx, so the model never touches the page.
+ */
+import { combine, createEffect, createEvent, createStore, sample } from 'effector';
+import { interval } from 'patronum';
+import type { EngineError } from '../../engine/types';
+import { TIMEUPDATE_ANALYTICS_INTERVAL_MS } from '../../lib/constants';
+import type { DeviceType } from '../../lib/device';
+import { bitsToKilobytes, networkClass, type NetworkClass } from '../../lib/network';
+import { sendStatFx, type StatEvent } from '../../platform/stats';
+import { marksReached } from './marks';
+
+export interface AnalyticsItem {
+  contentId: number | null;
+  episodeId: number | null;
+}
+
+export interface ContentPosition {
+  position: number;
+  duration: number;
+}
+
+export interface StreamErrorReport {
+  error: EngineError;
+  /** The engine's bandwidth estimate in bits per second; NaN when unknown. */
+  bandwidthEstimate: number;
+  /** Seconds buffered ahead of the playhead. */
+  bufferedLength: number;
+}
+
+export interface FrameDropReport {
+  droppedFrames: number;
+  totalFrames: number;
+  windowMs: number;
+}
+
+/** Share of dropped frames over a sample window above which a frame-rate drop is reported. */
+export const FRAME_DROP_RATIO = 0.1;
+
+// Facts wired in by the app.
+export const itemChanged = createEvent<AnalyticsItem>();
+export const deviceDetected = createEvent<DeviceType>();
+export const positionUpdated = createEvent<ContentPosition>();
+/** True while content (not an ad) is playing. */
+export const contentPlayingChanged = createEvent<boolean>();
+export const streamErrorReported = createEvent<StreamErrorReport>();
+export const framesSampled = createEvent<FrameDropReport>();
+export const libraryLoadFailed = createEvent<string>();
+
+export const $item = createStore<AnalyticsItem>(
+  { contentId: null, episodeId: null },
+  { updateFilter: (next, current) => next.contentId !== current.contentId || next.episodeId !== current.episodeId },
+).on(itemChanged, (_, item) => item);
+export const $deviceType = createStore<DeviceType>('desktop').on(deviceDetected, (_, type) => type);
+export const $position = createStore<ContentPosition>({ position: 0, duration: 0 }).on(positionUpdated, (_, position) => position);
+export const $contentPlaying = createStore(false).on(contentPlayingChanged, (_, playing) => playing);
+/** Marks already sent for the current episode; a new episode starts afresh. */
+export const $sentMarks = createStore<ReadonlySet<number>>(new Set(), { serialize: 'ignore' }).reset($item.updates);
+
+/** The fields every event carries. No token, cookie or fingerprint ever goes here. */
+export const $common = combine($item, $position, $deviceType, (item, { position, duration }, device) => ({
+  contentId: item.contentId,
+  episodeId: item.episodeId,
+  position,
+  duration,
+  deviceType: device,
+}));
+
+const stat = (event: string, payload: Record<string, unknown>): StatEvent => ({ event, payload });
+
+// Progress marks: each once per episode, skipped marks once when seeking forward past them.
+const marksCrossed = sample({
+  clock: positionUpdated,
+  source: $sentMarks,
+  fn: (sent, { position, duration }) => marksReached(position, duration, sent),
+  filter: (sent, { position, duration }) => marksReached(position, duration, sent).length > 0,
+});
+$sentMarks.on(marksCrossed, (sent, marks) => new Set([...sent, ...marks]));
+/** One stat per mark, in order; sync calls keep marks from overlapping batches in order. */
+const sendMarksFx = createEffect((stats: StatEvent[]) => {
+  for (const one of stats) void sendStatFx(one);
+});
+sample({ clock: marksCrossed, source: $common, fn: (common, marks) => marks.map((mark) => stat('progress', { ...common, mark })), target: sendMarksFx });
+
+// The time-update every 60 s of playing content; a pause or an ad stops the clock.
+const timerStarted = createEvent();
+const timerStopped = createEvent();
+sample({ clock: contentPlayingChanged, filter: Boolean, fn: () => undefined, target: timerStarted });
+sample({ clock: contentPlayingChanged, filter: (playing) => !playing, fn: () => undefined, target: timerStopped });
+const { tick } = interval({ timeout: TIMEUPDATE_ANALYTICS_INTERVAL_MS, start: timerStarted, stop: timerStopped });
+sample({ clock: tick, source: $common, fn: (common) => stat('timeupdate', common), target: sendStatFx });
+
+/** The network class as SPEC.md §9 names it; 'unknown' before any measurement. */
+export function networkType(bandwidthBitsPerSecond: number): NetworkClass | 'unknown' {
+  return networkClass(bitsToKilobytes(bandwidthBitsPerSecond)) ?? 'unknown';
+}
+
+export function errorPayload({ error, bandwidthEstimate, bufferedLength }: StreamErrorReport): Record<string, unknown> {
+  return {
+    errorType: error.kind,
+    details: error.detail,
+    fatal: error.fatal,
+    networkType: networkType(bandwidthEstimate),
+    bufferedLength: Math.round(bufferedLength * 1000) / 1000,
+    responseCode: error.responseCode ?? null,
+  };
+}
+
+sample({ clock: streamErrorReported, source: $common, fn: (common, report) => stat('error', { ...common, ...errorPayload(report) }), target: sendStatFx });
+sample({
+  clock: streamErrorReported,
+  source: $common,
+  filter: (_, { error }) => error.detail.toLowerCase().includes('buffer'),
+  fn: (common, report) => stat('bufferingError', { ...common, ...errorPayload(report) }),
+  target: sendStatFx,
+});
+
+sample({
+  clock: framesSampled,
+  source: $common,
+  filter: (_, { droppedFrames, totalFrames }) => totalFrames > 0 && droppedFrames / totalFrames > FRAME_DROP_RATIO,
+  fn: (common, report) => stat('fps_drop', { ...common, ...report }),
+  target: sendStatFx,
+});
+
+sample({ clock: libraryLoadFailed, source: $common, fn: (common, message) => stat('library_load_error', { ...common, message }), target: sendStatFx });

@@ -1,0 +1,33 @@
+export {
+  mediaElementAttached,
+  fullscreenModeSet,
+  fullscreenClicked,
+  stretchedCloseClicked,
+  nativeFullscreenChanged,
+  enterNativeFx,
+  exitNativeFx,
+  $mediaElement,
+  $fullscreenMode,
+  $framed,
+  $nativeFullscreen,
+  $videoElementFullscreen,
+  videoFullscreenChanged,
+  $stretched,
+  $fullscreen,
+  $parentFullscreen,
+} from './model';
+export type { FullscreenMode } from './model';
+export {
+  pipClicked,
+  pipChanged,
+  castClicked,
+  remoteAvailabilityChanged,
+  castingChanged,
+  $pip,
+  $pipSupported,
+  $castAvailable,
+  $casting,
+} from './devices';
+export { nowPlayingSet, mediaSessionStarted, nextTrackAvailabilitySet, nextTrackRequested, sessionMetadata } from './media-session';
+export type { NowPlaying } from './media-session';
+export { FullscreenButton, PipButton, CastButton, StretchedCloseButton } from './view/buttons';

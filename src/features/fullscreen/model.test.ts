@@ -1,0 +1,145 @@
+import { allSettled, fork, type Scope } from 'effector';
+import { describe, expect, it } from 'vitest';
+import { createScriptedEngine } from '../../engine/scripted-engine';
+import { postToParentFx, type ParentMessage } from '../../platform/parent-bridge';
+import { engineAttached, escapePressed, fullscreenShortcutUsed, layoutChanged } from '../playback';
+import { settingsClicked } from '../menus';
+import {
+  $casting,
+  $fullscreen,
+  $nativeFullscreen,
+  $stretched,
+  castingChanged,
+  enterNativeFx,
+  exitNativeFx,
+  fullscreenClicked,
+  fullscreenModeSet,
+  nativeFullscreenChanged,
+  pipChanged,
+  sessionMetadata,
+  stretchedCloseClicked,
+} from './index';
+import { $framed } from './model';
+
+function setup({ framed = true, nativeFails = false } = {}) {
+  const posted: ParentMessage[] = [];
+  const native: string[] = [];
+  const scope = fork({
+    values: [[$framed, framed]],
+    handlers: [
+      [postToParentFx, (message: ParentMessage) => (posted.push(message), true)],
+      // attach({source, effect}) handlers receive (source, params).
+      [enterNativeFx, async () => {
+        native.push('enter');
+        if (nativeFails) throw new Error('not allowed');
+      }],
+      [exitNativeFx, async () => void native.push('exit')],
+    ],
+  });
+  return { scope, posted, native };
+}
+const click = (scope: Scope) => allSettled(fullscreenClicked, { scope });
+
+describe('fullscreen', () => {
+  it("native mode asks the Fullscreen API and follows the browser's report", async () => {
+    const { scope, posted, native } = setup();
+    await click(scope);
+    expect(native).toEqual(['enter']);
+    expect(scope.getState($fullscreen)).toBe(false);
+    await allSettled(nativeFullscreenChanged, { scope, params: true });
+    expect(scope.getState($nativeFullscreen)).toBe(true);
+    await allSettled(fullscreenShortcutUsed, { scope });
+    expect(native).toEqual(['enter', 'exit']);
+    expect(posted).toEqual([]);
+  });
+
+  it("parent mode posts enterFullScreen and marks the player stretched; again posts exitFullScreen", async () => {
+    const { scope, posted, native } = setup();
+    await allSettled(fullscreenModeSet, { scope, params: 'parent' });
+    await click(scope);
+    expect(posted).toEqual([{ event: 'enterFullScreen' }]);
+    expect(scope.getState($stretched)).toBe(true);
+    expect(scope.getState($fullscreen)).toBe(true);
+    expect(scope.getState($nativeFullscreen)).toBe(false);
+    await click(scope);
+    expect(posted).toEqual([{ event: 'enterFullScreen' }, { event: 'exitFullScreen' }]);
+    expect(scope.getState($stretched)).toBe(false);
+    expect(native).toEqual([]);
+  });
+
+  it('on mobile inside a frame the parent handles fullscreen; the close button leaves it', async () => {
+    const { scope, posted, native } = setup();
+    await allSettled(layoutChanged, { scope, params: true });
+    await click(scope);
+    expect(posted).toEqual([{ event: 'enterFullScreen' }]);
+    await allSettled(stretchedCloseClicked, { scope });
+    expect(posted).toEqual([{ event: 'enterFullScreen' }, { event: 'exitFullScreen' }]);
+    await allSettled(stretchedCloseClicked, { scope });
+    expect(posted).toHaveLength(2);
+    expect(native).toEqual([]);
+  });
+
+  it('on mobile without a parent frame, native fullscreen is used', async () => {
+    const { scope, posted, native } = setup({ framed: false });
+    await allSettled(layoutChanged, { scope, params: true });
+    await click(scope);
+    expect(native).toEqual(['enter']);
+    expect(posted).toEqual([]);
+  });
+
+  it('a frame that refuses native fullscreen falls back to the parent', async () => {
+    const { scope, posted } = setup({ nativeFails: true });
+    await click(scope);
+    expect(posted).toEqual([{ event: 'enterFullScreen' }]);
+    expect(scope.getState($stretched)).toBe(true);
+  });
+
+  it('Escape leaves the stretched mode, unless it closes a menu first', async () => {
+    const { scope, posted } = setup();
+    await allSettled(fullscreenModeSet, { scope, params: 'parent' });
+    await click(scope);
+    await allSettled(settingsClicked, { scope });
+    await allSettled(escapePressed, { scope });
+    expect(scope.getState($stretched)).toBe(true);
+    await allSettled(escapePressed, { scope });
+    expect(scope.getState($stretched)).toBe(false);
+    expect(posted.at(-1)).toEqual({ event: 'exitFullScreen' });
+  });
+
+  it('casting is reported for the ads feature', async () => {
+    const { scope } = setup();
+    await allSettled(castingChanged, { scope, params: true });
+    expect(scope.getState($casting)).toBe(true);
+  });
+});
+
+describe('picture-in-picture', () => {
+  it('entering it forces play; leaving it does not', async () => {
+    const scope = fork();
+    const engine = createScriptedEngine();
+    await allSettled(engineAttached, { scope, params: engine });
+    await allSettled(pipChanged, { scope, params: true });
+    await allSettled(pipChanged, { scope, params: false });
+    expect(engine.calls.filter((c) => c.command === 'play')).toHaveLength(1);
+    engine.emit('playing');
+    await allSettled(pipChanged, { scope, params: true });
+    expect(engine.calls.filter((c) => c.command === 'play')).toHaveLength(1);
+  });
+});
+
+describe('media session metadata', () => {
+  it('a film shows its title and poster; an episode its title, season and episode, and the series', () => {
+    expect(sessionMetadata({ title: 'Испытательная таблица', posterUrl: 'http://x/p.jpg', episode: null })).toEqual({
+      title: 'Испытательная таблица',
+      artist: '',
+      album: '',
+      artworkUrl: 'http://x/p.jpg',
+    });
+    expect(sessionMetadata({ title: 'Сериал', posterUrl: null, episode: { season: 2, order: 3, title: 'Серия 3 сезона 2' } })).toEqual({
+      title: 'Серия 3 сезона 2',
+      artist: '2 сезон, 3 серия',
+      album: 'Сериал',
+      artworkUrl: null,
+    });
+  });
+});

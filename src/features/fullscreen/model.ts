@@ -1,0 +1,108 @@
+/**
+ * Fullscreen (SPEC.md §4). Native: the Fullscreen API on the player page. Parent: when the
+ * page configuration says `data-fullscreen="parent"`, or on a phone inside a parent frame, the
+ * player asks its parent to make the frame fill the screen (`enterFullScreen`) and marks
+ * itself stretched; leaving posts `exitFullScreen` and clears it. If the browser refuses
+ * native fullscreen inside a frame (no allowfullscreen), the parent mode is used instead.
+ */
+import { attach, combine, createEffect, createEvent, createStore, sample, scopeBind } from 'effector';
+import {
+  enterNativeFullscreen,
+  exitNativeFullscreen,
+  isNativeFullscreen,
+  isVideoElementFullscreen,
+  watchNativeFullscreen,
+} from '../../platform/fullscreen';
+import { isFramed, postToParentFx } from '../../platform/parent-bridge';
+import { $mobileLayout, fullscreenShortcutUsed } from '../playback';
+import { escapeUnhandled } from '../menus';
+
+export type FullscreenMode = 'native' | 'parent';
+
+/** The <video> element the engine drives; platform adapters (fullscreen, PiP, casting) act on it. */
+export const mediaElementAttached = createEvent<HTMLVideoElement>();
+export const fullscreenModeSet = createEvent<FullscreenMode>();
+/** The fullscreen button. */
+export const fullscreenClicked = createEvent();
+/** The close button of the stretched player (mobile top row). */
+export const stretchedCloseClicked = createEvent();
+/** The browser entered or left native fullscreen. */
+export const nativeFullscreenChanged = createEvent<boolean>();
+
+export const $mediaElement = createStore<HTMLVideoElement | null>(null, { serialize: 'ignore' }).on(
+  mediaElementAttached,
+  (_, video) => video,
+);
+export const $fullscreenMode = createStore<FullscreenMode>('native').on(fullscreenModeSet, (_, mode) => mode);
+/** True inside a parent frame. */
+export const $framed = createStore(false);
+/** The page (or, on iPhone, the video) is in native fullscreen. */
+export const $nativeFullscreen = createStore(false).on(nativeFullscreenChanged, (_, on) => on);
+/** The <video> element alone is fullscreen. */
+export const videoFullscreenChanged = createEvent<boolean>();
+/**
+ * Only the <video> element is on screen, so an ad overlay could not show: the ads feature stops
+ * pre-rolls and defers mid-rolls then (SPEC.md §4). The player's own fullscreen keeps the page,
+ * overlay included, on screen, and does not count.
+ */
+export const $videoElementFullscreen = createStore(false).on(videoFullscreenChanged, (_, on) => on);
+/** The parent was asked to stretch the frame over its page. */
+export const $stretched = createStore(false);
+export const $fullscreen = combine($nativeFullscreen, $stretched, (native, stretched) => native || stretched);
+/** Whether fullscreen goes through the parent frame. */
+export const $parentFullscreen = combine(
+  $fullscreenMode,
+  $framed,
+  $mobileLayout,
+  (mode, framed, mobile) => mode === 'parent' || (mobile && framed),
+);
+
+const connectFullscreenFx = createEffect((video: HTMLVideoElement) => {
+  const changed = scopeBind(nativeFullscreenChanged, { safe: true });
+  const videoChanged = scopeBind(videoFullscreenChanged, { safe: true });
+  watchNativeFullscreen(video, (on) => {
+    changed(on);
+    videoChanged(isVideoElementFullscreen(video));
+  });
+  changed(isNativeFullscreen(video));
+  videoChanged(isVideoElementFullscreen(video));
+  return isFramed();
+});
+sample({ clock: mediaElementAttached, target: connectFullscreenFx });
+sample({ clock: connectFullscreenFx.doneData, target: $framed });
+
+export const enterNativeFx = attach({
+  source: $mediaElement,
+  effect: async (video) => {
+    if (!video) throw new Error('no media element');
+    await enterNativeFullscreen(video);
+  },
+});
+export const exitNativeFx = attach({
+  source: $mediaElement,
+  effect: async (video) => {
+    if (video) await exitNativeFullscreen(video);
+  },
+});
+
+const stretchRequested = createEvent();
+const unstretchRequested = createEvent();
+
+const toggled = sample({
+  clock: [fullscreenClicked, fullscreenShortcutUsed],
+  source: { native: $nativeFullscreen, stretched: $stretched, parent: $parentFullscreen },
+});
+sample({ clock: toggled, filter: ({ stretched }) => stretched, fn: () => undefined, target: unstretchRequested });
+sample({ clock: toggled, filter: ({ stretched, native }) => !stretched && native, fn: () => undefined, target: exitNativeFx });
+sample({ clock: toggled, filter: ({ stretched, native, parent }) => !stretched && !native && parent, fn: () => undefined, target: stretchRequested });
+sample({ clock: toggled, filter: ({ stretched, native, parent }) => !stretched && !native && !parent, fn: () => undefined, target: enterNativeFx });
+
+// A frame without allowfullscreen refuses the native request: the parent may still stretch it.
+sample({ clock: enterNativeFx.fail, filter: $framed, fn: () => undefined, target: stretchRequested });
+
+sample({ clock: [stretchedCloseClicked, escapeUnhandled], filter: $stretched, fn: () => undefined, target: unstretchRequested });
+
+sample({ clock: stretchRequested, fn: () => ({ event: 'enterFullScreen' as const }), target: postToParentFx });
+sample({ clock: stretchRequested, fn: () => true, target: $stretched });
+sample({ clock: unstretchRequested, fn: () => ({ event: 'exitFullScreen' as const }), target: postToParentFx });
+sample({ clock: unstretchRequested, fn: () => false, target: $stretched });

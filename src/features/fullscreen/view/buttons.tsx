@@ -1,0 +1,56 @@
+import { useUnit } from 'effector-react';
+import { STRINGS } from '../../../lib/strings';
+import { AirPlayIcon, CastIcon, CloseIcon, FullscreenExitIcon, FullscreenIcon, PipIcon } from '../../../ui/player-icons';
+import { $castAvailable, $pip, $pipSupported, $remoteAvailability, castClicked, pipClicked } from '../devices';
+import { $fullscreen, $stretched, fullscreenClicked, stretchedCloseClicked } from '../model';
+
+export function FullscreenButton() {
+  const { fullscreen, onClick } = useUnit({ fullscreen: $fullscreen, onClick: fullscreenClicked });
+  const label = fullscreen ? STRINGS.fullscreenExit : STRINGS.fullscreenEnter;
+  return (
+    <button
+      type="button"
+      className="control control--edge"
+      aria-label={label}
+      data-tip={label}
+      data-testid="fullscreen-button"
+      onClick={() => onClick()}
+    >
+      {fullscreen ? <FullscreenExitIcon /> : <FullscreenIcon />}
+    </button>
+  );
+}
+
+/** Picture-in-picture; hidden where the browser has none. */
+export function PipButton() {
+  const { supported, pip, onClick } = useUnit({ supported: $pipSupported, pip: $pip, onClick: pipClicked });
+  if (!supported) return null;
+  const label = pip ? STRINGS.pipExit : STRINGS.pipEnter;
+  return (
+    <button type="button" className="control" aria-label={label} aria-pressed={pip} data-tip={label} data-testid="pip-button" onClick={() => onClick()}>
+      <PipIcon />
+    </button>
+  );
+}
+
+/** Wireless playback (AirPlay or Cast); shown only while a device is reachable. */
+export function CastButton() {
+  const { available, availability, onClick } = useUnit({ available: $castAvailable, availability: $remoteAvailability, onClick: castClicked });
+  if (!available) return null;
+  return (
+    <button type="button" className="control" aria-label={STRINGS.castToTv} data-tip={STRINGS.castToTv} data-testid="cast-button" onClick={() => onClick()}>
+      {availability.airplay ? <AirPlayIcon /> : <CastIcon />}
+    </button>
+  );
+}
+
+/** Leaves the parent-stretched mode (mobile top row); shown only while stretched. */
+export function StretchedCloseButton() {
+  const { stretched, onClick } = useUnit({ stretched: $stretched, onClick: stretchedCloseClicked });
+  if (!stretched) return null;
+  return (
+    <button type="button" className="control" aria-label={STRINGS.close} data-testid="stretched-close" onClick={() => onClick()}>
+      <CloseIcon />
+    </button>
+  );
+}

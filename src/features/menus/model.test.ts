@@ -1,0 +1,124 @@
+import { allSettled, fork } from 'effector';
+import { describe, expect, it } from 'vitest';
+import { createScriptedEngine } from '../../engine/scripted-engine';
+import { $controlsPinned, engineAttached, escapePressed, pauseClicked } from '../playback';
+import { qualityChosen, rateChosen, subtitleChosen } from '../tracks';
+import {
+  $activeMenu,
+  backClicked,
+  CLOSED,
+  closeClicked,
+  episodesMenuOpened,
+  escapeUnhandled,
+  menuTransition,
+  outsideClicked,
+  parentActionReceived,
+  settingsClicked,
+  subMenuOpened,
+  subtitlesButtonClicked,
+  type MenuAction,
+  type MenuState,
+} from './index';
+import { createWatch } from 'effector';
+
+const MAIN: MenuState = { active: 'main', previous: 'none' };
+const from = (active: MenuState['active'], previous: MenuState['previous'] = 'none'): MenuState => ({ active, previous });
+
+describe('menu machine', () => {
+  it.each<[string, MenuState, MenuAction, MenuState]>([
+    ['settings from none opens main', CLOSED, { type: 'settings' }, MAIN],
+    ['settings again closes', MAIN, { type: 'settings' }, CLOSED],
+    ['settings closes a sub-menu too', from('quality', 'main'), { type: 'settings' }, CLOSED],
+    ['the subtitles icon opens subs directly', CLOSED, { type: 'subtitles' }, from('subs')],
+    ['the subtitles icon from main opens subs directly', MAIN, { type: 'subtitles' }, from('subs')],
+    ['the subtitles icon on subs closes', from('subs', 'main'), { type: 'subtitles' }, CLOSED],
+    ['main opens quality', MAIN, { type: 'open', menu: 'quality' }, from('quality', 'main')],
+    ['main opens playback-rate', MAIN, { type: 'open', menu: 'playback-rate' }, from('playback-rate', 'main')],
+    ['main opens subs', MAIN, { type: 'open', menu: 'subs' }, from('subs', 'main')],
+    ['main opens audio', MAIN, { type: 'open', menu: 'audio' }, from('audio', 'main')],
+    ['a sub-menu opens only from main', CLOSED, { type: 'open', menu: 'quality' }, CLOSED],
+    ['back from a sub-menu returns to main', from('quality', 'main'), { type: 'back' }, MAIN],
+    ['back from subs opened by its icon closes', from('subs'), { type: 'back' }, CLOSED],
+    ['back from main closes', MAIN, { type: 'back' }, CLOSED],
+    ['a choice returns to main', from('playback-rate', 'main'), { type: 'chosen' }, MAIN],
+    ['a choice in subs opened by its icon closes', from('subs'), { type: 'chosen' }, CLOSED],
+    ['close closes', from('audio', 'main'), { type: 'close' }, CLOSED],
+  ])('%s', (_, state, action, next) => {
+    expect(menuTransition(state, action)).toEqual(next);
+  });
+});
+
+describe('menus model', () => {
+  it('walks settings → quality → back → close, pinning the controls while open', async () => {
+    const scope = fork();
+    const seen: string[] = [];
+    createWatch({ unit: $activeMenu, scope, fn: (menu) => seen.push(menu) });
+    await allSettled(settingsClicked, { scope });
+    expect(scope.getState($controlsPinned)).toBe(true);
+    await allSettled(subMenuOpened, { scope, params: 'quality' });
+    await allSettled(backClicked, { scope });
+    await allSettled(settingsClicked, { scope });
+    expect(seen).toEqual(['main', 'quality', 'main', 'none']);
+    expect(scope.getState($controlsPinned)).toBe(false);
+  });
+
+  it('picking an option returns to the menu it came from', async () => {
+    const scope = fork();
+    await allSettled(settingsClicked, { scope });
+    await allSettled(subMenuOpened, { scope, params: 'playback-rate' });
+    await allSettled(rateChosen, { scope, params: 1.5 });
+    expect(scope.getState($activeMenu)).toBe('main');
+    await allSettled(subMenuOpened, { scope, params: 'quality' });
+    await allSettled(qualityChosen, { scope, params: -1 });
+    expect(scope.getState($activeMenu)).toBe('main');
+    await allSettled(settingsClicked, { scope });
+    await allSettled(subtitlesButtonClicked, { scope });
+    await allSettled(subtitleChosen, { scope, params: 0 });
+    expect(scope.getState($activeMenu)).toBe('none');
+  });
+
+  it.each([
+    ['a click outside', outsideClicked],
+    ['the close button', closeClicked],
+    ['the episodes menu opening', episodesMenuOpened],
+  ])('%s closes the menu', async (_, unit) => {
+    const scope = fork();
+    await allSettled(settingsClicked, { scope });
+    await allSettled(subMenuOpened, { scope, params: 'subs' });
+    await allSettled(unit, { scope });
+    expect(scope.getState($activeMenu)).toBe('none');
+  });
+
+  it("a parent's click action closes the menu; its pause action does not", async () => {
+    const scope = fork();
+    await allSettled(settingsClicked, { scope });
+    await allSettled(parentActionReceived, { scope, params: { type: 'pause' } });
+    expect(scope.getState($activeMenu)).toBe('main');
+    await allSettled(parentActionReceived, { scope, params: { type: 'click' } });
+    expect(scope.getState($activeMenu)).toBe('none');
+  });
+
+  it('Escape closes an open menu, and is passed on only when none is open', async () => {
+    const scope = fork();
+    const unhandled: number[] = [];
+    createWatch({ unit: escapeUnhandled, scope, fn: () => unhandled.push(1) });
+    await allSettled(settingsClicked, { scope });
+    await allSettled(escapePressed, { scope });
+    expect(scope.getState($activeMenu)).toBe('none');
+    expect(unhandled).toHaveLength(0);
+    await allSettled(escapePressed, { scope });
+    expect(unhandled).toHaveLength(1);
+  });
+
+  it('opening and closing menus never touches playback', async () => {
+    const scope = fork();
+    const engine = createScriptedEngine();
+    await allSettled(engineAttached, { scope, params: engine });
+    const paused: number[] = [];
+    createWatch({ unit: pauseClicked, scope, fn: () => paused.push(1) });
+    await allSettled(settingsClicked, { scope });
+    await allSettled(outsideClicked, { scope });
+    expect(engine.calls.filter((call) => call.command !== 'setVolume' && call.command !== 'setMuted')).toEqual([]);
+    expect(paused).toEqual([]);
+  });
+});

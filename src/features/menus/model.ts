@@ -1,0 +1,97 @@
+/**
+ * The one active settings menu (SPEC.md §2, §4): none | main | quality | playback-rate | subs,
+ * plus 'audio' for the 'Аудио' picker, which lives in the same menu. Settings from none opens
+ * main and pressing it again closes; the subtitles icon opens subs directly; each sub-menu's
+ * back button returns to the menu it was opened from; picking an option does the same.
+ * Menus close on a click outside, the close button, Escape, the episodes menu opening, and a
+ * `{ type: 'click' }` message from the parent frame (only from window.parent).
+ */
+import { createEffect, createEvent, createStore, sample, scopeBind } from 'effector';
+import { listenToParent, type ParentAction } from '../../platform/parent-bridge';
+import { controlsPinnedSet, escapePressed } from '../playback';
+import { audioTrackChosen, qualityChosen, rateChosen, subtitleChosen } from '../tracks';
+
+export type SubMenu = 'quality' | 'playback-rate' | 'subs' | 'audio';
+export type MenuId = 'none' | 'main' | SubMenu;
+
+export interface MenuState {
+  active: MenuId;
+  /** Where back (or a choice) leads from the active sub-menu. */
+  previous: MenuId;
+}
+
+export type MenuAction =
+  | { type: 'settings' }
+  | { type: 'subtitles' }
+  | { type: 'open'; menu: SubMenu }
+  | { type: 'back' }
+  | { type: 'chosen' }
+  | { type: 'close' };
+
+export const CLOSED: MenuState = { active: 'none', previous: 'none' };
+
+/** The menu machine as a pure function. */
+export function menuTransition(state: MenuState, action: MenuAction): MenuState {
+  switch (action.type) {
+    case 'settings':
+      return state.active === 'none' ? { active: 'main', previous: 'none' } : CLOSED;
+    case 'subtitles':
+      return state.active === 'subs' ? CLOSED : { active: 'subs', previous: 'none' };
+    case 'open':
+      return state.active === 'main' ? { active: action.menu, previous: 'main' } : state;
+    case 'back':
+    case 'chosen':
+      return state.active === 'main' || state.active === 'none' ? CLOSED : { active: state.previous, previous: 'none' };
+    case 'close':
+      return CLOSED;
+  }
+}
+
+/** The settings (gear) button. */
+export const settingsClicked = createEvent();
+/** The subtitles (CC) button. */
+export const subtitlesButtonClicked = createEvent();
+/** A row of the main menu. */
+export const subMenuOpened = createEvent<SubMenu>();
+export const backClicked = createEvent();
+/** A click on the player outside the open menu. */
+export const outsideClicked = createEvent();
+/** The menu's close button (mobile). */
+export const closeClicked = createEvent();
+/** Another feature's episodes menu opened; the settings menu gives way. */
+export const episodesMenuOpened = createEvent();
+/** An action posted by the parent frame. */
+export const parentActionReceived = createEvent<ParentAction>();
+/** Starts listening to the parent frame's messages. */
+export const parentListenStarted = createEvent();
+
+const menuActed = createEvent<MenuAction>();
+const $menu = createStore<MenuState>(CLOSED).on(menuActed, menuTransition);
+
+export const $activeMenu = $menu.map((state) => state.active);
+export const $menuOpen = $activeMenu.map((active) => active !== 'none');
+
+const act = (action: MenuAction) => () => action;
+sample({ clock: settingsClicked, fn: act({ type: 'settings' }), target: menuActed });
+sample({ clock: subtitlesButtonClicked, fn: act({ type: 'subtitles' }), target: menuActed });
+sample({ clock: subMenuOpened, fn: (menu): MenuAction => ({ type: 'open', menu }), target: menuActed });
+sample({ clock: backClicked, fn: act({ type: 'back' }), target: menuActed });
+sample({ clock: [qualityChosen, rateChosen, subtitleChosen, audioTrackChosen], fn: act({ type: 'chosen' }), target: menuActed });
+sample({
+  clock: [outsideClicked, closeClicked, episodesMenuOpened, parentActionReceived.filter({ fn: ({ type }) => type === 'click' })],
+  fn: act({ type: 'close' }),
+  target: menuActed,
+});
+
+/** Escape closes an open menu; otherwise it is left to others (e.g. leaving the stretched mode). */
+const escapeUsed = sample({ clock: escapePressed, source: $activeMenu });
+sample({ clock: escapeUsed, filter: (active) => active !== 'none', fn: act({ type: 'close' }), target: menuActed });
+export const escapeUnhandled = escapeUsed.filter({ fn: (active) => active === 'none' }).map(() => undefined);
+
+// An open menu keeps the controls on screen.
+sample({ clock: $menuOpen.updates, target: controlsPinnedSet });
+
+const listenToParentFx = createEffect(() => {
+  listenToParent(scopeBind(parentActionReceived, { safe: true }));
+});
+sample({ clock: parentListenStarted, target: listenToParentFx });

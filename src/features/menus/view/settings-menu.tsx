@@ -1,0 +1,297 @@
+import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useUnit } from 'effector-react';
+import { PLAYBACK_RATES } from '../../../lib/constants';
+import { STRINGS } from '../../../lib/strings';
+import {
+  AudioIcon,
+  CheckIcon,
+  ChevronLeftIcon,
+  ChevronRightIcon,
+  CloseIcon,
+  QualityIcon,
+  SettingsIcon,
+  SpeedIcon,
+  SubtitlesIcon,
+} from '../../../ui/player-icons';
+import {
+  $audioLabel,
+  $audioTrack,
+  $audioTracks,
+  $chosenLevel,
+  $levels,
+  $playbackRate,
+  $qualityLabel,
+  $qualityOptions,
+  $rateLabel,
+  $subtitlesOn,
+  $subtitleTrack,
+  $subtitleTracks,
+  audioTrackChosen,
+  qualityChosen,
+  rateChosen,
+  rateLabel,
+  subtitleChosen,
+} from '../../tracks';
+import { $mobileLayout } from '../../playback';
+import { $activeMenu, backClicked, closeClicked, outsideClicked, settingsClicked, subMenuOpened, subtitlesButtonClicked, type SubMenu } from '../model';
+import './menus.css';
+
+/** The gear: opens the main menu, closes any open one. */
+export function SettingsButton() {
+  const { active, onClick } = useUnit({ active: $activeMenu, onClick: settingsClicked });
+  const open = active !== 'none';
+  return (
+    <button
+      type="button"
+      className={`control control--settings${open ? ' is-active' : ''}`}
+      aria-label={STRINGS.settings}
+      aria-haspopup="menu"
+      aria-expanded={open}
+      data-tip={open ? undefined : STRINGS.settings}
+      data-testid="settings-button"
+      onClick={() => onClick()}
+    >
+      <SettingsIcon />
+    </button>
+  );
+}
+
+/** The subtitles icon: opens the subs menu directly; underlined while subtitles show. */
+export function SubtitlesButton() {
+  const { tracks, on, onClick } = useUnit({ tracks: $subtitleTracks, on: $subtitlesOn, onClick: subtitlesButtonClicked });
+  if (tracks.length === 0) return null;
+  return (
+    <button
+      type="button"
+      className={`control control--subtitles${on ? ' is-on' : ''}`}
+      aria-label={STRINGS.subtitles}
+      aria-haspopup="menu"
+      aria-pressed={on}
+      data-tip={STRINGS.subtitles}
+      data-testid="subtitles-button"
+      onClick={() => onClick()}
+    >
+      <SubtitlesIcon />
+    </button>
+  );
+}
+
+/** Covers the player while a menu is open: a click outside the menu closes it (and does nothing else). */
+export function MenuBackdrop() {
+  const { active, onClick } = useUnit({ active: $activeMenu, onClick: outsideClicked });
+  if (active === 'none') return null;
+  return <div className="menu-backdrop" data-testid="menu-backdrop" onClick={() => onClick()} />;
+}
+
+/** Arrow keys move between items, Home/End jump, Escape closes, ← goes back. */
+function useMenuKeys(onBack: () => void, onClose: () => void) {
+  return (event: KeyboardEvent<HTMLDivElement>) => {
+    const items = Array.from(event.currentTarget.querySelectorAll<HTMLElement>('[role^="menuitem"]'));
+    const index = items.indexOf(document.activeElement as HTMLElement);
+    const focus = (next: number) => items[(next + items.length) % items.length]?.focus();
+    const keys: Record<string, () => void> = {
+      ArrowDown: () => focus(index + 1),
+      ArrowUp: () => focus(index < 0 ? -1 : index - 1),
+      Home: () => focus(0),
+      End: () => focus(-1),
+      ArrowLeft: onBack,
+      Escape: onClose,
+    };
+    const action = keys[event.key];
+    if (!action) return;
+    event.preventDefault();
+    event.stopPropagation();
+    action();
+  };
+}
+
+interface RowProps {
+  icon: ReactNode;
+  label: string;
+  value: string;
+  menu: SubMenu;
+}
+
+function MainRow({ icon, label, value, menu }: RowProps) {
+  const onOpen = useUnit(subMenuOpened);
+  return (
+    <button
+      type="button"
+      role="menuitem"
+      aria-haspopup="menu"
+      className="menu__item menu__item--nav"
+      data-testid={`menu-row-${menu}`}
+      onClick={() => onOpen(menu)}
+      onKeyDown={(event) => event.key === 'ArrowRight' && onOpen(menu)}
+    >
+      <span className="menu__icon">{icon}</span>
+      <span className="menu__label">{label}</span>
+      <span className="menu__value">{value}</span>
+      <span className="menu__chevron">
+        <ChevronRightIcon />
+      </span>
+    </button>
+  );
+}
+
+function Option({ label, checked, onChoose }: { label: string; checked: boolean; onChoose: () => void }) {
+  return (
+    <button
+      type="button"
+      role="menuitemradio"
+      aria-checked={checked}
+      className={`menu__item menu__item--option${checked ? ' is-checked' : ''}`}
+      onClick={onChoose}
+    >
+      <span className="menu__check">{checked && <CheckIcon />}</span>
+      <span className="menu__label">{label}</span>
+    </button>
+  );
+}
+
+function Header({ title, onBack }: { title: string; onBack?: () => void }) {
+  return onBack ? (
+    <button type="button" role="menuitem" className="menu__header menu__header--back" aria-label={`${STRINGS.back}: ${title}`} onClick={onBack}>
+      <ChevronLeftIcon />
+      <span>{title}</span>
+    </button>
+  ) : (
+    <div className="menu__header">
+      <span>{title}</span>
+    </div>
+  );
+}
+
+function MainPage({ mobile, extra }: { mobile: boolean; extra?: ReactNode }) {
+  const data = useUnit({
+    levels: $levels,
+    quality: $qualityLabel,
+    rate: $rateLabel,
+    audioTracks: $audioTracks,
+    audio: $audioLabel,
+    subtitleTracks: $subtitleTracks,
+    subtitle: $subtitleTrack,
+  });
+  const subtitleName = data.subtitleTracks.find((track) => track.id === data.subtitle)?.name ?? STRINGS.subtitlesOff;
+  return (
+    <>
+      {data.levels.length > 0 && <MainRow icon={<QualityIcon />} label={STRINGS.quality} value={data.quality} menu="quality" />}
+      <MainRow icon={<SpeedIcon />} label={STRINGS.speed} value={data.rate} menu="playback-rate" />
+      {data.audioTracks.length > 1 && <MainRow icon={<AudioIcon />} label={STRINGS.audio} value={data.audio} menu="audio" />}
+      {mobile && data.subtitleTracks.length > 0 && <MainRow icon={<SubtitlesIcon />} label={STRINGS.subtitles} value={subtitleName} menu="subs" />}
+      {mobile && extra}
+    </>
+  );
+}
+
+function QualityPage() {
+  const { options, chosen, auto, onChoose } = useUnit({ options: $qualityOptions, chosen: $chosenLevel, auto: $qualityLabel, onChoose: qualityChosen });
+  return (
+    <>
+      <Option label={chosen < 0 ? auto : STRINGS.autoQuality(null)} checked={chosen < 0} onChoose={() => onChoose(-1)} />
+      {options.map((option) => (
+        <Option key={option.index} label={option.label} checked={chosen === option.index} onChoose={() => onChoose(option.index)} />
+      ))}
+    </>
+  );
+}
+
+function RatePage() {
+  const { rate, onChoose } = useUnit({ rate: $playbackRate, onChoose: rateChosen });
+  return (
+    <>
+      {PLAYBACK_RATES.map((value) => (
+        <Option key={value} label={rateLabel(value)} checked={rate === value} onChoose={() => onChoose(value)} />
+      ))}
+    </>
+  );
+}
+
+function SubsPage() {
+  const { tracks, current, onChoose } = useUnit({ tracks: $subtitleTracks, current: $subtitleTrack, onChoose: subtitleChosen });
+  return (
+    <>
+      <Option label={STRINGS.subtitlesOff} checked={current < 0} onChoose={() => onChoose(-1)} />
+      {tracks.map((track) => (
+        <Option key={track.id} label={track.name} checked={current === track.id} onChoose={() => onChoose(track.id)} />
+      ))}
+    </>
+  );
+}
+
+function AudioPage() {
+  const { tracks, current, onChoose } = useUnit({ tracks: $audioTracks, current: $audioTrack, onChoose: audioTrackChosen });
+  return (
+    <>
+      {tracks.map((track) => (
+        <Option key={track.id} label={track.name} checked={current === track.id} onChoose={() => onChoose(track.id)} />
+      ))}
+    </>
+  );
+}
+
+const TITLES: Record<SubMenu, string> = {
+  quality: STRINGS.quality,
+  'playback-rate': STRINGS.speed,
+  subs: STRINGS.subtitles,
+  audio: STRINGS.audio,
+};
+
+/**
+ * The settings menu: 17rem wide, at most 12rem tall, scrolling. Desktop: above the control
+ * bar's right end; mobile: under the top row, with a close button.
+ */
+export function SettingsMenu({ mainExtra }: { mainExtra?: ReactNode }) {
+  const { active, mobile, onBack, onClose } = useUnit({ active: $activeMenu, mobile: $mobileLayout, onBack: backClicked, onClose: closeClicked });
+  const panel = useRef<HTMLDivElement>(null);
+  const onKeyDown = useMenuKeys(() => onBack(), () => onClose());
+
+  // Each page opens with the checked item (or the first) focused, for keyboard use.
+  useEffect(() => {
+    const root = panel.current;
+    if (!root || active === 'none') return;
+    const target = root.querySelector<HTMLElement>('[aria-checked="true"]') ?? root.querySelector<HTMLElement>('[role^="menuitem"]');
+    target?.focus({ preventScroll: false });
+  }, [active]);
+
+  // Closing a menu that had the focus hands it back to the gear, so keyboard use goes on.
+  const hadFocus = useRef(false);
+  useEffect(() => {
+    if (active !== 'none' || !hadFocus.current) return;
+    hadFocus.current = false;
+    document.querySelector<HTMLElement>('[data-testid="settings-button"]')?.focus();
+  }, [active]);
+
+  if (active === 'none') return null;
+  return (
+    <div
+      ref={panel}
+      className={`menu menu--${mobile ? 'mobile' : 'desktop'}`}
+      role="menu"
+      aria-label={active === 'main' ? STRINGS.settingsMenu : TITLES[active]}
+      data-testid="settings-menu"
+      data-menu={active}
+      onKeyDown={onKeyDown}
+      onFocus={() => (hadFocus.current = true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) hadFocus.current = false;
+      }}
+    >
+      <div className="menu__top">
+        {active === 'main' ? <Header title={STRINGS.settings} /> : <Header title={TITLES[active]} onBack={() => onBack()} />}
+        {mobile && (
+          <button type="button" className="menu__close" aria-label={STRINGS.close} data-testid="menu-close" onClick={() => onClose()}>
+            <CloseIcon />
+          </button>
+        )}
+      </div>
+      <div className="menu__body">
+        {active === 'main' && <MainPage mobile={mobile} extra={mainExtra} />}
+        {active === 'quality' && <QualityPage />}
+        {active === 'playback-rate' && <RatePage />}
+        {active === 'subs' && <SubsPage />}
+        {active === 'audio' && <AudioPage />}
+      </div>
+    </div>
+  );
+}

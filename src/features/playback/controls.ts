@@ -1,0 +1,78 @@
+/**
+ * Controls visibility (SPEC.md §2): any pointer move, touch or key shows the controls; while
+ * the media plays they hide after 1000 ms without activity, and at once when the mouse leaves
+ * the player. They never hide while paused or while a menu is open (pinned). (Hovering the bar
+ * does not pin them: a cross-origin frame is not always told when the mouse leaves it, and
+ * controls stuck on screen are worse than a bar that fades under a still mouse.)
+ * Also the layout (desktop or mobile, from a media query) and the share button's intent.
+ */
+import { createEffect, createEvent, createStore, sample, scopeBind } from 'effector';
+import { debounce } from 'patronum';
+import { CONTROLS_HIDE_DELAY_MS, MOBILE_LAYOUT_QUERY } from '../../lib/constants';
+import { watchMediaQuery } from '../../platform/layout';
+import { $isPlaying, mediaEnded, mediaPaused, mediaPlaying, sourceRequested } from './model';
+
+// Layout.
+export const layoutChanged = createEvent<boolean>();
+export const layoutWatchStarted = createEvent();
+/** True when the small-screen query matches: the 3-row mobile layout and touch gestures. */
+export const $mobileLayout = createStore(false).on(layoutChanged, (_, mobile) => mobile);
+
+const watchLayoutFx = createEffect(() => {
+  watchMediaQuery(MOBILE_LAYOUT_QUERY, scopeBind(layoutChanged, { safe: true }));
+});
+sample({ clock: layoutWatchStarted, target: watchLayoutFx });
+
+/** The viewer moved the pointer, touched the player or pressed a key. */
+export const userActed = createEvent();
+/**
+ * A mouse moved over the player. It shows the controls on desktop only: the mobile layout
+ * toggles them by tap, and a hover before the tap would turn every tap into "hide".
+ */
+export const pointerMoved = createEvent();
+/** Keeps the controls shown while true (e.g. a settings menu is open). */
+export const controlsPinnedSet = createEvent<boolean>();
+/** The mouse left the player. */
+export const pointerLeft = createEvent();
+/** A tap on the picture on mobile: shows hidden controls, hides shown ones while playing. */
+export const controlsTapped = createEvent<{ wereVisible: boolean }>();
+
+export const $controlsPinned = createStore(false).on(controlsPinnedSet, (_, pinned) => pinned);
+
+const idleTimerRestarted = createEvent();
+const controlsIdle = debounce({ source: idleTimerRestarted, timeout: CONTROLS_HIDE_DELAY_MS });
+const controlsHidden = createEvent();
+
+export const $controlsVisible = createStore(true)
+  .on([userActed, mediaPaused, mediaEnded, sourceRequested], () => true)
+  .on(controlsPinnedSet, (visible, pinned) => pinned || visible)
+  .on(controlsHidden, () => false);
+
+sample({
+  clock: [userActed, mediaPlaying, controlsPinnedSet],
+  fn: () => undefined,
+  target: idleTimerRestarted,
+});
+sample({
+  clock: [controlsIdle, pointerLeft],
+  source: { playing: $isPlaying, pinned: $controlsPinned },
+  filter: ({ playing, pinned }) => playing && !pinned,
+  fn: () => undefined,
+  target: controlsHidden,
+});
+
+sample({ clock: pointerMoved, source: $mobileLayout, filter: (mobile) => !mobile, fn: () => undefined, target: userActed });
+
+sample({
+  clock: controlsTapped,
+  source: { playing: $isPlaying, pinned: $controlsPinned },
+  filter: ({ playing, pinned }, { wereVisible }) => wereVisible && playing && !pinned,
+  target: controlsHidden,
+});
+sample({ clock: controlsTapped, filter: ({ wereVisible }) => !wereVisible, fn: () => undefined, target: userActed });
+
+// Share: the button lives on the control bar; the popup is another feature's.
+export const shareClicked = createEvent();
+/** False with disabled_share: the share button is hidden. */
+export const shareAvailabilitySet = createEvent<boolean>();
+export const $shareEnabled = createStore(true).on(shareAvailabilitySet, (_, enabled) => enabled);

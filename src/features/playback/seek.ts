@@ -1,0 +1,57 @@
+/**
+ * Seeking: to a time (the slider, the OS media controls) or by a step (buttons, keys, double
+ * clicks; SPEC.md §9 step 10 s). Repeated steps build on the pending target, so three quick
+ * presses of → move 30 s even before the media has reported the first seek.
+ */
+import { attach, createEvent, createStore, sample } from 'effector';
+import { SEEK_STEP_S } from '../../lib/constants';
+import { $currentTime, $duration, $engine, mediaSeeked, sourceRequested } from './model';
+
+/** Seek to this many seconds. */
+export const seekRequested = createEvent<number>();
+/** Seek by this many seconds, back when negative. */
+export const seekByRequested = createEvent<number>();
+/** Seek to a fraction 0..1 of the duration (keys 0–9). */
+export const seekToFractionRequested = createEvent<number>();
+export const seekBackClicked = createEvent();
+export const seekForwardClicked = createEvent();
+
+export const seekFx = attach({ source: $engine, effect: (engine, seconds: number) => engine?.seek(seconds) });
+
+/** Where a seek in flight is going; null once the media reports it done. */
+const $seekTarget = createStore<number | null>(null)
+  .on(seekFx, (_, seconds) => seconds)
+  .reset([mediaSeeked, sourceRequested]);
+
+/** Keeps a target inside the media (or above 0 while the duration is unknown). */
+export function clampSeek(seconds: number, duration: number): number {
+  const upper = Number.isFinite(duration) && duration > 0 ? duration : Number.POSITIVE_INFINITY;
+  return Math.min(Math.max(0, seconds), upper);
+}
+
+sample({
+  clock: seekRequested,
+  source: $duration,
+  filter: (_, seconds) => Number.isFinite(seconds),
+  fn: (duration, seconds) => clampSeek(seconds, duration),
+  target: seekFx,
+});
+
+sample({
+  clock: seekByRequested,
+  source: { time: $currentTime, target: $seekTarget, duration: $duration },
+  filter: (_, delta) => Number.isFinite(delta) && delta !== 0,
+  fn: ({ time, target, duration }, delta) => clampSeek((target ?? time) + delta, duration),
+  target: seekFx,
+});
+
+sample({
+  clock: seekToFractionRequested,
+  source: $duration,
+  filter: (duration, fraction) => duration > 0 && Number.isFinite(fraction),
+  fn: (duration, fraction) => clampSeek(duration * fraction, duration),
+  target: seekFx,
+});
+
+sample({ clock: seekBackClicked, fn: () => -SEEK_STEP_S, target: seekByRequested });
+sample({ clock: seekForwardClicked, fn: () => SEEK_STEP_S, target: seekByRequested });

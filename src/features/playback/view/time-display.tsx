@@ -1,0 +1,15 @@
+import { useUnit } from 'effector-react';
+import { formatHms } from '../../../lib/timecode';
+import { $currentSecond, $duration } from '../model';
+
+/** Current time / duration as h:mm:ss; re-renders once a second, not on every tick. */
+export function TimeDisplay() {
+  const { currentTime, duration } = useUnit({ currentTime: $currentSecond, duration: $duration });
+  return (
+    <span className="time" data-testid="time">
+      <span className="time__current">{formatHms(currentTime)}</span>
+      <span className="time__sep"> / </span>
+      <span className="time__duration">{formatHms(duration)}</span>
+    </span>
+  );
+}

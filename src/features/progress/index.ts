@@ -1,0 +1,16 @@
+export {
+  readProgressFx,
+  writeProgressFx,
+  progressStarted,
+  pageLeft,
+  resumeOffered,
+  continueClicked,
+  startOverClicked,
+  resumeAnswered,
+  $resumePrompt,
+  $savedProgress,
+} from './model';
+export type { ProgressMap } from './model';
+export { decideStart, sanitizeProgress, isResumable, FINISHED_MARGIN_S } from './start';
+export type { StartInput, StartDecision } from './start';
+export { ResumePrompt } from './view/resume-prompt';

@@ -1,0 +1,19 @@
+export {
+  episodeSelected,
+  nextEpisodeClicked,
+  episodeEnded,
+  episodeSwitched,
+  seasonsMenuToggled,
+  seasonsMenuClosed,
+  menuSeasonPicked,
+  menuBackClicked,
+  $isSeries,
+  $nextEpisode,
+  $lastChoice,
+  $menuSeasons,
+  $seasonsMenuOpen,
+  $menuSeasonId,
+  $menuEpisodes,
+} from './model';
+export type { EpisodeChoice } from './model';
+export { SeasonsButton, SeasonsMenu, NextEpisodeButton, NO_PHOTO } from './view/series-menu';

@@ -1,0 +1,248 @@
+import { useEffect, useRef, type KeyboardEvent, type SyntheticEvent } from 'react';
+import { useUnit } from 'effector-react';
+import type { EpisodeDto } from '../../../api/dto';
+import { STRINGS } from '../../../lib/strings';
+import { cleanTitle } from '../../../lib/title';
+import { formatHms } from '../../../lib/timecode';
+import { CheckIcon, ChevronLeftIcon, ChevronRightIcon, CloseIcon } from '../../../ui/player-icons';
+import { $mobileLayout } from '../../playback';
+import { $config, $currentEpisode } from '../../session';
+import { $savedProgress } from '../../progress';
+import {
+  $isSeries,
+  $menuEpisodes,
+  $menuSeasonId,
+  $menuSeasons,
+  $nextEpisode,
+  $seasonsMenuOpen,
+  episodeSelected,
+  menuBackClicked,
+  menuSeasonPicked,
+  nextEpisodeClicked,
+  seasonsMenuClosed,
+  seasonsMenuToggled,
+} from '../model';
+import './series.css';
+
+/** The no-photo placeholder: inline, so a missing poster never costs a request. */
+export const NO_PHOTO =
+  'data:image/svg+xml,' +
+  encodeURIComponent(
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 160 90"><rect width="160" height="90" fill="#2a2a2e"/>' +
+      '<g fill="none" stroke="#6b6b73" stroke-width="4"><rect x="58" y="28" width="44" height="34" rx="4"/>' +
+      '<circle cx="80" cy="45" r="9"/></g><path d="M50 72 110 18" stroke="#6b6b73" stroke-width="4"/></svg>',
+  );
+
+function posterUrl(path: string | null, base: string | undefined): string {
+  if (!path || !base) return NO_PHOTO;
+  try {
+    const url = new URL(path, `${base}/`);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : NO_PHOTO;
+  } catch {
+    return NO_PHOTO;
+  }
+}
+
+const onPosterError = (event: SyntheticEvent<HTMLImageElement>) => {
+  if (event.currentTarget.src !== NO_PHOTO) event.currentTarget.src = NO_PHOTO;
+};
+
+function Poster({ path }: { path: string | null }) {
+  const base = useUnit($config)?.baseUrl;
+  return <img className="episode__poster" src={posterUrl(path, base)} alt="" loading="lazy" onError={onPosterError} />;
+}
+
+/** Watched share 0..1: the saved position, else the catalogue's watchProgress (seconds). */
+function watched(episode: EpisodeDto, saved: Record<string, number>): number {
+  if (episode.isCompleted) return 1;
+  const position = saved[String(episode.id)] ?? episode.watchProgress ?? 0;
+  return episode.duration && episode.duration > 0 ? Math.min(1, Math.max(0, position / episode.duration)) : 0;
+}
+
+function SeasonsIcon() {
+  return (
+    <svg viewBox="0 0 24 24" aria-hidden="true">
+      <path fill="currentColor" d="M4 6h12v2H4zm0 5h12v2H4zm0 5h8v2H4zm14-3 4 3-4 3z" />
+    </svg>
+  );
+}
+
+function NextIcon() {
+  return (
+    <svg viewBox="0 0 24 24" aria-hidden="true">
+      <path fill="currentColor" d="M6 6v12l8.5-6zm10 0h2v12h-2z" />
+    </svg>
+  );
+}
+
+/** 'Сезоны и серии': only for series. */
+export function SeasonsButton({ className = 'control' }: { className?: string }) {
+  const { series, open, onToggle } = useUnit({ series: $isSeries, open: $seasonsMenuOpen, onToggle: seasonsMenuToggled });
+  if (!series) return null;
+  return (
+    <button
+      type="button"
+      className={className}
+      aria-label={STRINGS.seasonsAndEpisodes}
+      aria-expanded={open}
+      data-tip={STRINGS.seasonsAndEpisodes}
+      data-testid="seasons-button"
+      onClick={() => onToggle()}
+    >
+      <SeasonsIcon />
+    </button>
+  );
+}
+
+/** The next episode, with a hover card: poster, 'N сезон, M серия', title. */
+export function NextEpisodeButton() {
+  const { next, onNext } = useUnit({ next: $nextEpisode, onNext: nextEpisodeClicked });
+  if (!next) return null;
+  return (
+    <div className="next-episode">
+      <button type="button" className="control" aria-label={STRINGS.nextEpisode} data-testid="next-episode" onClick={() => onNext()}>
+        <NextIcon />
+      </button>
+      <div className="next-episode__card" data-testid="next-episode-card" aria-hidden="true">
+        <div className="next-episode__heading">{STRINGS.nextEpisode}</div>
+        <Poster path={next.posterPath} />
+        <div className="next-episode__number">{STRINGS.seriesEpisode(next.season?.order ?? 1, next.order)}</div>
+        <div className="next-episode__title">{cleanTitle(next.title)}</div>
+      </div>
+    </div>
+  );
+}
+
+function EpisodeRow({ episode, current, saved, onPick }: { episode: EpisodeDto; current: boolean; saved: Record<string, number>; onPick: () => void }) {
+  const share = watched(episode, saved);
+  const done = episode.isCompleted || share >= 0.95;
+  return (
+    <button type="button" role="menuitem" className="episode" aria-current={current || undefined} data-testid="episode-item" onClick={onPick}>
+      <span className="episode__thumb">
+        <Poster path={episode.posterPath} />
+        {share > 0 && (
+          <span className="episode__progress" data-testid="episode-progress">
+            <span style={{ width: `${Math.round(share * 100)}%` }} />
+          </span>
+        )}
+      </span>
+      <span className="episode__text">
+        <span className="episode__number">{STRINGS.episodeNumber(episode.order)}</span>
+        <span className="episode__title">{cleanTitle(episode.title)}</span>
+        <span className="episode__meta">
+          {episode.duration ? formatHms(episode.duration) : ''}
+          {done && (
+            <span className="episode__done" data-testid="episode-done" title={STRINGS.episodeWatched}>
+              <CheckIcon />
+              {STRINGS.episodeWatched}
+            </span>
+          )}
+        </span>
+      </span>
+    </button>
+  );
+}
+
+/** Arrow keys move between items; Left or Backspace goes back; Escape closes. */
+function useMenuKeys(onBack: () => void, onClose: () => void) {
+  return (event: KeyboardEvent<HTMLDivElement>) => {
+    const items = Array.from(event.currentTarget.querySelectorAll<HTMLElement>('[role="menuitem"]'));
+    const index = items.indexOf(document.activeElement as HTMLElement);
+    const focus = (next: number) => items[(next + items.length) % items.length]?.focus();
+    const keys: Record<string, () => void> = {
+      ArrowDown: () => focus(index + 1),
+      ArrowUp: () => focus(index < 0 ? -1 : index - 1),
+      Home: () => focus(0),
+      End: () => focus(-1),
+      ArrowLeft: onBack,
+      Escape: onClose,
+    };
+    const action = keys[event.key];
+    if (!action) return;
+    event.preventDefault();
+    event.stopPropagation();
+    action();
+  };
+}
+
+/** The 'Сезоны и серии' panel: the season list, then the chosen season's episodes. */
+export function SeasonsMenu() {
+  const u = useUnit({
+    open: $seasonsMenuOpen,
+    seasonId: $menuSeasonId,
+    seasons: $menuSeasons,
+    episodes: $menuEpisodes,
+    current: $currentEpisode,
+    saved: $savedProgress,
+    mobile: $mobileLayout,
+    onPickSeason: menuSeasonPicked,
+    onBack: menuBackClicked,
+    onClose: seasonsMenuClosed,
+    onEpisode: episodeSelected,
+  });
+  const panel = useRef<HTMLDivElement>(null);
+  const onKeyDown = useMenuKeys(() => u.onBack(), () => u.onClose());
+
+  // Each page opens focused on the current item, for keyboard use.
+  useEffect(() => {
+    const root = panel.current;
+    if (!root || !u.open) return;
+    const target = root.querySelector<HTMLElement>('[aria-current="true"]') ?? root.querySelector<HTMLElement>('[role="menuitem"]');
+    target?.focus({ preventScroll: false });
+    target?.scrollIntoView?.({ block: 'nearest' });
+  }, [u.open, u.seasonId]);
+
+  if (!u.open) return null;
+  const season = u.seasons.find((item) => item.id === u.seasonId);
+  return (
+    <div
+      ref={panel}
+      className={`seasons seasons--${u.mobile ? 'mobile' : 'desktop'}`}
+      role="menu"
+      aria-label={STRINGS.seasonsAndEpisodes}
+      data-testid="seasons-menu"
+      data-page={season ? 'episodes' : 'seasons'}
+      onKeyDown={onKeyDown}
+    >
+      <div className="seasons__top">
+        {season ? (
+          <button type="button" className="seasons__header seasons__header--back" data-testid="seasons-back" aria-label={STRINGS.back} onClick={() => u.onBack()}>
+            <ChevronLeftIcon />
+            <span>{STRINGS.seasonNumber(season.order)}</span>
+          </button>
+        ) : (
+          <div className="seasons__header">{STRINGS.seasonsAndEpisodes}</div>
+        )}
+        <button type="button" className="seasons__close" aria-label={STRINGS.close} data-testid="seasons-close" onClick={() => u.onClose()}>
+          <CloseIcon />
+        </button>
+      </div>
+      <div className="seasons__body">
+        {season
+          ? u.episodes.map((episode) => (
+              <EpisodeRow
+                key={episode.id}
+                episode={episode}
+                current={episode.id === u.current?.id}
+                saved={u.saved}
+                onPick={() => u.onEpisode(episode)}
+              />
+            ))
+          : u.seasons.map((item) => (
+              <button
+                key={item.id}
+                type="button"
+                role="menuitem"
+                className="seasons__season"
+                aria-current={item.id === u.current?.season?.id || undefined}
+                data-testid="season-item"
+                onClick={() => u.onPickSeason(item.id)}
+              >
+                <span>{STRINGS.seasonNumber(item.order)}</span>
+                <ChevronRightIcon />
+              </button>
+            ))}
+      </div>
+    </div>
+  );
+}

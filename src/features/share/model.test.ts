@@ -1,0 +1,65 @@
+import { allSettled, fork } from 'effector';
+import { describe, expect, it } from 'vitest';
+import { $currentTime, $mobileLayout, shareAvailabilitySet, shareClicked } from '../playback';
+import { checkNativeShareFx, copyTextFx, nativeShareFx, readTopPageUrlFx } from '../../platform/share';
+import { topPageUrl } from '../../platform/share';
+import { sendStatFx, type StatEvent } from '../../platform/stats';
+import { $sharePopupOpen, $shareLink, copyClicked, shareStarted, timecodeToggled } from './model';
+
+async function setup({ mobile = false, native = false } = {}) {
+  const copied: string[] = [];
+  const shared: Array<{ url: string }> = [];
+  const stats: string[] = [];
+  const scope = fork({
+    values: [
+      [$mobileLayout, mobile],
+      [$currentTime, 83.6],
+    ],
+    handlers: [
+      [readTopPageUrlFx, () => 'https://site.example/watch/5?t=9&x=1'],
+      [checkNativeShareFx, () => native],
+      [copyTextFx, (text: string) => (copied.push(text), true)],
+      [nativeShareFx, (data: { url: string }) => (shared.push(data), true)],
+      [sendStatFx, (stat: StatEvent) => (stats.push(stat.event), true)],
+    ],
+  });
+  await allSettled(shareStarted, { scope });
+  return { scope, copied, shared, stats };
+}
+
+describe('share', () => {
+  it('the popup link carries t with the rounded seconds only when the box is checked', async () => {
+    const { scope, copied, stats } = await setup();
+    await allSettled(shareClicked, { scope });
+    expect(scope.getState($sharePopupOpen)).toBe(true);
+    expect(scope.getState($shareLink)).toBe('https://site.example/watch/5?x=1');
+    await allSettled(timecodeToggled, { scope, params: true });
+    expect(scope.getState($shareLink)).toBe('https://site.example/watch/5?x=1&t=84');
+    await allSettled(copyClicked, { scope });
+    expect(copied).toEqual(['https://site.example/watch/5?x=1&t=84']);
+    expect(stats).toEqual(['popup_share_open', 'popup_share_timecode_on', 'popup_share_copy']);
+  });
+
+  it('small screens with a share sheet use it instead of the popup', async () => {
+    const { scope, shared } = await setup({ mobile: true, native: true });
+    await allSettled(shareClicked, { scope });
+    expect(scope.getState($sharePopupOpen)).toBe(false);
+    expect(shared.map((d) => d.url)).toEqual(['https://site.example/watch/5?x=1']);
+  });
+
+  it('disabled_share closes the popup', async () => {
+    const { scope } = await setup();
+    await allSettled(shareClicked, { scope });
+    await allSettled(shareAvailabilitySet, { scope, params: false });
+    expect(scope.getState($sharePopupOpen)).toBe(false);
+  });
+
+  it.each([
+    ['https://site.example/a?b=1', ['https://other.example'], 'https://site.example/a?b=1'],
+    ['', ['https://other.example'], 'https://other.example/'],
+    ['', [], 'http://player.local/?movie_id=1'],
+    ['javascript:alert(1)', [], 'http://player.local/?movie_id=1'],
+  ])('the top page address from referrer %j and ancestors %j is %j', (referrer, ancestors, expected) => {
+    expect(topPageUrl(referrer, ancestors, 'http://player.local/?movie_id=1')).toBe(expected);
+  });
+});

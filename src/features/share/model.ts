@@ -1,0 +1,52 @@
+import { combine, createEvent, createStore, sample } from 'effector';
+import { $currentTime, $mobileLayout, $shareEnabled, shareClicked } from '../playback';
+import { $title } from '../session';
+import { checkNativeShareFx, copyTextFx, nativeShareFx, readTopPageUrlFx } from '../../platform/share';
+import { sendStatFx } from '../../platform/stats';
+import { shareLink, type ShareTargetId } from './links';
+
+export const shareStarted = createEvent();
+export const sharePopupClosed = createEvent();
+export const timecodeToggled = createEvent<boolean>();
+export const copyClicked = createEvent();
+export const networkClicked = createEvent<ShareTargetId>();
+
+const $nativeShare = createStore(false).on(checkNativeShareFx.doneData, (_, available) => available);
+export const $pageUrl = createStore<string | null>(null).on(readTopPageUrlFx.doneData, (_, url) => url);
+export const $withTimecode = createStore(false).on(timecodeToggled, (_, on) => on);
+export const $copied = createStore(false).on(copyTextFx.doneData, (_, ok) => ok).reset([sharePopupClosed, timecodeToggled]);
+
+export const $sharePopupOpen = createStore(false)
+  .on(sharePopupClosed, () => false)
+  .reset($shareEnabled.updates.filter({ fn: (enabled) => !enabled }));
+
+export const $shareLink = combine($pageUrl, $currentTime, $withTimecode, (url, time, withTimecode) =>
+  url === null ? null : shareLink(url, time, withTimecode),
+);
+
+sample({ clock: shareStarted, target: [readTopPageUrlFx, checkNativeShareFx] });
+
+/** Small screens use the system share sheet where there is one; otherwise the popup toggles. */
+const useNative = sample({
+  clock: shareClicked,
+  source: { mobile: $mobileLayout, native: $nativeShare, link: $shareLink, title: $title },
+  filter: ({ mobile, native, link }) => mobile && native && link !== null,
+  fn: ({ link, title }) => ({ url: link!, title: title ?? '' }),
+});
+sample({ clock: useNative, target: nativeShareFx });
+sample({
+  clock: shareClicked,
+  source: { open: $sharePopupOpen, mobile: $mobileLayout, native: $nativeShare },
+  filter: ({ mobile, native }) => !(mobile && native),
+  fn: ({ open }) => !open,
+  target: $sharePopupOpen,
+});
+
+sample({ clock: copyClicked, source: $shareLink, filter: (link): link is string => link !== null, target: copyTextFx });
+
+// Statistics (SPEC.md §7): popup_share_*.
+sample({ clock: $sharePopupOpen.updates, fn: (open) => ({ event: open ? 'popup_share_open' : 'popup_share_close' }), target: sendStatFx });
+sample({ clock: useNative, fn: () => ({ event: 'popup_share_native' }), target: sendStatFx });
+sample({ clock: copyClicked, fn: () => ({ event: 'popup_share_copy' }), target: sendStatFx });
+sample({ clock: networkClicked, fn: (id) => ({ event: `popup_share_${id}` }), target: sendStatFx });
+sample({ clock: timecodeToggled, fn: (on) => ({ event: on ? 'popup_share_timecode_on' : 'popup_share_timecode_off' }), target: sendStatFx });

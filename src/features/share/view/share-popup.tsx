@@ -1,0 +1,85 @@
+import { useUnit } from 'effector-react';
+import { STRINGS } from '../../../lib/strings';
+import { formatHms } from '../../../lib/timecode';
+import { CloseIcon } from '../../../ui/player-icons';
+import { $currentTime, $mobileLayout, $shareEnabled } from '../../playback';
+import { $title } from '../../session';
+import { isOpenableUrl, SHARE_TARGETS, shareTargetUrl } from '../links';
+import { $copied, $sharePopupOpen, $shareLink, $withTimecode, copyClicked, networkClicked, sharePopupClosed, timecodeToggled } from '../model';
+import './share.css';
+
+const BADGES: Record<string, string> = { vk: 'VK', ok: 'OK', telegram: 'TG', whatsapp: 'WA', x: 'X' };
+
+export function SharePopup() {
+  const u = useUnit({
+    open: $sharePopupOpen,
+    enabled: $shareEnabled,
+    link: $shareLink,
+    title: $title,
+    time: $currentTime,
+    withTimecode: $withTimecode,
+    copied: $copied,
+    mobile: $mobileLayout,
+    onClose: sharePopupClosed,
+    onToggle: timecodeToggled,
+    onCopy: copyClicked,
+    onNetwork: networkClicked,
+  });
+  if (!u.open || !u.enabled || u.link === null) return null;
+  return (
+    <div
+      className={`share share--${u.mobile ? 'mobile' : 'desktop'}`}
+      role="dialog"
+      aria-label={STRINGS.share}
+      data-testid="share-popup"
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape') return;
+        event.stopPropagation();
+        u.onClose();
+      }}
+    >
+      <div className="share__top">
+        <h2 className="share__heading">{STRINGS.share}</h2>
+        <button type="button" className="share__close" aria-label={STRINGS.close} data-testid="share-close" onClick={() => u.onClose()}>
+          <CloseIcon />
+        </button>
+      </div>
+      <ul className="share__targets">
+        {SHARE_TARGETS.map((target) => {
+          const href = shareTargetUrl(target, u.link!, u.title ?? '');
+          if (!isOpenableUrl(href)) return null;
+          return (
+            <li key={target.id}>
+              <a
+                className={`share__target share__target--${target.id}`}
+                href={href}
+                target="_blank"
+                rel="noopener noreferrer"
+                data-testid={`share-${target.id}`}
+                onClick={() => u.onNetwork(target.id)}
+              >
+                <span className="share__badge" aria-hidden="true">
+                  {BADGES[target.id]}
+                </span>
+                <span className="share__name">{target.name}</span>
+              </a>
+            </li>
+          );
+        })}
+      </ul>
+      <div className="share__link">
+        <input className="share__url" readOnly value={u.link} aria-label={STRINGS.share} data-testid="share-link" onFocus={(event) => event.currentTarget.select()} />
+        <button type="button" className="share__copy" data-testid="share-copy" onClick={() => u.onCopy()}>
+          {u.copied ? STRINGS.linkCopied : STRINGS.copyLink}
+        </button>
+      </div>
+      <label className="share__timecode">
+        <input type="checkbox" checked={u.withTimecode} data-testid="share-timecode" onChange={(event) => u.onToggle(event.currentTarget.checked)} />
+        <span>{STRINGS.shareWithTimecode}</span>
+        <span className="share__time" data-testid="share-time">
+          {formatHms(u.time)}
+        </span>
+      </label>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+export {
+  levelsUpdated,
+  levelSwitched,
+  mediaRateChanged,
+  cuesChanged,
+  qualityChosen,
+  setLevelFx,
+  $levels,
+  $playingLevel,
+  $chosenLevel,
+  $qualityOptions,
+  $qualityLabel,
+  rateChosen,
+  setRateFx,
+  $playbackRate,
+  $rateLabel,
+} from './model';
+export {
+  audioLanguagesSet,
+  audioContentSet,
+  audioTrackChosen,
+  setAudioTrackFx,
+  $audioLanguages,
+  $audioTracks,
+  $audioTrack,
+  $audioLabel,
+  $favouriteAudioLabel,
+} from './audio';
+export { subtitleChosen, subtitlesToggled, setSubtitleTrackFx, $subtitleTracks, $subtitleTrack, $subtitlesOn, $cues } from './subtitles';
+export { arrangeAudioTracks, initialAudioTrack, labelLanguage, isAc3, qualityOptions, qualityLabel, rateLabel, subtitleToToggleOn } from './rules';
+export type { AudioPreferences, QualityOption } from './rules';
+export { Captions } from './view/captions';

@@ -1,0 +1,72 @@
+/**
+ * Subtitles ('Субтитры'): the tracks, the choice ('Выкл.' = off) and the cues showing now,
+ * which the player draws itself above the control bar. The choice carries over to the next
+ * episode by track name or language; 'c' toggles the last choice on and off.
+ */
+import { attach, createEvent, createStore, sample } from 'effector';
+import type { EngineSubtitleTrack } from '../../engine/types';
+import { $engine, sourceReady, sourceRequested, subtitlesShortcutUsed } from '../playback';
+import { $audioLanguages } from './audio';
+import { cuesChanged, subtitleTracksUpdated, subtitleTrackSwitched } from './model';
+import { subtitleToToggleOn } from './rules';
+
+/** A subtitle track id, or -1 for 'Выкл.'. */
+export const subtitleChosen = createEvent<number>();
+/** Turns subtitles off, or back on with the last choice. */
+export const subtitlesToggled = createEvent();
+
+export const setSubtitleTrackFx = attach({ source: $engine, effect: (engine, id: number) => engine?.setSubtitleTrack(id) });
+
+export const $subtitleTracks = createStore<EngineSubtitleTrack[]>([])
+  .on(sourceReady, (_, { subtitleTracks }) => subtitleTracks)
+  .on(subtitleTracksUpdated, (_, tracks) => tracks)
+  .reset(sourceRequested);
+/** The track showing, -1 when off. */
+export const $subtitleTrack = createStore(-1)
+  .on(subtitleTrackSwitched, (_, { id }) => id)
+  .on(setSubtitleTrackFx.done, (_, { params }) => params)
+  .reset(sourceRequested);
+export const $subtitlesOn = $subtitleTrack.map((id) => id >= 0);
+/** Text of the cues to draw now. */
+export const $cues = createStore<string[]>([])
+  .on(cuesChanged, (_, { texts }) => texts)
+  .reset(sourceRequested);
+/** The last track turned on, by name and language ('c' and the next episode turn it back on). */
+const $lastSubtitle = createStore<{ name: string; lang: string } | null>(null);
+/** Whether the next source should show subtitles. */
+const $subtitlesWanted = createStore(false).on(setSubtitleTrackFx.done, (_, { params }) => params >= 0);
+
+sample({ clock: subtitleChosen, target: setSubtitleTrackFx });
+sample({
+  clock: setSubtitleTrackFx.done,
+  source: $subtitleTracks,
+  filter: (_, { params }) => params >= 0,
+  fn: (tracks, { params }) => {
+    const track = tracks.find((candidate) => candidate.id === params);
+    return track ? { name: track.name, lang: track.lang } : null;
+  },
+  target: $lastSubtitle,
+});
+// Off means no cue stays on screen, even if the engine reports none no more.
+$cues.on(setSubtitleTrackFx.done, (cues, { params }) => (params < 0 ? [] : cues));
+
+const toggled = sample({ clock: [subtitlesToggled, subtitlesShortcutUsed], source: { id: $subtitleTrack, tracks: $subtitleTracks, last: $lastSubtitle, languages: $audioLanguages } });
+sample({ clock: toggled, filter: ({ id }) => id >= 0, fn: () => -1, target: setSubtitleTrackFx });
+sample({
+  clock: toggled,
+  filter: ({ id, tracks }) => id < 0 && tracks.length > 0,
+  fn: ({ tracks, last, languages }) => subtitleToToggleOn(tracks, last, languages) ?? -1,
+  target: setSubtitleTrackFx,
+});
+
+// The next source shows subtitles again when they were on. Like audio, the choice is applied
+// when hls.js announces the playing level's subtitle group (before that it is ignored).
+const $restoredForSource = createStore(false).reset(sourceRequested);
+const restoreDecided = sample({
+  clock: subtitleTracksUpdated,
+  source: { restored: $restoredForSource, wanted: $subtitlesWanted, last: $lastSubtitle, languages: $audioLanguages },
+  filter: ({ restored, wanted }, tracks) => !restored && wanted && tracks.length > 0,
+  fn: ({ last, languages }, tracks) => subtitleToToggleOn(tracks, last, languages) ?? -1,
+});
+$restoredForSource.on(restoreDecided, () => true);
+sample({ clock: restoreDecided, target: setSubtitleTrackFx });

@@ -1,0 +1,106 @@
+/**
+ * The ad's own <video> element, beside the content's: an ad never touches the content's media
+ * pipeline (hls.js, its buffer, its position). One element serves every ad of the page.
+ */
+import { createEffect } from 'effector';
+
+export interface AdVideoFacts {
+  canPlayThrough: void;
+  playing: void;
+  /** `ended` tells a pause at the end from a viewer's pause. */
+  paused: { ended: boolean };
+  ended: void;
+  timeUpdated: { currentTime: number; duration: number };
+  volumeChanged: { volume: number; muted: boolean };
+  /** A media error other than an abort: `mediaErrorCode` is MediaError.code (2 network, 3 decode, 4 source). */
+  failed: { mediaErrorCode: number; message: string };
+}
+
+type Listener<T> = (value: T) => void;
+
+export interface AdVideo {
+  readonly element: HTMLVideoElement;
+  /** Starts fetching `url` at once (preload=auto), so the first play shows a frame without a round trip. */
+  load(url: string): void;
+  /** Plays; when the browser refuses sound without a gesture, retries muted. Rejects like HTMLMediaElement.play(). */
+  play(): Promise<void>;
+  pause(): void;
+  setVolume(volume: number): void;
+  setMuted(muted: boolean): void;
+  /** Drops the source and stops any download. */
+  unload(): void;
+  canPlayType(mimeType: string): string;
+  on<K extends keyof AdVideoFacts>(fact: K, listener: Listener<AdVideoFacts[K]>): () => void;
+}
+
+const MEDIA_ERR_ABORTED = 1;
+
+export function createAdVideo(element: HTMLVideoElement = document.createElement('video')): AdVideo {
+  element.className = 'ad-overlay__media';
+  element.playsInline = true;
+  element.preload = 'auto';
+  element.disablePictureInPicture = true;
+  element.setAttribute('disableremoteplayback', '');
+  element.controls = false;
+
+  const listeners = new Map<keyof AdVideoFacts, Set<Listener<never>>>();
+  function emit<K extends keyof AdVideoFacts>(fact: K, value: AdVideoFacts[K]) {
+    (listeners.get(fact) as Set<Listener<AdVideoFacts[K]>> | undefined)?.forEach((listener) => listener(value));
+  }
+  const hasSource = () => element.hasAttribute('src');
+  const time = () => ({ currentTime: element.currentTime, duration: element.duration });
+
+  element.addEventListener('canplaythrough', () => hasSource() && emit('canPlayThrough', undefined));
+  element.addEventListener('playing', () => hasSource() && emit('playing', undefined));
+  element.addEventListener('pause', () => hasSource() && emit('paused', { ended: element.ended }));
+  element.addEventListener('ended', () => hasSource() && emit('ended', undefined));
+  element.addEventListener('timeupdate', () => hasSource() && emit('timeUpdated', time()));
+  element.addEventListener('durationchange', () => hasSource() && emit('timeUpdated', time()));
+  element.addEventListener('volumechange', () => emit('volumeChanged', { volume: element.volume, muted: element.muted }));
+  element.addEventListener('error', () => {
+    const error = element.error;
+    if (!hasSource() || !error || error.code === MEDIA_ERR_ABORTED) return;
+    emit('failed', { mediaErrorCode: error.code, message: error.message || `MediaError ${error.code}` });
+  });
+
+  return {
+    element,
+    load(url) {
+      element.src = url;
+      element.load();
+    },
+    async play() {
+      try {
+        await element.play();
+      } catch (error) {
+        if ((error as { name?: string }).name !== 'NotAllowedError' || element.muted) throw error;
+        // Autoplay with sound refused: an ad plays muted rather than not at all.
+        element.muted = true;
+        await element.play();
+      }
+    },
+    pause: () => element.pause(),
+    setVolume(volume) {
+      element.volume = Math.min(1, Math.max(0, volume));
+      if (volume > 0 && element.muted) element.muted = false;
+    },
+    setMuted(muted) {
+      element.muted = muted;
+    },
+    unload() {
+      element.pause();
+      element.removeAttribute('src');
+      element.load();
+    },
+    canPlayType: (mimeType) => element.canPlayType(mimeType),
+    on(fact, listener) {
+      const set = listeners.get(fact) ?? new Set<Listener<never>>();
+      listeners.set(fact, set);
+      set.add(listener as Listener<never>);
+      return () => void set.delete(listener as Listener<never>);
+    },
+  };
+}
+
+/** Creates the element lazily, when the first ad break is prepared. */
+export const createAdVideoFx = createEffect(() => createAdVideo());

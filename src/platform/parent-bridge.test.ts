@@ -1,0 +1,54 @@
+// @vitest-environment happy-dom
+import { describe, expect, it, vi } from 'vitest';
+import { embeddingOrigin, listenToParent, parseParentAction, postToParentFx } from './parent-bridge';
+
+describe('parent bridge', () => {
+  it('reads click and pause actions, as objects or JSON text', () => {
+    expect(parseParentAction({ type: 'click' })).toEqual({ type: 'click' });
+    expect(parseParentAction('{"type":"pause","extra":1}')).toEqual({ type: 'pause' });
+    expect([{ type: 'play' }, 'click', null, 42, { type: 1 }, '{bad'].map(parseParentAction)).toEqual([null, null, null, null, null, null]);
+  });
+
+  it('posts to the embedding origin: ancestorOrigins first, else the referrer; never a guess', () => {
+    expect(embeddingOrigin(['https://site.example'], 'https://other.example/page')).toBe('https://site.example');
+    expect(embeddingOrigin(undefined, 'https://site.example/watch?v=1')).toBe('https://site.example');
+    expect(embeddingOrigin([], '')).toBeNull();
+    expect(embeddingOrigin(['null'], 'javascript:alert(1)')).toBeNull();
+  });
+
+  it('acts only on messages whose source is the parent window', () => {
+    const onAction = vi.fn();
+    const stop = listenToParent(onAction);
+    const parent = window.parent;
+    window.dispatchEvent(new MessageEvent('message', { data: { type: 'click' }, source: {} as Window }));
+    window.dispatchEvent(new MessageEvent('message', { data: { type: 'click' }, source: null }));
+    // In a top-level page the parent is the window itself: nothing is "from the parent" then.
+    window.dispatchEvent(new MessageEvent('message', { data: { type: 'click' }, source: parent }));
+    expect(onAction).not.toHaveBeenCalled();
+
+    // Framed: the parent's messages are acted on, a sibling's are not.
+    const fakeParent = { postMessage: vi.fn() } as unknown as Window;
+    const sibling = { postMessage: vi.fn() } as unknown as Window;
+    Object.defineProperty(window, 'parent', { value: fakeParent, configurable: true });
+    window.dispatchEvent(new MessageEvent('message', { data: { type: 'click' }, source: sibling }));
+    window.dispatchEvent(new MessageEvent('message', { data: { type: 'pause' }, source: fakeParent }));
+    window.dispatchEvent(new MessageEvent('message', { data: { type: 'unknown' }, source: fakeParent }));
+    expect(onAction.mock.calls).toEqual([[{ type: 'pause' }]]);
+    stop();
+    window.dispatchEvent(new MessageEvent('message', { data: { type: 'click' }, source: fakeParent }));
+    expect(onAction).toHaveBeenCalledTimes(1);
+    Object.defineProperty(window, 'parent', { value: parent, configurable: true });
+  });
+
+  it('postToParentFx posts to the parent at the referrer origin, and nowhere without a known origin', async () => {
+    const parent = window.parent;
+    const fakeParent = { postMessage: vi.fn() } as unknown as Window & { postMessage: ReturnType<typeof vi.fn> };
+    Object.defineProperty(window, 'parent', { value: fakeParent, configurable: true });
+    Object.defineProperty(document, 'referrer', { value: '', configurable: true });
+    expect(await postToParentFx({ event: 'enterFullScreen' })).toBe(false);
+    Object.defineProperty(document, 'referrer', { value: 'https://site.example/film/1', configurable: true });
+    expect(await postToParentFx({ event: 'exitFullScreen' })).toBe(true);
+    expect(fakeParent.postMessage.mock.calls).toEqual([[{ event: 'exitFullScreen' }, 'https://site.example']]);
+    Object.defineProperty(window, 'parent', { value: parent, configurable: true });
+  });
+});

@@ -1,0 +1,69 @@
+/**
+ * The Sentry SDK (@sentry/react with tracing and session replay), loaded only by `import()` from
+ * sentry.ts. It is one lazy chunk because esbuild cannot split replay off a statically imported
+ * SDK: @sentry/browser's index re-exports it, so any static SDK import puts replay in the initial
+ * bundle's shared chunk.
+ */
+import * as Sentry from '@sentry/react';
+import { COOKIE_KEYS } from '../lib/constants';
+import type { CookieStore } from './cookies';
+import type { ErrorReport, SentryConfig } from './sentry';
+import { scrub } from './sentry-scrub';
+
+/** SPEC.md §9 "Error-reporting sampling". */
+export const SENTRY_SAMPLING = {
+  tracesSampleRate: 1,
+  replaysSessionSampleRate: 0.1,
+  replaysOnErrorSampleRate: 1,
+} as const;
+
+function secretValues(cookies: CookieStore): string[] {
+  return [COOKIE_KEYS.authToken, COOKIE_KEYS.refreshToken, COOKIE_KEYS.deviceFingerprint]
+    .map((name) => cookies.get(name))
+    .filter((value): value is string => Boolean(value));
+}
+
+/** Sampling, no PII, and scrubbing at every exit: events, transactions, breadcrumbs, replay frames. */
+export function sentryOptions({ dsn, project, cookies }: SentryConfig & { cookies: CookieStore }): Sentry.BrowserOptions {
+  const clean = <T,>(value: T): T => scrub(value, secretValues(cookies));
+  return {
+    dsn: dsn ?? undefined,
+    ...SENTRY_SAMPLING,
+    sendDefaultPii: false,
+    integrations: [
+      Sentry.browserTracingIntegration(),
+      // Text masked and media blocked (the defaults); network headers and bodies are not recorded.
+      Sentry.replayIntegration({ maskAllText: true, blockAllMedia: true, beforeAddRecordingEvent: clean }),
+    ],
+    initialScope: project ? { tags: { project } } : undefined,
+    beforeSend: clean,
+    beforeSendTransaction: clean,
+    beforeBreadcrumb: clean,
+  };
+}
+
+/** Initialises the SDK; false on a DSN it rejects. */
+export function start(config: SentryConfig & { cookies: CookieStore }): boolean {
+  if (Sentry.getClient()) return true;
+  try {
+    Sentry.init(sentryOptions(config));
+  } catch {
+    return false;
+  }
+  return Sentry.getClient() !== undefined;
+}
+
+/** Reports an error and returns its Sentry event id. */
+export function capture({ error, contexts, tags, fingerprint }: ErrorReport): string {
+  return Sentry.captureException(error, {
+    level: 'error',
+    ...(contexts ? { contexts } : {}),
+    ...(tags ? { tags } : {}),
+    ...(fingerprint ? { fingerprint } : {}),
+  });
+}
+
+/** An error thrown before the SDK loaded, reported as Sentry's global handlers would have. */
+export function captureEarly(error: unknown): void {
+  Sentry.captureException(error, { mechanism: { type: 'onerror', handled: false } });
+}

@@ -1,0 +1,63 @@
+/**
+ * Error reporting. The Sentry SDK (with tracing and replay) is a lazy chunk, started from the page
+ * configuration: the DSN and the project label come from the frame data attributes. Without a DSN
+ * nothing is loaded and reports get a locally generated id. Errors thrown before the SDK arrives
+ * are held and reported once it does.
+ */
+import { browserCookies, type CookieStore } from './cookies';
+
+export interface SentryConfig {
+  dsn: string | null;
+  /** The error-reporting project label (data-sentry-project), sent as the `project` tag. */
+  project: string | null;
+  /** Where the credential values to scrub are read; the page's cookies by default. */
+  cookies?: CookieStore;
+}
+
+/** One error to report, with what the error-reporting service should show beside it. */
+export interface ErrorReport {
+  error: Error;
+  /** Named context blocks, e.g. `response: { status_code, url, data }`. */
+  contexts?: Record<string, Record<string, unknown>>;
+  tags?: Record<string, string>;
+  /** Grouping key; Sentry's default grouping when absent. */
+  fingerprint?: string[];
+}
+
+type Sdk = typeof import('./sentry-sdk');
+
+let sdk: Promise<Sdk | null> | null = null;
+
+/** Starts loading and initialising Sentry; false (nothing loaded, nothing sent) without a DSN. */
+export function initSentry({ dsn, project, cookies = browserCookies }: SentryConfig): boolean {
+  if (sdk) return true;
+  if (!dsn) return false;
+  const early: unknown[] = [];
+  const onError = (event: ErrorEvent) => early.push(event.error ?? event.message);
+  const onRejection = (event: PromiseRejectionEvent) => early.push(event.reason);
+  window.addEventListener('error', onError);
+  window.addEventListener('unhandledrejection', onRejection);
+  sdk = import('./sentry-sdk')
+    .then((loaded) => (loaded.start({ dsn, project, cookies }) ? loaded : null))
+    .catch(() => null)
+    .then((loaded) => {
+      window.removeEventListener('error', onError);
+      window.removeEventListener('unhandledrejection', onRejection);
+      if (loaded) early.forEach((error) => loaded.captureEarly(error));
+      return loaded;
+    });
+  return true;
+}
+
+/** 32 hex digits, the shape of a Sentry event id, for when Sentry is not running. */
+export function localErrorId(): string {
+  const bytes = new Uint8Array(16);
+  globalThis.crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** Reports an error; resolves with the Sentry event id, or a local id when Sentry is off. */
+export async function reportError(report: ErrorReport): Promise<string> {
+  const loaded = sdk ? await sdk : null;
+  return loaded ? loaded.capture(report) : localErrorId();
+}
