@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { inflateSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
-import type { RequestLogEntry, StoredEnvelope } from '../harness/shared/types';
+import type { RequestLogEntry, StoredEnvelope } from '../harness/common/types';
 import { HARNESS_ORIGIN, openHarness, PLAYER_ORIGIN } from './support';
 
 /*

@@ -1,23 +1,7 @@
 import { expect, test, type FrameLocator, type Locator, type Page } from '@playwright/test';
-import { expectPlaysPast, HARNESS_ORIGIN, openHarness, videoTime } from './support';
+import { expectPlaysPast, HARNESS_ORIGIN, openHarness, videoTime, clickControl, messagesIn } from './support';
 
-/** Clicks a control as a viewer does: hovering shows the controls, then the click lands (retried if they faded). */
-async function clickControl(frame: FrameLocator, control: Locator) {
-  const page = control.page();
-  const player = frame.getByTestId('player');
-  await expect(async () => {
-    const box = await control.boundingBox();
-    if (!box) throw new Error('control not laid out');
-    const x = box.x + box.width / 2;
-    const y = box.y + box.height / 2;
-    await page.mouse.move(x - 3, y);
-    await page.mouse.move(x, y);
-    await expect(player).toHaveAttribute('data-controls', 'shown', { timeout: 400 });
-    await page.mouse.click(x, y);
-  }).toPass({ timeout: 20_000 });
-}
 
-const messagesIn = (page: Page) => page.getByTestId('message-row').and(page.locator('[data-direction="in"]'));
 const videoSrcPath = (frame: FrameLocator) => frame.getByTestId('title');
 
 /** The player frame's own window (same-origin embed only), for its localStorage. */

@@ -1,4 +1,4 @@
-import { expect, type FrameLocator, type Page } from '@playwright/test';
+import { expect, type FrameLocator, type Locator, type Page } from '@playwright/test';
 import { HARNESS_PORT, PLAYER_PORT } from '../playwright.config';
 
 export const PLAYER_ORIGIN = `http://localhost:${PLAYER_PORT}`;
@@ -65,3 +65,26 @@ export async function continueAfterReload(frame: FrameLocator) {
     .not.toBeNull();
   if (state === 'prompt') await prompt.getByRole('button', { name: 'Продолжить просмотр' }).click();
 }
+
+/**
+ * Clicks a control as a viewer does: moves the mouse onto it (which shows the controls), and
+ * clicks as soon as they show, without waiting for the fade-in to settle — on a loaded machine
+ * that wait can outlast the 1 s the controls stay up. Retried if they faded first.
+ */
+export async function clickControl(frame: FrameLocator, control: Locator) {
+  const page = control.page();
+  const player = frame.getByTestId('player');
+  await expect(async () => {
+    const box = await control.boundingBox();
+    if (!box) throw new Error('control not laid out');
+    const x = box.x + box.width / 2;
+    const y = box.y + box.height / 2;
+    await page.mouse.move(x - 3, y);
+    await page.mouse.move(x, y);
+    await expect(player).toHaveAttribute('data-controls', 'shown', { timeout: 400 });
+    await page.mouse.click(x, y);
+  }).toPass({ timeout: 20_000 });
+}
+
+/** Posted messages the harness logged as coming in from the player. */
+export const messagesIn = (page: Page) => page.getByTestId('message-row').and(page.locator('[data-direction="in"]'));

@@ -1,5 +1,5 @@
 import { expect, test, type FrameLocator, type Locator, type Page } from '@playwright/test';
-import { continueAfterReload, expectPlaysPast, openHarness, PLAYER_ORIGIN, videoTime } from './support';
+import { continueAfterReload, expectPlaysPast, openHarness, PLAYER_ORIGIN, videoTime, clickControl, messagesIn } from './support';
 
 /** Moves the mouse over the player until the controls show (they hide after 1 s of stillness while playing). */
 async function showControls(frame: FrameLocator) {
@@ -17,25 +17,6 @@ async function showControls(frame: FrameLocator) {
     .toBe('shown');
 }
 
-/**
- * Clicks a control as a viewer does: moves the mouse onto it (which shows the controls), and
- * clicks as soon as they show, without waiting for the fade-in to settle — on a loaded machine
- * that wait can outlast the 1 s the controls stay up. Retried if they faded first.
- */
-async function clickControl(frame: FrameLocator, control: Locator) {
-  const page = control.page();
-  const player = frame.getByTestId('player');
-  await expect(async () => {
-    const box = await control.boundingBox();
-    if (!box) throw new Error('control not laid out');
-    const x = box.x + box.width / 2;
-    const y = box.y + box.height / 2;
-    await page.mouse.move(x - 3, y);
-    await page.mouse.move(x, y);
-    await expect(player).toHaveAttribute('data-controls', 'shown', { timeout: 400 });
-    await page.mouse.click(x, y);
-  }).toPass({ timeout: 20_000 });
-}
 
 async function openSettings(frame: FrameLocator) {
   await clickControl(frame, frame.getByTestId('settings-button'));
@@ -46,8 +27,6 @@ const media = <T,>(frame: FrameLocator, read: (video: HTMLVideoElement) => T) =>
 const option = (frame: FrameLocator, name: string) => frame.getByTestId('settings-menu').getByRole('menuitemradio', { name, exact: true });
 const rowValue = (frame: FrameLocator, menu: string) => frame.getByTestId(`menu-row-${menu}`).locator('.menu__value');
 
-/** Posted messages the harness logged as coming in from the player. */
-const messagesIn = (page: Page) => page.getByTestId('message-row').and(page.locator('[data-direction="in"]'));
 
 test.describe('player surface, desktop', () => {
   test('the desktop layout shows the control bar, and hides it after 1 s of stillness while playing', async ({ page }, testInfo) => {

@@ -1,5 +1,5 @@
 import { useMemo, useState, type FormEvent } from 'react';
-import type { RequestLogEntry } from '../shared/types';
+import type { RequestLogEntry } from '../common/types';
 import type { VastInspection } from '../../src/vast';
 import { LogToolbar } from './LogToolbar';
 import { downloadJson, formatMs } from './format';

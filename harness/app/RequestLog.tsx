@@ -1,5 +1,5 @@
 import { Fragment, useMemo, useState } from 'react';
-import type { RequestLogEntry } from '../shared/types';
+import type { RequestLogEntry } from '../common/types';
 import { LogToolbar } from './LogToolbar';
 import { downloadJson, formatBytes, formatMs } from './format';
 import { useStickToBottom } from './useStickToBottom';

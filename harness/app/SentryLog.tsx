@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { SentrySummary, StoredEnvelope } from '../shared/types';
+import type { SentrySummary, StoredEnvelope } from '../common/types';
 import { LogToolbar } from './LogToolbar';
 import { downloadJson, formatClock } from './format';
 import { useStickToBottom } from './useStickToBottom';

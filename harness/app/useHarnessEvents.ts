@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { RequestLogEntry, SentrySummary } from '../shared/types';
+import type { RequestLogEntry, SentrySummary } from '../common/types';
 
 export type StreamStatus = 'connecting' | 'open' | 'error';
 

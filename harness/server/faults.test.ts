@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from './server';
-import type { RequestLogEntry } from '../shared/types';
+import type { RequestLogEntry } from '../common/types';
 
 let server: RunningServer;
 const segment = '/media/hls/film/video/240p/seg-001.m4s';

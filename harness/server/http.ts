@@ -1,7 +1,7 @@
 /** Small response/request helpers shared by the route modules. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gunzipSync, inflateSync, brotliDecompressSync } from 'node:zlib';
-import type { OriginName } from '../shared/types';
+import type { OriginName } from '../common/types';
 
 /** Everything a route handler needs about the current request. */
 export interface RouteContext {

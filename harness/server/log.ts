@@ -1,7 +1,7 @@
 /** In-memory request log and the Server-Sent Events hub that streams it (and Sentry summaries). */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
-import type { HarnessEventName, LoggedRequestHeaders, OriginName, RequestLogEntry } from '../shared/types';
+import type { HarnessEventName, LoggedRequestHeaders, OriginName, RequestLogEntry } from '../common/types';
 
 export const REQUEST_LOG_CAP = 5000;
 const HEARTBEAT_MS = 15_000;

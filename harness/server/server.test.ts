@@ -7,7 +7,7 @@ import path from 'node:path';
 import { startServer, type RunningServer } from './server';
 import { findRepoRoot } from './paths';
 import { parseEnvelope } from './routes/sentry';
-import type { RequestLogEntry, StoredEnvelope } from '../shared/types';
+import type { RequestLogEntry, StoredEnvelope } from '../common/types';
 
 const repo = findRepoRoot();
 const FILM_MASTER = path.join(repo, 'fixtures/hls/film/master.m3u8');

@@ -3,7 +3,7 @@ import http, { type IncomingMessage, type Server, type ServerResponse } from 'no
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { existsSync } from 'node:fs';
-import type { OriginName } from '../shared/types';
+import type { OriginName } from '../common/types';
 import { HttpError, notFound, sendJson, type Route, type RouteContext } from './http';
 import { EventHub, FAULT_HEADER, RequestLog } from './log';
 import { FaultStore, faultRoutes } from './faults';

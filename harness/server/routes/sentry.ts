@@ -1,7 +1,7 @@
 /** Sentry ingest (`POST /api/:project/envelope/`) and the in-memory envelope store. */
 import type { EventHub } from '../log';
 import { answerPreflight, corsReflect, HttpError, methodNotAllowed, readBody, sendJson, type Route } from '../http';
-import type { EnvelopeItem, SentrySummary, StoredEnvelope } from '../../shared/types';
+import type { EnvelopeItem, SentrySummary, StoredEnvelope } from '../../common/types';
 
 export const SENTRY_STORE_CAP = 1000;
 const BODY_LIMIT = 20 * 1024 * 1024;

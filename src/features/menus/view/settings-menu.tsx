@@ -1,4 +1,4 @@
-import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useUnit } from 'effector-react';
 import { PLAYBACK_RATES } from '../../../lib/constants';
 import { STRINGS } from '../../../lib/strings';
@@ -35,6 +35,7 @@ import {
 import { $mobileLayout } from '../../playback';
 import { $activeMenu, backClicked, closeClicked, outsideClicked, settingsClicked, subMenuOpened, subtitlesButtonClicked, type SubMenu } from '../model';
 import './menus.css';
+import { useMenuKeys } from '../../../ui/menu-keys';
 
 /** The gear: opens the main menu, closes any open one. */
 export function SettingsButton() {
@@ -83,27 +84,6 @@ export function MenuBackdrop() {
   return <div className="menu-backdrop" data-testid="menu-backdrop" onClick={() => onClick()} />;
 }
 
-/** Arrow keys move between items, Home/End jump, Escape closes, ← goes back. */
-function useMenuKeys(onBack: () => void, onClose: () => void) {
-  return (event: KeyboardEvent<HTMLDivElement>) => {
-    const items = Array.from(event.currentTarget.querySelectorAll<HTMLElement>('[role^="menuitem"]'));
-    const index = items.indexOf(document.activeElement as HTMLElement);
-    const focus = (next: number) => items[(next + items.length) % items.length]?.focus();
-    const keys: Record<string, () => void> = {
-      ArrowDown: () => focus(index + 1),
-      ArrowUp: () => focus(index < 0 ? -1 : index - 1),
-      Home: () => focus(0),
-      End: () => focus(-1),
-      ArrowLeft: onBack,
-      Escape: onClose,
-    };
-    const action = keys[event.key];
-    if (!action) return;
-    event.preventDefault();
-    event.stopPropagation();
-    action();
-  };
-}
 
 interface RowProps {
   icon: ReactNode;

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type KeyboardEvent, type SyntheticEvent } from 'react';
+import { useEffect, useRef, type SyntheticEvent } from 'react';
 import { useUnit } from 'effector-react';
 import type { EpisodeDto } from '../../../api/dto';
 import { STRINGS } from '../../../lib/strings';
@@ -23,6 +23,7 @@ import {
   seasonsMenuToggled,
 } from '../model';
 import './series.css';
+import { useMenuKeys } from '../../../ui/menu-keys';
 
 /** The no-photo placeholder: inline, so a missing poster never costs a request. */
 export const NO_PHOTO =
@@ -143,27 +144,6 @@ function EpisodeRow({ episode, current, saved, onPick }: { episode: EpisodeDto; 
   );
 }
 
-/** Arrow keys move between items; Left or Backspace goes back; Escape closes. */
-function useMenuKeys(onBack: () => void, onClose: () => void) {
-  return (event: KeyboardEvent<HTMLDivElement>) => {
-    const items = Array.from(event.currentTarget.querySelectorAll<HTMLElement>('[role="menuitem"]'));
-    const index = items.indexOf(document.activeElement as HTMLElement);
-    const focus = (next: number) => items[(next + items.length) % items.length]?.focus();
-    const keys: Record<string, () => void> = {
-      ArrowDown: () => focus(index + 1),
-      ArrowUp: () => focus(index < 0 ? -1 : index - 1),
-      Home: () => focus(0),
-      End: () => focus(-1),
-      ArrowLeft: onBack,
-      Escape: onClose,
-    };
-    const action = keys[event.key];
-    if (!action) return;
-    event.preventDefault();
-    event.stopPropagation();
-    action();
-  };
-}
 
 /** The 'Сезоны и серии' panel: the season list, then the chosen season's episodes. */
 export function SeasonsMenu() {
