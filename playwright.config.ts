@@ -1,13 +1,12 @@
-import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, chromiumPath } from './scripts/chromium';
 
 /** Ports of their own so a running `npm start` (4100/4101) does not collide with the tests. */
 export const PLAYER_PORT = Number(process.env.E2E_PLAYER_PORT ?? 4200);
 export const HARNESS_PORT = Number(process.env.E2E_HARNESS_PORT ?? 4201);
 
-const systemChromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) => existsSync(path));
 const distDir = process.env.DIST_DIR || 'dist';
-const executablePath = process.env.CHROMIUM_PATH || systemChromium;
+const executablePath = chromiumPath();
 
 export default defineConfig({
   testDir: 'e2e',
@@ -25,16 +24,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--autoplay-policy=no-user-gesture-required',
-      ],
+      args: CHROMIUM_ARGS,
     },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],

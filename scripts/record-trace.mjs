@@ -21,7 +21,7 @@ const maxMs = Number(flag('max') ?? 90) * 1000;
 const harness = `http://127.0.0.1:${process.env.HARNESS_PORT ?? 4101}`;
 
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--autoplay-policy=no-user-gesture-required'],
 });
 const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });

@@ -1,16 +1,9 @@
 /** Chromium for the bench: one browser, a fresh context (empty HTTP cache and storage) per measurement. */
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from '@playwright/test';
 
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--autoplay-policy=no-user-gesture-required',
-];
+import { CHROMIUM_ARGS } from '../../scripts/chromium';
+
+export { CHROMIUM_ARGS };
 
 /** Every page is laid out at 1280×720 so every player may pick the 720p rendition. */
 export const VIEWPORT = { width: 1280, height: 720 };

@@ -1,9 +1,7 @@
-import { existsSync } from 'node:fs';
+import { chromiumPath } from '../../scripts/chromium';
 
 /** Command line of `npm run bench -- [options]`. */
 
-/** Like playwright.config.ts: CHROMIUM_PATH, else the system Chromium, else Playwright's own. */
-const SYSTEM_CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'];
 
 export const SECTIONS = ['ttff', 'ads', 'next_episode', 'steady', 'memory', 'bundle'] as const;
 export type Section = (typeof SECTIONS)[number];
@@ -127,6 +125,6 @@ export function parseOptions(argv: readonly string[], env: Record<string, string
     switches: orDefault('switches', 30),
     sections,
     timeBudgetS: flags.has('time-budget') ? nonNegative('--time-budget', str('time-budget')) : 280,
-    chromium: env.CHROMIUM_PATH || SYSTEM_CHROMIUM.find((file) => existsSync(file)),
+    chromium: chromiumPath(env),
   };
 }
