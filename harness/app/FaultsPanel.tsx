@@ -5,7 +5,7 @@ export const HARNESS_CLIENT = `qa-${Math.random().toString(36).slice(2, 10)}`;
 
 interface FaultRule {
   target: 'segment' | 'playlist' | 'media' | 'catalog' | 'vast';
-  action: { type: 'status'; status: number } | { type: 'timeout' } | { type: 'reset' } | { type: 'delay'; ms: number };
+  action: { type: 'status'; status: number } | { type: 'timeout' } | { type: 'reset' } | { type: 'delay'; ms: number } | { type: 'throttle'; kbps: number };
   count: number | null;
   forMs?: number | null;
 }
@@ -18,13 +18,15 @@ const PRESETS: ReadonlyArray<{ id: string; label: string; rules: FaultRule[] }> 
   { id: 'segment-reset', label: 'Next 2 segments → connection reset', rules: [{ target: 'segment', action: { type: 'reset' }, count: 2 }] },
   { id: 'drop-media-5s', label: 'Drop all media for 5 s', rules: [{ target: 'media', action: { type: 'reset' }, count: null, forMs: 5000 }] },
   { id: 'latency-500', label: 'Media latency +500 ms', rules: [{ target: 'media', action: { type: 'delay', ms: 500 }, count: null }] },
+  { id: 'cap-300k', label: 'Bandwidth cap 300 kbps', rules: [{ target: 'media', action: { type: 'throttle', kbps: 300 }, count: null }] },
+  { id: 'cap-1m', label: 'Bandwidth cap 1 Mbps', rules: [{ target: 'media', action: { type: 'throttle', kbps: 1000 }, count: null }] },
   { id: 'slow-catalog', label: 'Slow catalogue (3 s, reload)', rules: [{ target: 'catalog', action: { type: 'delay', ms: 3000 }, count: 5 }] },
   { id: 'slow-vast', label: 'Slow VAST (6 s, past the time-out)', rules: [{ target: 'vast', action: { type: 'delay', ms: 6000 }, count: null }] },
 ];
 
 const describe = (rule: FaultRule) => {
   const { action } = rule;
-  const what = action.type === 'status' ? String(action.status) : action.type === 'delay' ? `+${action.ms} ms` : action.type;
+  const what = action.type === 'status' ? String(action.status) : action.type === 'delay' ? `+${action.ms} ms` : action.type === 'throttle' ? `cap ${action.kbps} kbps` : action.type;
   const scope = rule.count === null ? 'every request' : `next ${rule.count}`;
   return `${rule.target} → ${what} (${scope}${rule.forMs ? `, for ${rule.forMs / 1000} s` : ''})`;
 };

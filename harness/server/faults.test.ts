@@ -53,6 +53,24 @@ describe('fault injection', () => {
     expect((await get(segment, 'g')).status).toBe(200);
   });
 
+  it("caps bandwidth: the body arrives intact, at the cap, shared by one client's concurrent responses", async () => {
+    const plain = Buffer.from(await (await get(segment, null)).arrayBuffer());
+    // A cap that lets one segment through in about 400 ms.
+    const kbps = Math.ceil((plain.length * 8) / 1000 / 0.4);
+    await setFaults('t', [{ target: 'segment', action: { type: 'throttle', kbps }, count: null }]);
+    let started = performance.now();
+    const capped = Buffer.from(await (await get(segment, 't')).arrayBuffer());
+    const one = performance.now() - started;
+    expect(capped.equals(plain)).toBe(true);
+    expect(one).toBeGreaterThanOrEqual(300);
+    started = performance.now();
+    const both = await Promise.all([get(segment, 't'), get(segment, 't')].map(async (r) => Buffer.from(await (await r).arrayBuffer())));
+    expect(both.every((body) => body.equals(plain))).toBe(true);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(700);
+    expect((await get('/media/hls/film/master.m3u8', 't')).status).toBe(200);
+    await fetch(`${server.harnessUrl}__harness/faults?client=t`, { method: 'DELETE' });
+  });
+
   it('rejects malformed rules with a clear message and clears a client', async () => {
     const bad = await setFaults('h', [{ target: 'everything', action: { type: 'status', status: 500 } }]);
     expect(bad.status).toBe(400);

@@ -3,7 +3,7 @@
  * A client is named by the `harness-client` query parameter of the player page: media and API
  * requests carry the page address in their Referer (same origin), or the parameter themselves.
  */
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readBody, sendJson, type Route, type RouteContext } from './http';
 
 export type FaultTarget = 'segment' | 'playlist' | 'media' | 'catalog' | 'vast';
@@ -15,7 +15,9 @@ export type FaultAction =
   /** Destroys the connection without a response. */
   | { type: 'reset' }
   /** Answers normally after a delay. */
-  | { type: 'delay'; ms: number };
+  | { type: 'delay'; ms: number }
+  /** Answers normally through a bandwidth cap shared by all of the client's capped responses. */
+  | { type: 'throttle'; kbps: number };
 
 export interface FaultRule {
   target: FaultTarget;
@@ -40,6 +42,7 @@ const TARGETS: Record<FaultTarget, RegExp> = {
 };
 
 const MAX_DELAY_MS = 60_000;
+const MIN_KBPS = 8;
 
 /** The harness client a request belongs to, from its own query or its Referer's. */
 export function clientOf(req: IncomingMessage, url: URL): string | null {
@@ -68,8 +71,10 @@ export function parseRules(body: unknown): FaultRule[] {
       parsed = { type: action.type };
     } else if (action?.type === 'delay' && typeof action.ms === 'number' && action.ms >= 0) {
       parsed = { type: 'delay', ms: Math.min(action.ms, MAX_DELAY_MS) };
+    } else if (action?.type === 'throttle' && typeof (action as { kbps?: unknown }).kbps === 'number' && (action as { kbps: number }).kbps >= MIN_KBPS) {
+      parsed = { type: 'throttle', kbps: (action as { kbps: number }).kbps };
     } else {
-      throw new Error(`rules[${i}].action: {type:'status',status:4xx|5xx} | {type:'timeout'} | {type:'reset'} | {type:'delay',ms}`);
+      throw new Error(`rules[${i}].action: {type:'status',status:4xx|5xx} | {type:'timeout'} | {type:'reset'} | {type:'delay',ms} | {type:'throttle',kbps>=${MIN_KBPS}}`);
     }
     const count = rule.count == null ? null : Number(rule.count);
     const forMs = rule.forMs == null ? null : Number(rule.forMs);
@@ -81,14 +86,31 @@ export function parseRules(body: unknown): FaultRule[] {
 
 export class FaultStore {
   private readonly clients = new Map<string, ActiveRule[]>();
+  private readonly links = new Map<string, Link>();
+
+  /** The client's capped link: every throttled response of one client shares it, like a real connection. */
+  link(client: string, kbps: number): Link {
+    const key = `${client} ${kbps}`;
+    let link = this.links.get(key);
+    if (!link) {
+      link = new Link(kbps);
+      this.links.set(key, link);
+    }
+    return link;
+  }
 
   set(client: string, rules: FaultRule[], now = Date.now()): void {
     this.clients.set(client, rules.map((rule) => ({ ...rule, setAt: now, used: 0 })));
   }
 
   clear(client?: string): void {
-    if (client === undefined) this.clients.clear();
-    else this.clients.delete(client);
+    if (client === undefined) {
+      this.clients.clear();
+      this.links.clear();
+    } else {
+      this.clients.delete(client);
+      for (const key of this.links.keys()) if (key.startsWith(`${client} `)) this.links.delete(key);
+    }
   }
 
   list(): Record<string, FaultRule[]> {
@@ -113,8 +135,67 @@ export class FaultStore {
 
 export function describeFault(rule: FaultRule): string {
   const action = rule.action;
-  const what = action.type === 'status' ? String(action.status) : action.type === 'delay' ? `delay ${action.ms}ms` : action.type;
+  const what =
+    action.type === 'status' ? String(action.status) : action.type === 'delay' ? `delay ${action.ms}ms` : action.type === 'throttle' ? `throttle ${action.kbps}kbps` : action.type;
   return `${rule.target}: ${what}`;
+}
+
+/** A bandwidth-capped link: bytes leave in slices of about 100 ms each, one after another. */
+export class Link {
+  private nextAt = 0;
+  private readonly bytesPerMs: number;
+  private readonly slice: number;
+
+  constructor(kbps: number) {
+    this.bytesPerMs = (kbps * 1000) / 8 / 1000;
+    this.slice = Math.max(512, Math.round(this.bytesPerMs * 100));
+  }
+
+  /** Resolves once `bytes` have gone through, calling `write` with each slice at its time. */
+  async send(bytes: Buffer, write: (slice: Buffer) => void, isClosed: () => boolean): Promise<void> {
+    for (let offset = 0; offset < bytes.length; offset += this.slice) {
+      if (isClosed()) return;
+      const slice = bytes.subarray(offset, offset + this.slice);
+      const now = Date.now();
+      const at = Math.max(now, this.nextAt);
+      this.nextAt = at + slice.length / this.bytesPerMs;
+      if (at > now) await new Promise((resolve) => setTimeout(resolve, at - now));
+      if (isClosed()) return;
+      write(slice);
+    }
+  }
+}
+
+type Chunk = string | Uint8Array;
+
+/** Routes everything the response writes through `link`, keeping stream back-pressure honest. */
+export function throttleResponse(res: ServerResponse, link: Link): void {
+  const write = res.write.bind(res) as (chunk: Buffer) => boolean;
+  const end = res.end.bind(res) as (cb?: () => void) => ServerResponse;
+  const isClosed = () => res.destroyed;
+  const toBuffer = (chunk: Chunk, encoding?: unknown) =>
+    typeof chunk === 'string' ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8') : Buffer.from(chunk);
+  let queue = Promise.resolve();
+  res.write = ((chunk: Chunk, encoding?: unknown, cb?: unknown) => {
+    const bytes = toBuffer(chunk, encoding);
+    const done = typeof encoding === 'function' ? encoding : cb;
+    queue = queue
+      .then(() => link.send(bytes, write, isClosed))
+      .then(() => {
+        if (typeof done === 'function') (done as () => void)();
+        res.emit('drain');
+      });
+    return false;
+  }) as typeof res.write;
+  res.end = ((chunk?: unknown, encoding?: unknown, cb?: unknown) => {
+    const done = [chunk, encoding, cb].find((arg) => typeof arg === 'function') as (() => void) | undefined;
+    const body = typeof chunk === 'string' || chunk instanceof Uint8Array ? toBuffer(chunk, encoding) : null;
+    queue = queue.then(async () => {
+      if (body) await link.send(body, write, isClosed);
+      end(done);
+    });
+    return res;
+  }) as typeof res.end;
 }
 
 /**
@@ -159,6 +240,10 @@ export function faultRoutes(store: FaultStore, onFault: (ctx: RouteContext, desc
     const action = rule.action;
     if (action.type === 'delay') {
       await new Promise((resolve) => setTimeout(resolve, action.ms));
+      return false;
+    }
+    if (action.type === 'throttle') {
+      throttleResponse(res, store.link(clientOf(req, url) ?? '', action.kbps));
       return false;
     }
     if (action.type === 'reset') {
