@@ -5,9 +5,9 @@
  *   HARNESS_PORT=4371 node scripts/record-trace.mjs film-seek "movie_id=101&auto_play=1" --seek=6:20 --until=ended
  *   HARNESS_PORT=4371 node scripts/record-trace.mjs segment-404 "movie_id=114&auto_play=1" --until=fatal
  *
- * The player runs same-origin in the harness; media events are captured on the player
- * document, engine errors from the rstat4 error events, and the live rstat4 events are kept
- * beside the facts so the replay can be compared with what the real player sent.
+ * The player runs same-origin in the harness. Its engine copies every fact to a sink this
+ * script defines (src/engine/trace-tap.ts); the live rstat4 events and the saved progress are
+ * kept beside the facts so the replay can be compared with what the real player did.
  */
 import { chromium } from '@playwright/test';
 import { writeFile } from 'node:fs/promises';
@@ -25,43 +25,31 @@ const browser = await chromium.launch({
   args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--autoplay-policy=no-user-gesture-required'],
 });
 const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
-// Runs in every frame; only the player's document has a <video>.
+// Runs in every frame: the player's engine copies its facts to the sink (src/engine/trace-tap.ts);
+// the harness page (top) notes each episode the player announces (SPEC.md §7 messages).
 await page.addInitScript(() => {
   const facts = [];
   window.__traceFacts = facts;
-  // The harness page: the player announces each episode it switches to (SPEC.md §7 messages).
   if (window === window.top) {
     window.addEventListener('message', (event) => {
       const id = event.data?.event === 'episodeChanged' ? event.data.payload?.episode?.id : undefined;
       if (typeof id === 'number') facts.push({ at: Date.now(), fact: 'episodeChanged', payload: { episodeId: id } });
     });
+    return;
   }
-  const ahead = (v) => {
-    for (let i = 0; i < v.buffered.length; i++) if (v.buffered.start(i) <= v.currentTime + 0.1 && v.currentTime <= v.buffered.end(i)) return v.buffered.end(i) - v.currentTime;
-    return 0;
+  const round = (value) =>
+    typeof value === 'number' && Number.isFinite(value)
+      ? Math.round(value * 1000) / 1000
+      : Array.isArray(value)
+        ? value.map(round)
+        : value && typeof value === 'object'
+          ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, round(v)]))
+          : value;
+  window.__engineFactSink = (fact, payload) => {
+    // Addresses carry this run's port; the path is what a replay needs.
+    const cleaned = fact === 'error' && payload?.url ? { ...payload, url: new URL(payload.url).pathname } : payload;
+    facts.push({ at: Date.now(), fact, ...(cleaned === undefined ? {} : { payload: round(cleaned) }) });
   };
-  const round = (n) => (Number.isFinite(n) ? Math.round(n * 1000) / 1000 : n);
-  const map = {
-    durationchange: (v) => ['durationChanged', { duration: round(v.duration) }],
-    playing: () => ['playing'],
-    pause: () => ['paused'],
-    waiting: () => ['waiting'],
-    seeking: (v) => ['seeking', { currentTime: round(v.currentTime) }],
-    seeked: (v) => ['seeked', { currentTime: round(v.currentTime) }],
-    timeupdate: (v) => ['timeUpdated', { currentTime: round(v.currentTime), duration: round(v.duration), bufferedAhead: round(ahead(v)) }],
-    ended: () => ['ended'],
-  };
-  for (const type of Object.keys(map)) {
-    document.addEventListener(
-      type,
-      (event) => {
-        if (!(event.target instanceof HTMLVideoElement) || event.target.classList.contains('player__media') === false) return;
-        const [fact, payload] = map[type](event.target);
-        facts.push({ at: Date.now(), fact, ...(payload ? { payload } : {}) });
-      },
-      true,
-    );
-  }
 });
 
 await page.goto(`${harness}/?scenario=film&embed=same&auto_play=1&query=${encodeURIComponent(query)}`);
@@ -84,18 +72,13 @@ await page.waitForTimeout(500);
 const facts = await frame.evaluate(() => window.__traceFacts);
 const stats = await page.evaluate(() => window.__harnessStats ?? []);
 const episodes = await page.evaluate(() => window.__traceFacts);
+// What the live player saved (same-origin embed, fresh profile: nothing was stored before).
+const saved = await frame.evaluate(() => JSON.parse(localStorage.getItem('episodesTimeProgress') ?? 'null'));
 await browser.close();
 
-const errors = stats
-  .filter((s) => s.event === 'videoplayer_error')
-  .map((s) => ({
-    at: s.t,
-    fact: 'error',
-    payload: { kind: s.payload.errorType, detail: s.payload.details, fatal: s.payload.fatal, message: s.payload.details, ...(s.payload.responseCode != null ? { responseCode: s.payload.responseCode } : {}) },
-  }));
 const first = stats[0]?.payload ?? {};
 const items = episodes.map((e) => ({ ...e, payload: { contentId: first.contentId ?? null, episodeId: e.payload.episodeId } }));
-const all = [...items, ...facts, ...errors].sort((a, b) => a.at - b.at);
+const all = [...items, ...facts].sort((a, b) => a.at - b.at);
 const t0 = all[0]?.at ?? 0;
 const trace = {
   name,
@@ -105,6 +88,8 @@ const trace = {
   facts: all.map(({ at, ...rest }) => ({ t: at - t0, ...rest })),
   // What the live player sent to rstat4, for comparison with the replay.
   stats: stats.map((s) => ({ t: s.t - t0, event: s.event, payload: s.payload })),
+  // The player's `episodesTimeProgress` when the recording stopped.
+  episodesTimeProgress: saved,
 };
 await writeFile(`fixtures/traces/${name}.json`, `${JSON.stringify(trace, null, 1)}\n`);
 console.log(`${name}: ${trace.facts.length} facts, ${trace.stats.length} rstat4 events`);

@@ -1,12 +1,16 @@
-import { allSettled, fork } from 'effector';
+import { allSettled, fork, scopeBind } from 'effector';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createScriptedEngine } from '../engine/scripted-engine';
 import { replayTrace, type EngineTrace } from '../engine/trace-replay';
-import { itemChanged } from '../features/analytics';
+import type { ContentDto, EpisodeDto } from '../api/dto';
 import { $streamError, engineAttached } from '../features/playback';
+import '../features/progress';
+import { $content, episodeChosen } from '../features/session';
+import { STORAGE_KEYS } from '../lib/constants';
 import { sendStatFx, type StatEvent } from '../platform/stats';
+import { $storage, createMemoryStorage } from '../platform/storage';
 import './analytics-model';
 
 const TRACE_DIR = path.resolve(__dirname, '../../fixtures/traces');
@@ -18,7 +22,22 @@ const traces = readdirSync(TRACE_DIR)
 const key = (event: string, payload: Record<string, unknown> = {}) =>
   [event, payload.mark ?? payload.details ?? '', payload.fatal ?? ''].join(' ').trim();
 
-describe('trace replay: the analytics model sends what the live player sent', () => {
+/** The episode the session would choose; progress and analytics read only its id. */
+const episode = (id: number): EpisodeDto => ({
+  id,
+  title: '',
+  description: '',
+  order: 1,
+  posterPath: null,
+  duration: null,
+  watchProgress: null,
+  watchedAt: null,
+  isCompleted: false,
+  m3u8MasterFilePath: null,
+  season: null,
+});
+
+describe('trace replay: the models send and save what the live player did', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
@@ -29,17 +48,24 @@ describe('trace replay: the analytics model sends what the live player sent', ()
   for (const trace of traces) {
     it(`${trace.name} (${trace.query})`, async () => {
       const sent: StatEvent[] = [];
-      const scope = fork({ handlers: [[sendStatFx, (stat: StatEvent) => (sent.push(stat), true)]] });
+      const storage = createMemoryStorage();
+      const scope = fork({
+        values: [
+          [$storage, storage],
+          [$content, { id: trace.item.contentId } as ContentDto],
+        ],
+        handlers: [[sendStatFx, (stat: StatEvent) => (sent.push(stat), true)]],
+      });
       const engine = createScriptedEngine();
       await allSettled(engineAttached, { scope, params: engine });
-      await allSettled(itemChanged, { scope, params: trace.item });
       await replayTrace(
         trace,
         engine,
         async (ms) => {
           await vi.advanceTimersByTimeAsync(ms);
         },
-        (item) => allSettled(itemChanged, { scope, params: item }),
+        // allSettled would wait for the pending save throttle, which only the fake clock ends.
+        async (item) => scopeBind(episodeChosen, { scope })(episode(item.episodeId!)),
       );
 
       const live = trace.stats.map((s) => key(s.event.replace(/^videoplayer_/, ''), s.payload));
@@ -48,6 +74,7 @@ describe('trace replay: the analytics model sends what the live player sent', ()
       for (const stat of sent) expect(stat.payload?.contentId).toBe(trace.item.contentId);
       const fatal = trace.facts.some((f) => f.fact === 'error' && (f.payload as { fatal?: boolean }).fatal);
       expect(scope.getState($streamError) !== null).toBe(fatal);
+      expect(storage.read(STORAGE_KEYS.episodesTimeProgress)).toEqual(trace.episodesTimeProgress);
     });
   }
 });

@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { appStarted, parseConfig } from '../features/session';
 import { engineAttached } from '../features/playback';
+import { tapEngineFacts } from '../engine/trace-tap';
 import { mediaElementAttached } from '../features/fullscreen';
 import { startDeviceFingerprint } from '../platform/fingerprint';
 import { initSentry } from '../platform/sentry';
@@ -62,7 +63,7 @@ const video = createVideoElement();
 void allSettled(appStarted, { scope, params: config });
 void allSettled(mediaElementAttached, { scope, params: video });
 void import('../engine/hls-engine').then(
-  ({ createHlsEngine }) => allSettled(engineAttached, { scope, params: createHlsEngine(video) }),
+  ({ createHlsEngine }) => allSettled(engineAttached, { scope, params: tapEngineFacts(createHlsEngine(video)) }),
   (error: unknown) => allSettled(libraryLoadFailed, { scope, params: error instanceof Error ? error.message : String(error) }),
 );
 // The device fingerprint is computed when the page is idle; until then calls send it empty.

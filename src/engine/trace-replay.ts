@@ -31,6 +31,8 @@ export interface EngineTrace {
   facts: TraceFact[];
   /** rstat4 events the live player sent while the trace was recorded. */
   stats: TraceStat[];
+  /** The live player's saved `episodesTimeProgress` when the recording stopped. */
+  episodesTimeProgress: Record<string, number> | null;
 }
 
 /**
