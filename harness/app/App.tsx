@@ -3,6 +3,11 @@ import { FaultsPanel, HARNESS_CLIENT } from './FaultsPanel';
 import { readOrigins } from './config';
 import { AdsPanel, countPings } from './AdsPanel';
 import { AnalyticsPanel } from './AnalyticsPanel';
+import { ChartsPanel } from './ChartsPanel';
+import { isProbeMessage, useProbe } from './probe';
+import { useServerFailure } from './server-health';
+import { StoragePanel } from './StoragePanel';
+import { useTraceRecorder } from './trace-recorder';
 import { installStatsSink, isRelayMessage, useStats } from './stats';
 import { MessageLog, type MessageEntry } from './MessageLog';
 import { PlayerStage } from './PlayerStage';
@@ -13,6 +18,7 @@ import {
   EMBED_MODES,
   VIEWPORTS,
   buildQuery,
+  describeExpect,
   effectiveQuery,
   findScenario,
   frameOrigin,
@@ -25,7 +31,17 @@ import {
 } from './scenarios';
 import { useHarnessEvents } from './useHarnessEvents';
 
-type TabId = 'messages' | 'requests' | 'sentry' | 'ads' | 'analytics' | 'faults';
+type TabId = 'messages' | 'requests' | 'sentry' | 'ads' | 'analytics' | 'charts' | 'storage' | 'faults';
+
+/** What the Write stored progress button stores: film 14 s, S1E1 4 s, S1E2 2 s. */
+const SAMPLE_PROGRESS = JSON.stringify({ 10101: 14, 10211: 4, 10212: 2 });
+
+/** `S1E2 · 10212` from an episodeChanged payload's episode. */
+function episodeLabel(episode: unknown): string | null {
+  if (!isRecord(episode) || typeof episode.id !== 'number') return null;
+  const season = isRecord(episode.season) ? episode.season.order : undefined;
+  return typeof season === 'number' && typeof episode.order === 'number' ? `S${season}E${episode.order} · ${episode.id}` : String(episode.id);
+}
 
 const MESSAGE_CAP = 2000;
 
@@ -45,12 +61,20 @@ export function App() {
   const nextMessageId = useRef(1);
   const events = useHarnessEvents();
   const stats = useStats();
+  const serverFailure = useServerFailure();
+  const recorder = useTraceRecorder();
+  const [episode, setEpisode] = useState<string | null>(null);
+  const [traceName, setTraceName] = useState('');
+  const [showScenarios, setShowScenarios] = useState(true);
+  const [showInspectors, setShowInspectors] = useState(true);
   useEffect(() => installStatsSink(origins.playerOrigin), [origins.playerOrigin]);
 
   const scenario = findScenario(state.scenarioId);
   const src = playerSrc(state, origins, HARNESS_CLIENT);
   const targetOrigin = frameOrigin(state.embed, origins);
   const frameKey = `${src}#${reloadCount}`;
+  const probe = useProbe(frameRef, targetOrigin, frameKey, recorder.onFact);
+  const latest = probe.latest;
 
   // The harness URL mirrors the state so a bug report can link to it.
   useEffect(() => {
@@ -59,7 +83,10 @@ export function App() {
   }, [state]);
 
   // A new or reloaded frame starts out of parent fullscreen.
-  useEffect(() => setFullscreen(false), [frameKey]);
+  useEffect(() => {
+    setFullscreen(false);
+    setEpisode(null);
+  }, [frameKey]);
 
   // Keep the query field in sync with the built query whenever the state changes.
   useEffect(() => setQueryDraft(effectiveQuery(state)), [state]);
@@ -74,16 +101,21 @@ export function App() {
       const frameWindow = frameRef.current?.contentWindow;
       if (!frameWindow || event.source !== frameWindow) return;
       // The harness's own rstat4 relay is not a player message (see stats.ts).
-      if (isRelayMessage(event.data)) return;
+      if (isRelayMessage(event.data) || isProbeMessage(event.data)) return;
       pushMessage({ direction: 'in', t: performance.now(), origin: event.origin, data: event.data });
       if (isRecord(event.data)) {
         if (event.data.event === 'enterFullScreen') setFullscreen(true);
         else if (event.data.event === 'exitFullScreen') setFullscreen(false);
+        else if (event.data.event === 'episodeChanged' && isRecord(event.data.payload)) {
+          const changed = event.data.payload.episode;
+          setEpisode(episodeLabel(changed));
+          if (isRecord(changed) && typeof changed.id === 'number') recorder.onEpisode(changed.id);
+        }
       }
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
-  }, [pushMessage]);
+  }, [pushMessage, recorder.onEpisode]);
 
   const send = (data: unknown) => {
     const frameWindow = frameRef.current?.contentWindow;
@@ -107,6 +139,14 @@ export function App() {
 
   const builtQuery = buildQuery(state);
   const streamDown = events.status === 'error';
+  const reload = () => setReloadCount((n) => n + 1);
+  const writeSampleProgress = async () => {
+    if ((await probe.send('storage-set', { key: 'episodesTimeProgress', value: SAMPLE_PROGRESS })) === null) reload();
+  };
+  const toggleHidden = () => void probe.send('visibility', { hidden: !(latest?.hidden ?? false) });
+  const traceStem = traceName.trim() || `${state.scenarioId}-${new Date().toISOString().slice(0, 10)}`;
+  const playerQuery = new URLSearchParams(effectiveQuery(state).replace(/^\?/, ''));
+  playerQuery.delete('harness-client');
 
   return (
     <div className="app">
@@ -118,16 +158,25 @@ export function App() {
         <span className={`stream-status stream-${events.status}`} data-testid="stream-status">
           {events.status === 'open' ? 'live' : events.status === 'connecting' ? 'connecting…' : 'offline'}
         </span>
+        <span className="panel-toggles">
+          <button type="button" className="btn btn-small" aria-pressed={showScenarios} onClick={() => setShowScenarios((v) => !v)} data-testid="toggle-scenarios">
+            {showScenarios ? 'Hide' : 'Show'} scenarios
+          </button>
+          <button type="button" className="btn btn-small" aria-pressed={showInspectors} onClick={() => setShowInspectors((v) => !v)} data-testid="toggle-inspectors">
+            {showInspectors ? 'Hide' : 'Show'} inspectors
+          </button>
+        </span>
       </header>
 
-      {streamDown && (
+      {(streamDown || serverFailure) && (
         <div className="banner" role="alert" data-testid="server-error-banner">
-          harness server unreachable — the request and Sentry logs are paused until the event stream reconnects.
+          harness server unreachable —{' '}
+          {streamDown ? 'the request and Sentry logs are paused until the event stream reconnects.' : `a harness call failed (${serverFailure}).`}
         </div>
       )}
 
-      <div className="columns">
-        <aside className="column column-left">
+      <div className={`columns${showScenarios ? '' : ' hide-left'}${showInspectors ? '' : ' hide-right'}`}>
+        <aside className="column column-left" hidden={!showScenarios}>
           <ScenarioPanel selectedId={state.scenarioId} onSelect={selectScenario} />
         </aside>
 
@@ -141,6 +190,21 @@ export function App() {
             <a className="mono summary-url" href={src} target="_blank" rel="noopener noreferrer" data-testid="frame-url">
               {src}
             </a>
+          </div>
+          <div className="summary summary-status" data-testid="summary-status">
+            <span className={`state-pill state-${(latest?.state ?? 'loading').replace(' ', '-')}`} data-testid="summary-state">
+              {probe.connected ? (latest?.state ?? 'loading') : 'loading page'}
+            </span>
+            {latest?.currentTime != null && <span className="mono">{latest.currentTime.toFixed(1)} s</span>}
+            <span className="summary-sep">·</span>
+            <span data-testid="summary-episode">episode {episode ?? '—'}</span>
+            <span className="summary-sep">·</span>
+            <span data-testid="summary-ad">ad {latest?.ad ? 'showing' : 'none'}</span>
+            {latest?.hidden && <span className="badge badge-custom">page hidden</span>}
+            <span className="summary-sep">·</span>
+            <span className="muted summary-expect-wrap">
+              expect: <span data-testid="summary-expect">{describeExpect(scenario.expect)}</span>
+            </span>
           </div>
 
           <div className="toolbar">
@@ -210,27 +274,70 @@ export function App() {
               className="btn"
               disabled={state.embed !== 'same'}
               title="Writes episodesTimeProgress (film 14 s, S1E1 4 s, S1E2 2 s) into the player's localStorage and reloads it; same-origin embed only"
-              onClick={() => {
-                try {
-                  frameRef.current?.contentWindow?.localStorage.setItem('episodesTimeProgress', JSON.stringify({ 10101: 14, 10211: 4, 10212: 2 }));
-                  setReloadCount((n) => n + 1);
-                } catch {
-                  // A cross-origin player's storage is out of reach.
-                }
-              }}
+              onClick={() => void writeSampleProgress()}
               data-testid="write-progress"
             >
               Write stored progress
             </button>
-            <button type="button" className="btn btn-primary" onClick={() => setReloadCount((n) => n + 1)} data-testid="reload-player">
+            <button type="button" className="btn btn-primary" onClick={reload} data-testid="reload-player">
               Reload player
             </button>
           </form>
 
-          <PlayerStage src={src} frameKey={frameKey} viewport={state.viewport} fullscreen={fullscreen} frameRef={frameRef} />
+          <div className="toolbar actions-bar">
+            <button
+              type="button"
+              className="btn"
+              onClick={toggleHidden}
+              title="Simulates document.visibilityState and a visibilitychange event in the player page"
+              data-testid="toggle-visibility"
+            >
+              {latest?.hidden ? 'Show page' : 'Hide page'}
+            </button>
+            <span className="toolbar-divider" />
+            <input
+              className="input mono trace-name"
+              value={traceName}
+              placeholder={traceStem}
+              onChange={(e) => setTraceName(e.target.value.toLowerCase().replace(/[^a-z0-9-]/g, '-'))}
+              aria-label="Trace name"
+              disabled={recorder.recording}
+              data-testid="trace-name"
+            />
+            {recorder.recording ? (
+              <button
+                type="button"
+                className="btn btn-danger"
+                onClick={() => void recorder.stop(traceStem, playerQuery.toString(), stats, probe.storage?.items?.episodesTimeProgress)}
+                data-testid="trace-stop"
+              >
+                ■ Stop and save ({recorder.factCount} facts)
+              </button>
+            ) : (
+              <button
+                type="button"
+                className="btn"
+                onClick={() => {
+                  recorder.start();
+                  reload();
+                }}
+                title="Reloads the player and records its engine facts, episode switches and rstat4 events into fixtures/traces/<name>.json"
+                data-testid="trace-record"
+              >
+                ● Record trace
+              </button>
+            )}
+            {recorder.status && (
+              <span className={recorder.status.ok ? 'muted mono' : 'error-text'} role="status" data-testid="trace-status">
+                {recorder.status.text}
+              </span>
+            )}
+          </div>
+
+          <PlayerStage src={src} frameKey={frameKey} viewport={state.viewport} fullscreen={fullscreen} frameRef={frameRef} serverDown={streamDown} />
         </main>
 
-        <section className="column column-right">
+        <section className="column column-right" hidden={!showInspectors}>
           <div className="tabs" role="tablist">
             {(
               [
@@ -239,6 +346,8 @@ export function App() {
                 ['sentry', 'Sentry', events.sentry.length],
                 ['ads', 'Ads', countPings(events.requests)],
                 ['analytics', 'Analytics', stats.length],
+                ['charts', 'Charts', null],
+                ['storage', 'Storage', probe.storage?.items ? Object.keys(probe.storage.items).length : null],
                 ['faults', 'Faults', null],
               ] as const
             ).map(([id, label, count]) => (
@@ -267,6 +376,12 @@ export function App() {
           </div>
           <div className="tab-panel" role="tabpanel" hidden={tab !== 'analytics'}>
             <AnalyticsPanel active={tab === 'analytics'} />
+          </div>
+          <div className="tab-panel" role="tabpanel" hidden={tab !== 'charts'}>
+            <ChartsPanel samples={probe.samples} connected={probe.connected} />
+          </div>
+          <div className="tab-panel" role="tabpanel" hidden={tab !== 'storage'}>
+            <StoragePanel storage={probe.storage} sameOrigin={state.embed === 'same'} send={probe.send} onUseSameOrigin={() => update({ embed: 'same' })} />
           </div>
           <div className="tab-panel" role="tabpanel" hidden={tab !== 'faults'}>
             <FaultsPanel active={tab === 'faults'} />

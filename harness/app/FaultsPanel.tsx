@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { harnessFetch } from './server-health';
 
 /** This harness tab's client id: the server applies injected faults only to its player. */
 export const HARNESS_CLIENT = `qa-${Math.random().toString(36).slice(2, 10)}`;
@@ -38,7 +39,7 @@ export function FaultsPanel({ active }: { active: boolean }) {
 
   const refresh = useCallback(async () => {
     try {
-      const all = (await (await fetch('/__harness/faults')).json()) as Record<string, FaultRule[]>;
+      const all = (await (await harnessFetch('/__harness/faults')).json()) as Record<string, FaultRule[]>;
       setRules(all[HARNESS_CLIENT] ?? []);
       setError(null);
     } catch (err) {
@@ -51,12 +52,12 @@ export function FaultsPanel({ active }: { active: boolean }) {
   }, [active, refresh]);
 
   const apply = async (next: FaultRule[]) => {
-    const response = await fetch('/__harness/faults', { method: 'POST', body: JSON.stringify({ client: HARNESS_CLIENT, rules: next }) });
+    const response = await harnessFetch('/__harness/faults', { method: 'POST', body: JSON.stringify({ client: HARNESS_CLIENT, rules: next }) });
     if (!response.ok) setError(((await response.json()) as { message: string }).message);
     await refresh();
   };
   const clear = async () => {
-    await fetch(`/__harness/faults?client=${encodeURIComponent(HARNESS_CLIENT)}`, { method: 'DELETE' });
+    await harnessFetch(`/__harness/faults?client=${encodeURIComponent(HARNESS_CLIENT)}`, { method: 'DELETE' });
     await refresh();
   };
 

@@ -9,13 +9,17 @@ interface PlayerStageProps {
   viewport: ViewportId;
   fullscreen: boolean;
   frameRef: Ref<HTMLIFrameElement>;
+  /** The harness server is unreachable: a frame still loading will not load. */
+  serverDown?: boolean;
 }
 
 /** The player iframe at the preset viewport size, scaled down to fit the column (never up). */
-export function PlayerStage({ src, frameKey, viewport, fullscreen, frameRef }: PlayerStageProps) {
+export function PlayerStage({ src, frameKey, viewport, fullscreen, frameRef, serverDown = false }: PlayerStageProps) {
   const { width, height } = VIEWPORTS[viewport];
   const areaRef = useRef<HTMLDivElement>(null);
   const [available, setAvailable] = useState(width);
+  const [loadedKey, setLoadedKey] = useState<string | null>(null);
+  const loading = loadedKey !== frameKey;
 
   useLayoutEffect(() => {
     const area = areaRef.current;
@@ -37,7 +41,13 @@ export function PlayerStage({ src, frameKey, viewport, fullscreen, frameRef }: P
 
   return (
     <div className="stage-area" ref={areaRef}>
-      <div className="frame-box" style={{ width: width * scale, height: height * scale }}>
+      <div className="frame-box" style={{ width: width * scale, height: height * scale }} aria-busy={loading}>
+        {loading && (
+          <div className="frame-loading" role="status" data-testid="frame-loading">
+            <span className="spinner" aria-hidden="true" />
+            {serverDown ? 'Player page not loading: the harness server is unreachable' : 'Loading the player page…'}
+          </div>
+        )}
         <iframe
           key={frameKey}
           ref={frameRef}
@@ -48,6 +58,7 @@ export function PlayerStage({ src, frameKey, viewport, fullscreen, frameRef }: P
           src={src}
           allow={FRAME_ALLOW}
           allowFullScreen
+          onLoad={() => setLoadedKey(frameKey)}
           className={fullscreen ? 'player-frame is-fullscreen' : 'player-frame'}
           style={fullscreen ? undefined : { width, height, transform: scale === 1 ? undefined : `scale(${scale})` }}
         />

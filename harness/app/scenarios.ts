@@ -8,52 +8,77 @@ export interface Scenario {
   group: ScenarioGroup;
   /** Query parameters of the player URL (before the auto_play / advert toggles). */
   query: Record<string, string>;
+  /** What QA should see with auto_play on; e2e/harness-scenarios.spec.ts checks every entry. */
+  expect: ScenarioExpect;
+}
+
+/** The visible outcome of a scenario (texts as SPEC.md spells them). */
+export interface ScenarioExpect {
+  /** What shows first: playback, a page error, the stream error, the resume prompt or an ad. */
+  shows: 'playback' | 'page-error' | 'stream-error' | 'resume-prompt' | 'ad';
+  /** Text the shown element contains (for playback: the title). */
+  text: string;
+  /** Playback: the media time passes this many seconds (default 1). */
+  past?: number;
+  /** data-testids that must be absent, e.g. the share button with disabled_share. */
+  hidden?: string[];
+  /** What happens next, for the reader. */
+  note?: string;
+}
+
+/** One line for the harness summary, e.g. `plays past 1 s · title "…"`. */
+export function describeExpect(e: ScenarioExpect): string {
+  const what =
+    e.shows === 'playback' ? `plays past ${e.past ?? 1} s, title "${e.text}"` : `${e.shows.replace('-', ' ')}: "${e.text.trim()}"`;
+  const hidden = e.hidden?.length ? ` · no ${e.hidden.join(', ')}` : '';
+  return `${what}${hidden}${e.note ? ` · ${e.note}` : ''}`;
 }
 
 export const SCENARIOS: readonly Scenario[] = [
-  { id: 'film', title: 'Film (fMP4)', group: 'Films', query: { movie_id: '101' } },
-  { id: 'film-ts', title: 'Film (MPEG-TS)', group: 'Films', query: { movie_id: '110' } },
-  { id: 'film-parent-fullscreen', title: 'Film, parent fullscreen', group: 'Films', query: { movie_id: '101', 'data-fullscreen': 'parent' } },
-  { id: 'film-languages-en', title: 'Film, languages EN,RU', group: 'Films', query: { movie_id: '101', 'data-languages': 'EN,RU' } },
-  { id: 'film-no-share', title: 'Film, disabled_share', group: 'Films', query: { movie_id: '101', disabled_share: '1' } },
-  { id: 'series', title: 'Series', group: 'Series', query: { movie_id: '102' } },
-  { id: 'series-s2e3', title: 'Series, season 2 episode 3', group: 'Series', query: { movie_id: '102', season: '2', episode: '3' } },
-  { id: 'series-episode-id', title: 'Series, episode_id 10212', group: 'Series', query: { movie_id: '102', episode_id: '10212' } },
-  { id: 'series-first-season-watched', title: 'Series, first season watched', group: 'Series', query: { movie_id: '107' } },
-  { id: 'series-t', title: 'Series, t=4 (no resume prompt)', group: 'Series', query: { movie_id: '102', t: '4' } },
-  { id: 'series-episode-time', title: 'Series, episode_time=5 (resume prompt)', group: 'Series', query: { movie_id: '102', episode_time: '5' } },
-  { id: 'film-t', title: 'Film, t=15', group: 'Films', query: { movie_id: '101', t: '15' } },
-  { id: 'no-episodes', title: 'Series without episodes', group: 'Series', query: { movie_id: '106' } },
-  { id: 'blocked', title: 'Blocked on this domain', group: 'Errors', query: { movie_id: '103' } },
-  { id: 'not-found', title: 'Content not found (404)', group: 'Errors', query: { movie_id: '104' } },
-  { id: 'server-error', title: 'Server error (500)', group: 'Errors', query: { movie_id: '105' } },
-  { id: 'missing-movie-id', title: 'Missing movie_id', group: 'Errors', query: {} },
-  { id: 'bad-movie-id', title: 'Invalid movie_id (abc)', group: 'Errors', query: { movie_id: 'abc' } },
-  { id: 'garbage-body', title: 'Garbage details body (108)', group: 'Errors', query: { movie_id: '108' } },
-  { id: 'server-error-no-sentry', title: 'Server error, Sentry off (local id)', group: 'Errors', query: { movie_id: '105', 'data-sentry-dsn': '' } },
-  { id: 'broken-no-extm3u', title: 'No #EXTM3U header', group: 'Broken streams', query: { movie_id: '111' } },
-  { id: 'broken-no-segments', title: 'Playlist without segments', group: 'Broken streams', query: { movie_id: '112' } },
-  { id: 'broken-no-targetduration', title: 'No #EXT-X-TARGETDURATION', group: 'Broken streams', query: { movie_id: '113' } },
-  { id: 'broken-missing-segment', title: 'Third segment missing (404)', group: 'Broken streams', query: { movie_id: '114' } },
+  { id: 'film', title: 'Film (fMP4)', group: 'Films', query: { movie_id: '101' }, expect: { shows: 'playback', text: 'Испытательная таблица' } },
+  { id: 'film-ts', title: 'Film (MPEG-TS)', group: 'Films', query: { movie_id: '110' }, expect: { shows: 'playback', text: 'Испытательная таблица (MPEG-TS)' } },
+  { id: 'film-parent-fullscreen', title: 'Film, parent fullscreen', group: 'Films', query: { movie_id: '101', 'data-fullscreen': 'parent' }, expect: { shows: 'playback', text: 'Испытательная таблица' } },
+  { id: 'film-languages-en', title: 'Film, languages EN,RU', group: 'Films', query: { movie_id: '101', 'data-languages': 'EN,RU' }, expect: { shows: 'playback', text: 'Испытательная таблица' } },
+  { id: 'film-no-share', title: 'Film, disabled_share', group: 'Films', query: { movie_id: '101', disabled_share: '1' }, expect: { shows: 'playback', text: 'Испытательная таблица', hidden: ['share-button'] } },
+  { id: 'series', title: 'Series', group: 'Series', query: { movie_id: '102' }, expect: { shows: 'playback', text: '1 сезон, 1 серия. Серия 1 сезона 1' } },
+  { id: 'series-s2e3', title: 'Series, season 2 episode 3', group: 'Series', query: { movie_id: '102', season: '2', episode: '3' }, expect: { shows: 'playback', text: '2 сезон, 3 серия. Серия 3 сезона 2' } },
+  { id: 'series-episode-id', title: 'Series, episode_id 10212', group: 'Series', query: { movie_id: '102', episode_id: '10212' }, expect: { shows: 'playback', text: '1 сезон, 2 серия. Серия 2 сезона 1' } },
+  { id: 'series-first-season-watched', title: 'Series, first season watched', group: 'Series', query: { movie_id: '107' }, expect: { shows: 'playback', text: '2 сезон, 1 серия. Серия 1 сезона 2' } },
+  { id: 'series-t', title: 'Series, t=4 (no resume prompt)', group: 'Series', query: { movie_id: '102', t: '4' }, expect: { shows: 'playback', text: '1 сезон, 1 серия. Серия 1 сезона 1', past: 4, hidden: ['resume-prompt'] } },
+  { id: 'series-episode-time', title: 'Series, episode_time=4 (resume prompt)', group: 'Series', query: { movie_id: '102', episode_time: '4' }, expect: { shows: 'resume-prompt', text: 'Вы остановились на 0:00:04' } },
+  { id: 'film-t', title: 'Film, t=15', group: 'Films', query: { movie_id: '101', t: '15' }, expect: { shows: 'playback', text: 'Испытательная таблица', past: 15 } },
+  { id: 'no-episodes', title: 'Series without episodes', group: 'Series', query: { movie_id: '106' }, expect: { shows: 'page-error', text: 'Отсутсвуют эпизоды для проигрывания' } },
+  { id: 'blocked', title: 'Blocked on this domain', group: 'Errors', query: { movie_id: '103' }, expect: { shows: 'page-error', text: 'Извините, данный контент недоступен в вашей стране. Если вы используете VPN, мы рекомендуем отключить его или сменить страну.' } },
+  { id: 'not-found', title: 'Content not found (404)', group: 'Errors', query: { movie_id: '104' }, expect: { shows: 'page-error', text: 'Контент не доступен' } },
+  { id: 'server-error', title: 'Server error (500)', group: 'Errors', query: { movie_id: '105' }, expect: { shows: 'page-error', text: 'К сожалению, произошла ошибка, попробуйте перезагрузите страницу. Идентификатор ошибки: ' } },
+  { id: 'missing-movie-id', title: 'Missing movie_id', group: 'Errors', query: {}, expect: { shows: 'page-error', text: 'Пропущен movie_id в запросе' } },
+  { id: 'bad-movie-id', title: 'Invalid movie_id (abc)', group: 'Errors', query: { movie_id: 'abc' }, expect: { shows: 'page-error', text: 'Пропущен movie_id в запросе' } },
+  { id: 'garbage-body', title: 'Garbage details body (108)', group: 'Errors', query: { movie_id: '108' }, expect: { shows: 'page-error', text: 'К сожалению, произошла ошибка, попробуйте перезагрузите страницу. Идентификатор ошибки: ' } },
+  { id: 'server-error-no-sentry', title: 'Server error, Sentry off (local id)', group: 'Errors', query: { movie_id: '105', 'data-sentry-dsn': '' }, expect: { shows: 'page-error', text: 'К сожалению, произошла ошибка, попробуйте перезагрузите страницу. Идентификатор ошибки: ' } },
+  { id: 'broken-no-extm3u', title: 'No #EXTM3U header', group: 'Broken streams', query: { movie_id: '111' }, expect: { shows: 'stream-error', text: 'Не удалось воспроизвести видео' } },
+  { id: 'broken-no-segments', title: 'Playlist without segments', group: 'Broken streams', query: { movie_id: '112' }, expect: { shows: 'stream-error', text: 'Не удалось воспроизвести видео' } },
+  { id: 'broken-no-targetduration', title: 'No #EXT-X-TARGETDURATION', group: 'Broken streams', query: { movie_id: '113' }, expect: { shows: 'stream-error', text: 'Не удалось воспроизвести видео' } },
+  { id: 'broken-missing-segment', title: 'Third segment missing (404)', group: 'Broken streams', query: { movie_id: '114' }, expect: { shows: 'playback', text: 'Сломанный поток: третий сегмент 404', note: 'stalls at 4 s on the missing segment: a non-fatal error, no error screen' } },
   // harness-session makes the player page's response set the token cookies (harness/server/routes/session.ts).
-  { id: 'session-valid', title: 'Signed in, valid token', group: 'Session', query: { movie_id: '101', 'harness-session': 'valid' } },
-  { id: 'session-expired', title: 'Expired token: one refresh', group: 'Session', query: { movie_id: '101', 'harness-session': 'expired' } },
-  { id: 'session-refresh-fails', title: 'Expired token, refresh fails', group: 'Session', query: { movie_id: '101', 'harness-session': 'refresh-fails' } },
-  { id: 'session-signed-out', title: 'Signed out (cookies cleared)', group: 'Session', query: { movie_id: '101', 'harness-session': 'signed-out' } },
+  { id: 'session-valid', title: 'Signed in, valid token', group: 'Session', query: { movie_id: '101', 'harness-session': 'valid' }, expect: { shows: 'playback', text: 'Испытательная таблица' } },
+  { id: 'session-expired', title: 'Expired token: one refresh', group: 'Session', query: { movie_id: '101', 'harness-session': 'expired' }, expect: { shows: 'playback', text: 'Испытательная таблица', note: 'one /auth/refresh, then the calls go on' } },
+  { id: 'session-refresh-fails', title: 'Expired token, refresh fails', group: 'Session', query: { movie_id: '101', 'harness-session': 'refresh-fails' }, expect: { shows: 'playback', text: 'Испытательная таблица', note: 'the refresh fails; the film still plays signed out' } },
+  { id: 'session-signed-out', title: 'Signed out (cookies cleared)', group: 'Session', query: { movie_id: '101', 'harness-session': 'signed-out' }, expect: { shows: 'playback', text: 'Испытательная таблица' } },
   // Ads (harness/server/routes/ads.ts): each scenario picks an ad-list set; demo mode is the advert toggle.
-  { id: 'ads-skippable', title: 'Pre-roll, skippable after 5 s', group: 'Ads', query: { movie_id: '101', 'data-ad-list-url': '/ads/list.json?set=skippable' } },
-  { id: 'ads-non-skippable', title: 'Pre-roll, 5 s non-skippable', group: 'Ads', query: { movie_id: '101', 'data-ad-list-url': '/ads/list.json?set=non-skippable' } },
-  { id: 'ads-two', title: 'Two pre-rolls in turn', group: 'Ads', query: { movie_id: '101', 'data-ad-list-url': '/ads/list.json?set=two-ads' } },
-  { id: 'ads-wrapper', title: 'Wrapper chain (2 levels)', group: 'Ads', query: { movie_id: '101', 'data-ad-list-url': '/ads/list.json?set=wrapper' } },
-  { id: 'ads-data-urls', title: 'dataUrls: 404, then a good tag', group: 'Ads', query: { movie_id: '101', 'data-ad-list-url': '/ads/list.json?set=data-urls' } },
-  { id: 'ads-data-xml', title: 'dataXml: inline VAST', group: 'Ads', query: { movie_id: '101', 'data-ad-list-url': '/ads/list.json?set=data-xml' } },
-  { id: 'ads-unplayable', title: 'Unplayable media (403)', group: 'Ads', query: { movie_id: '101', 'data-ad-list-url': '/ads/list.json?set=unplayable' } },
-  { id: 'ads-wrapper-loop', title: 'Wrapper loop (302)', group: 'Ads', query: { movie_id: '101', 'data-ad-list-url': '/ads/list.json?set=wrapper-loop' } },
-  { id: 'ads-empty', title: 'Empty VAST (901)', group: 'Ads', query: { movie_id: '101', 'data-ad-list-url': '/ads/list.json?set=empty' } },
-  { id: 'ads-slow', title: 'Slow VAST past the time-out (350)', group: 'Ads', query: { movie_id: '101', 'data-ad-list-url': '/ads/list.json?set=slow' } },
-  { id: 'ads-js-click', title: 'javascript: click-through', group: 'Ads', query: { movie_id: '101', 'data-ad-list-url': '/ads/list.json?set=javascript-click' } },
-  { id: 'ads-demo', title: 'Demo mode: pre-roll, mid-roll every 10 s', group: 'Ads', query: { movie_id: '101', advert: '1' } },
-  { id: 'ads-series', title: 'Series with a pre-roll', group: 'Ads', query: { movie_id: '102', 'data-ad-list-url': '/ads/list.json?set=skippable' } },
+  { id: 'ads-skippable', title: 'Pre-roll, skippable after 5 s', group: 'Ads', query: { movie_id: '101', 'data-ad-list-url': '/ads/list.json?set=skippable' }, expect: { shows: 'ad', text: 'Пропустить' } },
+  { id: 'ads-non-skippable', title: 'Pre-roll, 5 s non-skippable', group: 'Ads', query: { movie_id: '101', 'data-ad-list-url': '/ads/list.json?set=non-skippable' }, expect: { shows: 'ad', text: 'Реклама', hidden: ['ad-skip'] } },
+  { id: 'ads-two', title: 'Two pre-rolls in turn', group: 'Ads', query: { movie_id: '101', 'data-ad-list-url': '/ads/list.json?set=two-ads' }, expect: { shows: 'ad', text: 'Реклама', note: 'a 5 s non-skippable ad, then a skippable one' } },
+  { id: 'ads-wrapper', title: 'Wrapper chain (2 levels)', group: 'Ads', query: { movie_id: '101', 'data-ad-list-url': '/ads/list.json?set=wrapper' }, expect: { shows: 'ad', text: 'Реклама' } },
+  { id: 'ads-data-urls', title: 'dataUrls: 404, then a good tag', group: 'Ads', query: { movie_id: '101', 'data-ad-list-url': '/ads/list.json?set=data-urls' }, expect: { shows: 'ad', text: 'Реклама' } },
+  { id: 'ads-data-xml', title: 'dataXml: inline VAST', group: 'Ads', query: { movie_id: '101', 'data-ad-list-url': '/ads/list.json?set=data-xml' }, expect: { shows: 'ad', text: 'Реклама' } },
+  { id: 'ads-unplayable', title: 'Unplayable media (403)', group: 'Ads', query: { movie_id: '101', 'data-ad-list-url': '/ads/list.json?set=unplayable' }, expect: { shows: 'playback', text: 'Испытательная таблица', hidden: ['ad-overlay'], note: 'the ad fails with 403; the film plays' } },
+  { id: 'ads-wrapper-loop', title: 'Wrapper loop (302)', group: 'Ads', query: { movie_id: '101', 'data-ad-list-url': '/ads/list.json?set=wrapper-loop' }, expect: { shows: 'playback', text: 'Испытательная таблица', hidden: ['ad-overlay'], note: 'the wrapper chain fails with 302; the film plays' } },
+  { id: 'ads-empty', title: 'Empty VAST (901)', group: 'Ads', query: { movie_id: '101', 'data-ad-list-url': '/ads/list.json?set=empty' }, expect: { shows: 'playback', text: 'Испытательная таблица', hidden: ['ad-overlay'], note: 'the empty VAST fails with 901; the film plays' } },
+  { id: 'ads-slow', title: 'Slow VAST past the time-out (350)', group: 'Ads', query: { movie_id: '101', 'data-ad-list-url': '/ads/list.json?set=slow' }, expect: { shows: 'playback', text: 'Испытательная таблица', note: 'after the 5 s VAST time-out (350)' } },
+  { id: 'ads-js-click', title: 'javascript: click-through', group: 'Ads', query: { movie_id: '101', 'data-ad-list-url': '/ads/list.json?set=javascript-click' }, expect: { shows: 'ad', text: 'Реклама', hidden: ['ad-click-through'] } },
+  { id: 'ads-demo', title: 'Demo mode: pre-roll, mid-roll every 10 s', group: 'Ads', query: { movie_id: '101', advert: '1' }, expect: { shows: 'ad', text: 'Реклама' } },
+  { id: 'ads-list-fails', title: 'No ads: the ad list fails (404)', group: 'Ads', query: { movie_id: '101', 'data-ad-list-url': '/ads/list.json?set=missing' }, expect: { shows: 'playback', text: 'Испытательная таблица', hidden: ['ad-overlay'] } },
+  { id: 'ads-series', title: 'Series with a pre-roll', group: 'Ads', query: { movie_id: '102', 'data-ad-list-url': '/ads/list.json?set=skippable' }, expect: { shows: 'ad', text: 'Пропустить' } },
 ];
 
 export const SCENARIO_GROUPS: readonly ScenarioGroup[] = ['Films', 'Series', 'Errors', 'Broken streams', 'Session', 'Ads'];

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { RequestLogEntry, SentrySummary } from '../common/types';
+import { harnessFetch } from './server-health';
 
 export type StreamStatus = 'connecting' | 'open' | 'error';
 
@@ -31,7 +32,7 @@ function mergeSentry(backlog: SentrySummary[], live: SentrySummary[]): SentrySum
 
 async function getJson<T>(url: string): Promise<T | null> {
   try {
-    const res = await fetch(url);
+    const res = await harnessFetch(url);
     return res.ok ? ((await res.json()) as T) : null;
   } catch {
     return null;

@@ -12,6 +12,7 @@ import { benchRoutes } from './routes/bench';
 import { adsRoutes } from './routes/ads';
 import { catalogRoutes } from './routes/catalog';
 import { harnessRoutes } from './routes/harness';
+import { tracesRoutes } from './routes/traces';
 import { mediaRoutes } from './routes/media';
 import { pageRoutes } from './routes/pages';
 import { SentryStore, sentryRoutes } from './routes/sentry';
@@ -103,6 +104,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
   const faults = new FaultStore();
   const routes: Route[] = [
     faultRoutes(faults, (ctx, description) => ctx.res.setHeader(FAULT_HEADER, description)),
+    tracesRoutes(fixturesDir),
     harnessRoutes({ log, sentry, hub, info }),
     pageRoutes(distDir, origins),
     adsRoutes(fixturesDir, origins),

@@ -6,6 +6,7 @@ import { escapeAttr, methodNotAllowed, sendText, type Route, type RouteContext }
 import { serveStatic } from '../static';
 import { applyHarnessSession, playerPageQuery } from './session';
 import { injectStatsRelay } from './stats-relay';
+import { injectHarnessProbe } from './harness-probe';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -67,7 +68,9 @@ export function pageRoutes(distDir: string, origins: PageOrigins): Route {
     applyHarnessSession(ctx);
     const page = fillPlayerData(html, playerPageQuery(ctx, origins));
     // Harness-only: a cross-origin player relays rstat4 events to the harness page.
-    const final = ctx.origin === 'player' ? injectStatsRelay(page, origins.harnessOrigin, ctx.url.searchParams) : page;
+    const relayed = ctx.origin === 'player' ? injectStatsRelay(page, origins.harnessOrigin, ctx.url.searchParams) : page;
+    // Harness-only: metrics, storage, visibility and trace channel (harness-probe.ts), both embeds.
+    const final = injectHarnessProbe(relayed, origins.harnessOrigin, ctx.url.searchParams);
     ctx.res.setHeader('Content-Security-Policy', playerCsp(final, [origins.playerOrigin, origins.harnessOrigin]));
     sendHtmlNoCache(ctx, final);
   }
@@ -126,7 +129,7 @@ export function pageRoutes(distDir: string, origins: PageOrigins): Route {
  * its catalogue, media, ad and Sentry hosts in place of the two loopback origins.
  */
 export function playerCsp(html: string, origins: readonly string[]): string {
-  const hashes = [...html.matchAll(/<script>([^<]*)<\/script>/g)].map(
+  const hashes = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
     ([, source]) => `'sha256-${createHash('sha256').update(source ?? '').digest('base64')}'`,
   );
   const hosts = origins.join(' ');

@@ -1,0 +1,150 @@
+/**
+ * The harness probe: a small script this harness server (never a production host) puts on the
+ * player page when the URL names a harness client (`harness-client=`). It is the harness's one
+ * channel into the player document, same-origin or cross-origin alike:
+ *
+ * - every 500 ms a `metrics` sample (bandwidth estimate, buffer ahead, picture height, dropped
+ *   frames, media time and the visible state) posted to the harness origin only;
+ * - `storage` snapshots of the player origin's localStorage (or the browser's refusal), and
+ *   set / remove / clear on request;
+ * - a simulated page visibility (`visibilitychange` with `document.visibilityState` overridden);
+ * - every engine fact (`fact`), which the harness keeps while it records a trace.
+ *
+ * Requests are taken only from the parent window at the harness origin. The bandwidth estimate
+ * is the engine's own, exposed by src/platform/harness-probe.ts under the same URL parameter.
+ */
+export const PROBE_SOURCE = 'harness-probe';
+
+/** Runs in the player page; `HARNESS_ORIGIN` is replaced by the JSON of the harness origin. */
+function probe(HARNESS_ORIGIN: string, SOURCE: string): void {
+  const w = window as Window & { __harnessEngine?: { bandwidthEstimate(): number }; __engineFactSink?: unknown };
+  const post = (message: Record<string, unknown>) => {
+    try {
+      w.parent.postMessage({ source: SOURCE, ...message }, HARNESS_ORIGIN);
+    } catch {
+      // The parent went away.
+    }
+  };
+  const video = () => document.querySelector('video.player__media') as HTMLVideoElement | null;
+  const ahead = (v: HTMLVideoElement) => {
+    for (let i = 0; v.buffered.length > i; i++) {
+      if (v.currentTime + 0.1 >= v.buffered.start(i) && v.buffered.end(i) >= v.currentTime) return v.buffered.end(i) - v.currentTime;
+    }
+    return 0;
+  };
+  const round = (n: number) => (Number.isFinite(n) ? Math.round(n * 1000) / 1000 : null);
+  const has = (id: string) => document.querySelector(`[data-testid="${id}"]`) !== null;
+
+  const setHidden = (value: boolean | null) => {
+    if (value === null) {
+      delete (document as { visibilityState?: unknown }).visibilityState;
+      delete (document as { hidden?: unknown }).hidden;
+    } else {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (value ? 'hidden' : 'visible') });
+      Object.defineProperty(document, 'hidden', { configurable: true, get: () => value });
+    }
+    document.dispatchEvent(new Event('visibilitychange'));
+  };
+
+  const state = () => {
+    if (has('page-error')) return 'page error';
+    if (has('stream-error')) return 'stream error';
+    if (has('page-loading')) return 'loading';
+    if (has('resume-prompt')) return 'resume prompt';
+    const v = video();
+    if (!v || v.readyState === 0) return 'loading';
+    if (v.ended) return 'ended';
+    if (v.paused) return 'paused';
+    return v.readyState >= 3 ? 'playing' : 'buffering';
+  };
+
+  const sample = () => {
+    const v = video();
+    const quality = v && typeof v.getVideoPlaybackQuality === 'function' ? v.getVideoPlaybackQuality() : null;
+    let bandwidth: number | null = null;
+    try {
+      bandwidth = round(w.__harnessEngine ? w.__harnessEngine.bandwidthEstimate() : Number.NaN);
+    } catch {
+      bandwidth = null;
+    }
+    post({
+      kind: 'metrics',
+      t: Date.now(),
+      state: state(),
+      ad: has('ad-overlay'),
+      hidden: document.visibilityState === 'hidden',
+      currentTime: v ? round(v.currentTime) : null,
+      bufferAhead: v ? round(ahead(v)) : null,
+      width: v ? v.videoWidth : null,
+      height: v ? v.videoHeight : null,
+      droppedFrames: quality ? quality.droppedVideoFrames : null,
+      totalFrames: quality ? quality.totalVideoFrames : null,
+      bandwidth,
+    });
+  };
+
+  let lastStorage = '';
+  const snapshot = (force: boolean) => {
+    let message: Record<string, unknown>;
+    try {
+      const items: Record<string, string> = {};
+      const store = w.localStorage;
+      for (let i = 0; store.length > i; i++) {
+        const key = store.key(i);
+        if (key !== null) items[key] = store.getItem(key) ?? '';
+      }
+      message = { kind: 'storage', items };
+    } catch (error) {
+      message = { kind: 'storage', error: error instanceof Error ? error.message : String(error) };
+    }
+    const text = JSON.stringify(message);
+    if (force || text !== lastStorage) post(message);
+    lastStorage = text;
+  };
+
+  // Every engine fact (src/engine/trace-tap.ts reads this sink when the engine is created); the
+  // harness keeps them while it records a trace. A sink defined earlier (record-trace.mjs) still gets them.
+  const previousSink = w.__engineFactSink;
+  w.__engineFactSink = (fact: string, payload: unknown) => {
+    if (typeof previousSink === 'function') previousSink(fact, payload);
+    try {
+      post({ kind: 'fact', at: Date.now(), fact, payload: payload === undefined ? null : JSON.parse(JSON.stringify(payload)) });
+    } catch {
+      // A payload that does not serialize is left out.
+    }
+  };
+
+  w.addEventListener('message', (event) => {
+    if (event.source !== w.parent || event.origin !== HARNESS_ORIGIN) return;
+    const data = event.data as { source?: unknown; op?: unknown; key?: unknown; value?: unknown; hidden?: unknown; id?: unknown };
+    if (!data || data.source !== SOURCE || typeof data.op !== 'string') return;
+    let error: string | null = null;
+    try {
+      if (data.op === 'storage-set' && typeof data.key === 'string' && typeof data.value === 'string') w.localStorage.setItem(data.key, data.value);
+      else if (data.op === 'storage-remove' && typeof data.key === 'string') w.localStorage.removeItem(data.key);
+      else if (data.op === 'storage-clear') w.localStorage.clear();
+      else if (data.op === 'visibility') setHidden(typeof data.hidden === 'boolean' ? data.hidden : null);
+    } catch (caught) {
+      error = caught instanceof Error ? caught.message : String(caught);
+    }
+    post({ kind: 'ack', id: data.id ?? null, op: data.op, error });
+    if (data.op.startsWith('storage')) snapshot(true);
+    else sample();
+  });
+
+  let ticks = 0;
+  const tick = () => {
+    sample();
+    if (ticks++ % 2 === 0) snapshot(false);
+  };
+  post({ kind: 'hello', t: Date.now() });
+  snapshot(true);
+  w.setInterval(tick, 500);
+}
+
+/** Adds the probe to the player page when the URL names a harness client. */
+export function injectHarnessProbe(html: string, harnessOrigin: string, query: URLSearchParams): string {
+  if (!query.has('harness-client') || query.get('harness-probe') === 'off') return html;
+  const script = `<script>(${probe.toString()})(${JSON.stringify(harnessOrigin)},${JSON.stringify(PROBE_SOURCE)});</script>`;
+  return html.replace('</head>', () => `${script}</head>`);
+}

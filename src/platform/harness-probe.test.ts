@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { createScriptedEngine } from '../engine/scripted-engine';
+import { exposeToHarness } from './harness-probe';
+
+describe('exposeToHarness', () => {
+  it('exposes nothing on a page without harness-client', () => {
+    const engine = createScriptedEngine();
+    const host: Parameters<typeof exposeToHarness>[1] = { location: { search: '?movie_id=101' } };
+    expect(exposeToHarness(engine, host)).toBe(engine);
+    expect(host.__harnessEngine).toBeUndefined();
+  });
+
+  it('exposes the bandwidth estimate to the harness probe', () => {
+    const engine = createScriptedEngine();
+    const host: Parameters<typeof exposeToHarness>[1] = { location: { search: '?movie_id=101&harness-client=qa-1' } };
+    exposeToHarness(engine, host);
+    expect(host.__harnessEngine?.bandwidthEstimate()).toBe(engine.bandwidthEstimate);
+  });
+});
