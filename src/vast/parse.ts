@@ -148,7 +148,8 @@ export function withoutExtensions(xml: string): string {
 export function readVastDocument(xml: string, parseXml: XmlParser): VastDocument {
   let doc: Document;
   try {
-    doc = parseXml(withoutExtensions(xml));
+    // A byte-order mark survives a file read or a dataXml string; XML parsers reject it before the prolog.
+    doc = parseXml(withoutExtensions(xml.replace(/^\uFEFF/, '')));
   } catch (cause) {
     throw new VastError(VastErrorCode.XmlParse, [], cause instanceof Error ? cause.message : null);
   }

@@ -26,6 +26,14 @@ const GARBAGE_BODIES: Record<string, string> = {
   seasons: '[{"id":"первый","order":null}]',
   episodes: '{"items":"not a list"}',
 };
+/** Answers every catalogue route with a proxy's 502 HTML page (issue 10's bad-input matrix). */
+export const SCENARIO_BAD_GATEWAY_ID = '122';
+/** Answers every catalogue route 200 with an empty body (issue 10's bad-input matrix). */
+export const SCENARIO_EMPTY_BODY_ID = '123';
+/** Answers its details with `id` as a string (a mistyped field); its other routes are fixtures. */
+export const SCENARIO_MISTYPED_ID = '124';
+const MISTYPED_CONTENT = '{"id":"124","title":"Поле id строкой","posterUrl":"/media/posters/film.jpg","hasMultipleEpisodes":false}';
+const BAD_GATEWAY_PAGE = '<!doctype html><html><head><title>502 Bad Gateway</title></head><body><h1>502 Bad Gateway</h1><hr>nginx</body></html>';
 const ID = /^\d{1,12}$/;
 const CONTENT_ROUTE = /^\/catalog-api\/contents\/([^/]+)(?:\/(seasons|available))?\/?$/;
 const EPISODES_ROUTE = /^\/catalog-api\/episodes\/?$/;
@@ -70,12 +78,26 @@ function serverError(ctx: RouteContext): void {
   sendJson(ctx.res, 500, Object.keys(echoed).length > 0 ? { message: 'Internal Server Error', request: echoed } : { message: 'Internal Server Error' });
 }
 
+/** The 502 HTML page and empty-body scenarios; true when it answered. */
+function badBodyScenario(ctx: RouteContext, id: string): boolean {
+  if (id !== SCENARIO_BAD_GATEWAY_ID && id !== SCENARIO_EMPTY_BODY_ID) return false;
+  const body = id === SCENARIO_BAD_GATEWAY_ID ? BAD_GATEWAY_PAGE : '';
+  ctx.res.writeHead(id === SCENARIO_BAD_GATEWAY_ID ? 502 : 200, {
+    'Content-Type': id === SCENARIO_BAD_GATEWAY_ID ? 'text/html; charset=utf-8' : 'application/json',
+    'Content-Length': Buffer.byteLength(body),
+  });
+  ctx.res.end(ctx.req.method === 'HEAD' ? undefined : body);
+  return true;
+}
+
 export function catalogRoutes(fixturesDir: string): Route {
   const apiDir = path.join(fixturesDir, 'api');
 
   /** Sends a fixture file, or 404/500 for the scenario ids and unknown ids. */
   async function sendContentFixture(ctx: RouteContext, folder: string, id: string): Promise<void> {
     if (id === SCENARIO_SERVER_ERROR_ID) return serverError(ctx);
+    if (badBodyScenario(ctx, id)) return;
+    if (id === SCENARIO_MISTYPED_ID && folder === 'contents') return sendJsonText(ctx.res, 200, MISTYPED_CONTENT);
     if (id === SCENARIO_GARBAGE_BODY_ID && GARBAGE_BODIES[folder]) return sendJsonText(ctx.res, 200, GARBAGE_BODIES[folder]);
     if (id === SCENARIO_NOT_FOUND_ID || !ID.test(id)) return notFound(ctx.res, 'Content not found');
     const body = await readFixture(path.join(apiDir, folder, `${id}.json`));
@@ -116,6 +138,7 @@ export function catalogRoutes(fixturesDir: string): Route {
       if (sub === 'seasons') await sendContentFixture(ctx, 'seasons', id);
       else if (sub === 'available') {
         if (id === SCENARIO_SERVER_ERROR_ID) serverError(ctx);
+        else if (badBodyScenario(ctx, id)) return true;
         else if (id === SCENARIO_NOT_FOUND_ID || !ID.test(id)) notFound(ctx.res, 'Content not found');
         else {
           const body = await readFixture(path.join(apiDir, 'available', `${id}.json`));

@@ -4,7 +4,7 @@ import { PROGRESS_SAVE_THROTTLE_MS, STORAGE_KEYS } from '../../lib/constants';
 import { $storage } from '../../platform/storage';
 import { watchPageLeave } from '../../platform/visibility';
 import { $currentEpisode, episodeChosen } from '../session';
-import { $currentTime, mediaEnded, mediaPaused, mediaPlaying, mediaTimeUpdated } from '../playback';
+import { $currentTime, $engine, mediaEnded, mediaPaused, mediaPlaying, mediaTimeUpdated } from '../playback';
 import { sanitizeProgress } from './start';
 
 export type ProgressMap = Record<string, number>;
@@ -63,11 +63,35 @@ const $position = combine($currentEpisode, $currentTime, (episode, time) =>
   episode ? { id: String(episode.id), seconds: Math.floor(time) } : null,
 );
 
+interface SaveSource {
+  position: { id: string; seconds: number } | null;
+  started: boolean;
+  saved: ProgressMap;
+}
+const canSave = ({ position, started }: SaveSource) => started && position !== null && Number.isFinite(position.seconds);
+const withPosition = ({ position, saved }: SaveSource): ProgressMap => ({ ...saved, [position!.id]: Math.max(0, position!.seconds) });
+
 const positionReached = sample({
-  clock: [throttledTick, mediaPaused, mediaEnded, pageLeft],
+  clock: [throttledTick, mediaPaused, mediaEnded],
   source: { position: $position, started: $started, saved: $savedProgress },
-  filter: ({ position, started }) => started && position !== null && Number.isFinite(position.seconds),
-  fn: ({ position, saved }): ProgressMap => ({ ...saved, [position!.id]: Math.max(0, position!.seconds) }),
+  filter: canSave,
+  fn: withPosition,
 });
 
-sample({ clock: positionReached, target: [$savedProgress, writeProgressFx] });
+/**
+ * Leaving saves the media's own time, read at that moment: $currentTime can trail it by a tick,
+ * and floored on top of that the save could fall a second or more behind (issue 10, nothing lost).
+ */
+const readLeaveTimeFx = attach({ source: $engine, effect: (engine) => engine?.readTime?.().currentTime ?? null });
+sample({ clock: pageLeft, target: readLeaveTimeFx });
+const leftAt = sample({
+  clock: readLeaveTimeFx.finally,
+  source: { position: $position, started: $started, saved: $savedProgress },
+  fn: (source, result): SaveSource => {
+    const fresh = result.status === 'done' ? result.result : null;
+    return fresh !== null && Number.isFinite(fresh) && source.position ? { ...source, position: { ...source.position, seconds: Math.floor(fresh) } } : source;
+  },
+});
+const positionLeft = sample({ clock: leftAt, filter: canSave, fn: withPosition });
+
+sample({ clock: [positionReached, positionLeft], target: [$savedProgress, writeProgressFx] });
