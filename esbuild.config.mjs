@@ -10,14 +10,42 @@ const root = path.dirname(new URL(import.meta.url).pathname);
 const dist = path.resolve(root, process.env.DIST_DIR || 'dist');
 const quiet = process.argv.includes('--no-report');
 
+/**
+ * hls.js built from its TypeScript sources with only the features the player uses (its own
+ * rollup build does the same for hls.light.js): alternate audio, subtitles, variable
+ * substitution, MPEG-TS advanced codecs and media capabilities stay; DRM, CMCD, content
+ * steering, interstitials and I-frame playlists go. AES-128 keys are core and stay.
+ */
+const hlsPackage = JSON.parse(await readFile(path.join(root, 'node_modules/hls.js/package.json'), 'utf8'));
+const HLS_FEATURES = {
+  __VERSION__: JSON.stringify(hlsPackage.version),
+  __USE_ALT_AUDIO__: 'true',
+  __USE_SUBTITLES__: 'true',
+  __USE_VARIABLE_SUBSTITUTION__: 'true',
+  __USE_M2TS_ADVANCED_CODECS__: 'true',
+  __USE_MEDIA_CAPABILITIES__: 'true',
+  __USE_EME_DRM__: 'false',
+  __USE_CMCD__: 'false',
+  __USE_CONTENT_STEERING__: 'false',
+  __USE_INTERSTITIALS__: 'false',
+  __USE_IFRAMES__: 'false',
+};
+
 const pages = [
   // The engine chunk is loaded lazily but wanted at once: preload it beside the entry.
-  { name: 'player', entry: 'src/app/main.tsx', html: 'src/app/index.html', preload: /hls-engine/ },
+  {
+    name: 'player',
+    entry: 'src/app/main.tsx',
+    html: 'src/app/index.html',
+    preload: /hls-engine/,
+    alias: { 'hls.js': './node_modules/hls.js/src/exports-named.ts' },
+    define: HLS_FEATURES,
+  },
   { name: 'harness', entry: 'harness/app/main.tsx', html: 'harness/app/index.html' },
 ];
 
 /** Builds one browser page with code splitting and hashed names, then writes its index.html. */
-async function buildPage({ name, entry, html, preload }) {
+async function buildPage({ name, entry, html, preload, alias = {}, define = {} }) {
   const outdir = path.join(dist, name, 'assets');
   const result = await esbuild.build({
     entryPoints: { main: path.join(root, entry) },
@@ -34,7 +62,8 @@ async function buildPage({ name, entry, html, preload }) {
     sourcemap: 'linked',
     metafile: true,
     jsx: 'automatic',
-    define: { 'process.env.NODE_ENV': '"production"' },
+    define: { 'process.env.NODE_ENV': '"production"', ...define },
+    alias,
     logLevel: 'warning',
   });
   const outputs = result.metafile.outputs;

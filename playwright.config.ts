@@ -7,6 +7,8 @@ export const HARNESS_PORT = Number(process.env.E2E_HARNESS_PORT ?? 4201);
 
 const distDir = process.env.DIST_DIR || 'dist';
 const executablePath = chromiumPath();
+/** Runs beside each other (their own DIST_DIR) keep their own artifacts and report: each run clears its output folder. */
+const runName = distDir === 'dist' ? null : distDir.replace(/[^\w.-]+/g, '_');
 
 export default defineConfig({
   testDir: 'e2e',
@@ -17,7 +19,8 @@ export default defineConfig({
   workers: Number(process.env.E2E_WORKERS ?? 1),
   forbidOnly: true,
   retries: 0,
-  reporter: [['list'], ['json', { outputFile: '.test-output/e2e.json' }]],
+  outputDir: runName ? `.test-output/results-${runName}` : 'test-results',
+  reporter: [['list'], ['json', { outputFile: runName ? `.test-output/e2e-${runName}.json` : '.test-output/e2e.json' }]],
   use: {
     baseURL: `http://127.0.0.1:${HARNESS_PORT}`,
     viewport: { width: 1920, height: 1080 },

@@ -7,7 +7,9 @@ import { engineAttached } from '../features/playback';
 import { tapEngineFacts } from '../engine/trace-tap';
 import { mediaElementAttached } from '../features/fullscreen';
 import { startDeviceFingerprint } from '../platform/fingerprint';
-import { initSentry } from '../platform/sentry';
+import { initSentry, startSentryAfter } from '../platform/sentry';
+import { SENTRY_START_FALLBACK_MS } from '../lib/constants';
+import { exposeToHarness } from '../platform/harness-probe';
 import './model';
 import './surface-model';
 import './analytics-model';
@@ -53,17 +55,20 @@ const config = parseConfig({
   frameData: frameData(),
 });
 
-// Error reporting first, so a failing start-up call is reported with its response.
+// Error reporting is configured first, so a failing start-up call is reported with its response;
+// the SDK itself loads after the first frame, off the start-up path.
 initSentry({ dsn: config.sentryDsn, project: config.sentryProject });
 
 const scope = fork();
 const video = createVideoElement();
+// The first frame of the content or of a pre-roll (media events do not bubble: caught on the way down).
+startSentryAfter(new Promise((resolve) => document.addEventListener('playing', resolve, { capture: true, once: true })), SENTRY_START_FALLBACK_MS);
 
 // Start-up calls and the engine chunk load in parallel, before the first render.
 void allSettled(appStarted, { scope, params: config });
 void allSettled(mediaElementAttached, { scope, params: video });
 void import('../engine/hls-engine').then(
-  ({ createHlsEngine }) => allSettled(engineAttached, { scope, params: tapEngineFacts(createHlsEngine(video)) }),
+  ({ createHlsEngine }) => allSettled(engineAttached, { scope, params: exposeToHarness(tapEngineFacts(createHlsEngine(video))) }),
   (error: unknown) => allSettled(libraryLoadFailed, { scope, params: error instanceof Error ? error.message : String(error) }),
 );
 // The device fingerprint is computed when the page is idle; until then calls send it empty.

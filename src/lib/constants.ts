@@ -60,3 +60,6 @@ export const AD_MEDIA_TIMEOUT_MS = 8000;
 export const DEMO_VAST_LINKS = ['ads/vast/demo-1.xml?creativeId=demo-1', 'ads/vast/demo-2.xml?creativeId=demo-2'] as const;
 /** A content time jump larger than this between two ticks is a seek, not played time (mid-roll clock). */
 export const MIDROLL_MAX_TICK_S = 1.5;
+
+/** How long the Sentry SDK waits for the first frame before it loads anyway (see platform/sentry). */
+export const SENTRY_START_FALLBACK_MS = 4000;

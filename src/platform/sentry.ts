@@ -1,8 +1,7 @@
 /**
- * Error reporting. The Sentry SDK (with tracing and replay) is a lazy chunk, started from the page
- * configuration: the DSN and the project label come from the frame data attributes. Without a DSN
- * nothing is loaded and reports get a locally generated id. Errors thrown before the SDK arrives
- * are held and reported once it does.
+ * Error reporting. The Sentry SDK (with tracing and replay) is a lazy chunk, configured from the
+ * page: the DSN and the project label come from the frame data attributes. Without a DSN nothing
+ * is loaded and reports get a locally generated id.
  */
 import { browserCookies, type CookieStore } from './cookies';
 
@@ -27,26 +26,52 @@ export interface ErrorReport {
 type Sdk = typeof import('./sentry-sdk');
 
 let sdk: Promise<Sdk | null> | null = null;
+let load: (() => Promise<Sdk | null>) | null = null;
 
-/** Starts loading and initialising Sentry; false (nothing loaded, nothing sent) without a DSN. */
+/**
+ * Prepares Sentry from the page configuration; false (nothing loaded, nothing sent) without a DSN.
+ * The SDK itself (about 90 KB gzip, with replay's recorder) is fetched by `startSentry()` once the
+ * first frame is on screen, or at once when an error needs reporting, so it never competes with
+ * start-up. Errors thrown before it arrives are held and reported when it does.
+ */
 export function initSentry({ dsn, project, cookies = browserCookies }: SentryConfig): boolean {
-  if (sdk) return true;
+  if (load) return true;
   if (!dsn) return false;
   const early: unknown[] = [];
   const onError = (event: ErrorEvent) => early.push(event.error ?? event.message);
   const onRejection = (event: PromiseRejectionEvent) => early.push(event.reason);
   window.addEventListener('error', onError);
   window.addEventListener('unhandledrejection', onRejection);
-  sdk = import('./sentry-sdk')
-    .then((loaded) => (loaded.start({ dsn, project, cookies }) ? loaded : null))
-    .catch(() => null)
-    .then((loaded) => {
-      window.removeEventListener('error', onError);
-      window.removeEventListener('unhandledrejection', onRejection);
-      if (loaded) early.forEach((error) => loaded.captureEarly(error));
-      return loaded;
-    });
+  load = () =>
+    (sdk ??= import('./sentry-sdk')
+      .then((loaded) => (loaded.start({ dsn, project, cookies }) ? loaded : null))
+      .catch(() => null)
+      .then((loaded) => {
+        window.removeEventListener('error', onError);
+        window.removeEventListener('unhandledrejection', onRejection);
+        if (loaded) early.forEach((error) => loaded.captureEarly(error));
+        return loaded;
+      }));
   return true;
+}
+
+/** Loads and starts the SDK prepared by `initSentry` (once; later calls do nothing). */
+export function startSentry(): void {
+  void load?.();
+}
+
+/**
+ * Starts the SDK in the first idle moment after `ready` (the first frame), or after `fallbackMs`
+ * when that never comes (no autoplay, an error page, a long pre-roll).
+ */
+export function startSentryAfter(ready: Promise<unknown>, fallbackMs: number): void {
+  if (!load) return;
+  const whenIdle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(startSentry, { timeout: 1000 }) : setTimeout(startSentry, 0));
+  const fallback = setTimeout(whenIdle, fallbackMs);
+  void ready.then(() => {
+    clearTimeout(fallback);
+    whenIdle();
+  });
 }
 
 /** 32 hex digits, the shape of a Sentry event id, for when Sentry is not running. */
@@ -58,6 +83,6 @@ export function localErrorId(): string {
 
 /** Reports an error; resolves with the Sentry event id, or a local id when Sentry is off. */
 export async function reportError(report: ErrorReport): Promise<string> {
-  const loaded = sdk ? await sdk : null;
+  const loaded = load ? await load() : null;
   return loaded ? loaded.capture(report) : localErrorId();
 }

@@ -10,7 +10,7 @@ import { createEffect, createEvent, createStore, sample, scopeBind } from 'effec
 import { debounce } from 'patronum';
 import { CONTROLS_HIDE_DELAY_MS, MOBILE_LAYOUT_QUERY } from '../../lib/constants';
 import { watchMediaQuery } from '../../platform/layout';
-import { $isPlaying, mediaEnded, mediaPaused, mediaPlaying, sourceRequested } from './model';
+import { $currentTime, $isPlaying, mediaEnded, mediaPaused, mediaPlaying, sourceRequested } from './model';
 
 // Layout.
 export const layoutChanged = createEvent<boolean>();
@@ -47,6 +47,16 @@ export const $controlsVisible = createStore(true)
   .on([userActed, mediaPaused, mediaEnded, sourceRequested], () => true)
   .on(controlsPinnedSet, (visible, pinned) => pinned || visible)
   .on(controlsHidden, () => false);
+
+/**
+ * The playhead as the seek slider draws it: it follows the media only while the controls are
+ * shown, so a film playing under hidden controls makes no page writes (and no repaints) at all.
+ */
+export const $chromeTime = createStore(0);
+sample({ clock: $currentTime, filter: $controlsVisible, target: $chromeTime });
+sample({ clock: $controlsVisible, source: $currentTime, filter: (_, visible) => visible, target: $chromeTime });
+/** The same, in whole seconds, for the time display: one re-render a second at most. */
+export const $chromeSecond = $chromeTime.map((time) => Math.floor(time));
 
 sample({
   clock: [userActed, mediaPlaying, controlsPinnedSet],

@@ -60,6 +60,8 @@ export {
   pointerLeft,
   controlsTapped,
   $controlsVisible,
+  $chromeTime,
+  $chromeSecond,
   $controlsPinned,
   layoutChanged,
   layoutWatchStarted,

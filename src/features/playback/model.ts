@@ -115,6 +115,14 @@ export const $streamError = createStore<EngineError | null>(null)
 /** The current time in whole seconds: what the clock shows, updated once a second. */
 export const $currentSecond = $currentTime.map((time) => Math.floor(time));
 
+/**
+ * Play was asked for and the first frame is still on its way (a slow or stalled first segment):
+ * the viewer gets the spinner, not a still picture with a play button.
+ */
+export const $startPending = createStore(false)
+  .on(playFx, () => true)
+  .reset([mediaPlaying, mediaPaused, mediaEnded, sourceRequested, playFx.fail])
+  .on(mediaError, (pending, error) => (error.fatal ? false : pending));
 export const $isPlaying = $status.map((status) => status === 'playing' || status === 'buffering');
 export const $playHeld = createStore(false)
   .on(playHeld, () => true)

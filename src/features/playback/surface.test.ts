@@ -3,6 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createScriptedEngine, type ScriptedEngine } from '../../engine/scripted-engine';
 import { $storage, createMemoryStorage, type MemoryStorage } from '../../platform/storage';
 import {
+  $chromeSecond,
+  $chromeTime,
   $controlsVisible,
   $currentTime,
   $muted,
@@ -17,6 +19,7 @@ import {
   nextGesture,
   parseVolume,
   pointerLeft,
+  playClicked,
   pointerMoved,
   readVolumeState,
   seekByRequested,
@@ -32,6 +35,7 @@ import {
   zoneAt,
 } from './index';
 import { createWatch } from 'effector';
+import { $startPending } from './model';
 
 const READY = { levels: [], audioTracks: [], subtitleTracks: [] };
 const commands = (engine: ScriptedEngine, name?: string) => engine.calls.filter((c) => !name || c.command === name);
@@ -172,6 +176,20 @@ describe('stream tick', () => {
   });
 });
 
+describe('start-up spinner', () => {
+  it('shows from the play request until the first frame', async () => {
+    const { scope, engine } = await attached();
+    expect(scope.getState($startPending)).toBe(false);
+    await allSettled(playClicked, { scope });
+    expect(commands(engine, 'play')).toHaveLength(1);
+    expect(scope.getState($startPending)).toBe(true);
+    engine.emit('waiting');
+    expect(scope.getState($startPending)).toBe(true);
+    engine.emit('playing');
+    expect(scope.getState($startPending)).toBe(false);
+  });
+});
+
 describe('controls visibility', () => {
   beforeEach(() => void vi.useFakeTimers());
   afterEach(() => void vi.useRealTimers());
@@ -189,6 +207,21 @@ describe('controls visibility', () => {
     expect(scope.getState($controlsVisible)).toBe(true);
     await vi.advanceTimersByTimeAsync(400);
     expect(scope.getState($controlsVisible)).toBe(false);
+  });
+
+  it('the slider and clock hold still while the controls are hidden, and catch up when they show', async () => {
+    const { scope, engine } = await attached();
+    engine.emit('playing');
+    engine.emit('timeUpdated', { currentTime: 0.5, duration: 30, bufferedAhead: 5 });
+    expect(scope.getState($chromeTime)).toBe(0.5);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(scope.getState($controlsVisible)).toBe(false);
+    engine.emit('timeUpdated', { currentTime: 4.2, duration: 30, bufferedAhead: 5 });
+    expect(scope.getState($currentTime)).toBe(4.2);
+    expect(scope.getState($chromeTime)).toBe(0.5);
+    await fire(scope, pointerMoved);
+    expect(scope.getState($chromeTime)).toBe(4.2);
+    expect(scope.getState($chromeSecond)).toBe(4);
   });
 
   it('never hide while paused', async () => {

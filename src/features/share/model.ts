@@ -20,7 +20,10 @@ export const $sharePopupOpen = createStore(false)
   .on(sharePopupClosed, () => false)
   .reset($shareEnabled.updates.filter({ fn: (enabled) => !enabled }));
 
-export const $shareLink = combine($pageUrl, $currentTime, $withTimecode, (url, time, withTimecode) =>
+/** The timecode a link carries, in whole seconds: the link changes once a second, not on every tick. */
+const $linkSecond = $currentTime.map((time) => Math.round(time));
+
+export const $shareLink = combine($pageUrl, $linkSecond, $withTimecode, (url, time, withTimecode) =>
   url === null ? null : shareLink(url, time, withTimecode),
 );
 

@@ -2,7 +2,8 @@ import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useUnit } from 'effector-react';
 import { STRINGS } from '../../../lib/strings';
 import { formatHms } from '../../../lib/timecode';
-import { $bufferedRanges, $currentTime, $duration } from '../model';
+import { $chromeTime } from '../controls';
+import { $bufferedRanges, $duration } from '../model';
 import { seekBackClicked, seekForwardClicked, seekRequested } from '../seek';
 
 const percent = (value: number, duration: number) => (duration > 0 ? `${Math.min(100, Math.max(0, (value / duration) * 100))}%` : '0%');
@@ -13,7 +14,7 @@ const percent = (value: number, duration: number) => (duration > 0 ? `${Math.min
  */
 export function SeekSlider() {
   const { currentTime, duration, buffered, onSeek, onBack, onForward } = useUnit({
-    currentTime: $currentTime,
+    currentTime: $chromeTime,
     duration: $duration,
     buffered: $bufferedRanges,
     onSeek: seekRequested,

@@ -1,10 +1,11 @@
 import { useUnit } from 'effector-react';
 import { formatHms } from '../../../lib/timecode';
-import { $currentSecond, $duration } from '../model';
+import { $chromeSecond } from '../controls';
+import { $duration } from '../model';
 
-/** Current time / duration as h:mm:ss; re-renders once a second, not on every tick. */
+/** Current time / duration as h:mm:ss; re-renders once a second while the controls show, never while hidden. */
 export function TimeDisplay() {
-  const { currentTime, duration } = useUnit({ currentTime: $currentSecond, duration: $duration });
+  const { currentTime, duration } = useUnit({ currentTime: $chromeSecond, duration: $duration });
   return (
     <span className="time" data-testid="time">
       <span className="time__current">{formatHms(currentTime)}</span>

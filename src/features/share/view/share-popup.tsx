@@ -2,7 +2,7 @@ import { useUnit } from 'effector-react';
 import { STRINGS } from '../../../lib/strings';
 import { formatHms } from '../../../lib/timecode';
 import { CloseIcon } from '../../../ui/player-icons';
-import { $currentTime, $mobileLayout, $shareEnabled } from '../../playback';
+import { $currentSecond, $mobileLayout, $shareEnabled } from '../../playback';
 import { $title } from '../../session';
 import { isOpenableUrl, SHARE_TARGETS, shareTargetUrl } from '../links';
 import { $copied, $sharePopupOpen, $shareLink, $withTimecode, copyClicked, networkClicked, sharePopupClosed, timecodeToggled } from '../model';
@@ -10,13 +10,17 @@ import './share.css';
 
 const BADGES: Record<string, string> = { vk: 'VK', ok: 'OK', telegram: 'TG', whatsapp: 'WA', x: 'X' };
 
+/** Mounts the popup only while it is open, so a closed popup never re-renders with the playhead. */
 export function SharePopup() {
+  const { open, enabled } = useUnit({ open: $sharePopupOpen, enabled: $shareEnabled });
+  return open && enabled ? <ShareDialog /> : null;
+}
+
+function ShareDialog() {
   const u = useUnit({
-    open: $sharePopupOpen,
-    enabled: $shareEnabled,
     link: $shareLink,
     title: $title,
-    time: $currentTime,
+    time: $currentSecond,
     withTimecode: $withTimecode,
     copied: $copied,
     mobile: $mobileLayout,
@@ -25,7 +29,7 @@ export function SharePopup() {
     onCopy: copyClicked,
     onNetwork: networkClicked,
   });
-  if (!u.open || !u.enabled || u.link === null) return null;
+  if (u.link === null) return null;
   return (
     <div
       className={`share share--${u.mobile ? 'mobile' : 'desktop'}`}
