@@ -6,7 +6,7 @@
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { continueAfterReload, expectPlaysPast, messagesIn, openHarness } from './support';
+import { clickControl, continueAfterReload, expectPlaysPast, messagesIn, openHarness } from './support';
 
 test.describe('harness inspectors', () => {
   test('Messages: the episodeChanged the player posts, and the click the harness sends', async ({ page }) => {
@@ -14,6 +14,18 @@ test.describe('harness inspectors', () => {
     await expect(messagesIn(page).filter({ hasText: '"event":"episodeChanged"' })).toHaveCount(1);
     await page.getByTestId('send-click').click();
     await expect(page.getByTestId('message-row').and(page.locator('[data-direction="out"]'))).toContainText('{"type":"click"}');
+  });
+
+  test('Parent fullscreen handling off: enterFullScreen is logged and the frame stays as it is', async ({ page }) => {
+    const frame = await openHarness(page, { scenario: 'film-parent-fullscreen' });
+    await expectPlaysPast(frame, 0.5);
+    await page.getByTestId('toggle-parent-fullscreen').uncheck();
+    const iframe = page.locator('#player-frame');
+    const before = await iframe.boundingBox();
+    await clickControl(frame, frame.getByTestId('fullscreen-button'));
+    await expect(messagesIn(page).filter({ hasText: '"enterFullScreen"' })).toHaveCount(1);
+    await expect(iframe).toHaveAttribute('data-fullscreen', 'false');
+    expect(await iframe.boundingBox()).toEqual(before);
   });
 
   test('Analytics: rstat4 events of the cross-origin player are listed', async ({ page }) => {

@@ -54,6 +54,10 @@ export function App() {
   const [state, setState] = useState<HarnessState>(() => stateFromSearch(window.location.search));
   const [reloadCount, setReloadCount] = useState(0);
   const [fullscreen, setFullscreen] = useState(false);
+  // A parent that ignores enterFullScreen (the player must cope): the message is logged, nothing stretches.
+  const [stretchOnFullscreen, setStretchOnFullscreen] = useState(true);
+  const stretchRef = useRef(stretchOnFullscreen);
+  stretchRef.current = stretchOnFullscreen;
   const [messages, setMessages] = useState<MessageEntry[]>([]);
   const [tab, setTab] = useState<TabId>('messages');
   const [queryDraft, setQueryDraft] = useState(() => effectiveQuery(stateFromSearch(window.location.search)));
@@ -104,7 +108,7 @@ export function App() {
       if (isRelayMessage(event.data) || isProbeMessage(event.data)) return;
       pushMessage({ direction: 'in', t: performance.now(), origin: event.origin, data: event.data });
       if (isRecord(event.data)) {
-        if (event.data.event === 'enterFullScreen') setFullscreen(true);
+        if (event.data.event === 'enterFullScreen') setFullscreen(stretchRef.current);
         else if (event.data.event === 'exitFullScreen') setFullscreen(false);
         else if (event.data.event === 'episodeChanged' && isRecord(event.data.payload)) {
           const changed = event.data.payload.episode;
@@ -225,6 +229,18 @@ export function App() {
             <label className="check">
               <input type="checkbox" checked={state.advert} onChange={(e) => update({ advert: e.target.checked, customQuery: null })} data-testid="toggle-advert" />
               <span className="mono">advert=1</span>
+            </label>
+            <label className="check" title="Stretch the frame over the page when the player posts enterFullScreen (unchecked: a parent that ignores it)">
+              <input
+                type="checkbox"
+                checked={stretchOnFullscreen}
+                onChange={(e) => {
+                  setStretchOnFullscreen(e.target.checked);
+                  if (!e.target.checked) setFullscreen(false);
+                }}
+                data-testid="toggle-parent-fullscreen"
+              />
+              <span>stretch on enterFullScreen</span>
             </label>
             <label className="field">
               <span>Viewport</span>

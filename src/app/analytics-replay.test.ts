@@ -22,7 +22,20 @@ const traces = readdirSync(TRACE_DIR)
 const key = (event: string, payload: Record<string, unknown> = {}) =>
   [event, payload.mark ?? payload.details ?? '', payload.fatal ?? ''].join(' ').trim();
 
-/** The episode the session would choose; progress and analytics read only its id. */
+/** The content and episode the session would hold; progress and analytics read only their ids. */
+const content = (id: number): ContentDto => ({
+  id,
+  title: 'Фильм',
+  posterUrl: null,
+  hasMultipleEpisodes: false,
+  contentType: null,
+  year: null,
+  countries: [],
+  languages: [],
+  kinopoiskId: null,
+  rating: null,
+});
+
 const episode = (id: number): EpisodeDto => ({
   id,
   title: '',
@@ -52,7 +65,7 @@ describe('trace replay: the models send and save what the live player did', () =
       const scope = fork({
         values: [
           [$storage, storage],
-          [$content, { id: trace.item.contentId } as ContentDto],
+          [$content, content(trace.item.contentId!)],
         ],
         handlers: [[sendStatFx, (stat: StatEvent) => (sent.push(stat), true)]],
       });
