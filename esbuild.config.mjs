@@ -4,6 +4,7 @@ import * as esbuild from 'esbuild';
 import { readFile, writeFile, mkdir, rm } from 'node:fs/promises';
 import { gzipSync, brotliCompressSync } from 'node:zlib';
 import path from 'node:path';
+import { BROWSER_BUILD, PLAYER_PRELOAD } from './scripts/build-options.mjs';
 
 const root = path.dirname(new URL(import.meta.url).pathname);
 // DIST_DIR lets parallel runs build side by side (e.g. DIST_DIR=.dist-ads).
@@ -32,12 +33,11 @@ const HLS_FEATURES = {
 };
 
 const pages = [
-  // The engine chunk is loaded lazily but wanted at once: preload it beside the entry.
   {
     name: 'player',
     entry: 'src/app/main.tsx',
     html: 'src/app/index.html',
-    preload: /hls-engine/,
+    preload: PLAYER_PRELOAD,
     alias: { 'hls.js': './node_modules/hls.js/src/exports-named.ts' },
     define: HLS_FEATURES,
   },
@@ -48,21 +48,11 @@ const pages = [
 async function buildPage({ name, entry, html, preload, alias = {}, define = {} }) {
   const outdir = path.join(dist, name, 'assets');
   const result = await esbuild.build({
+    ...BROWSER_BUILD,
     entryPoints: { main: path.join(root, entry) },
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    target: ['chrome100', 'safari15', 'firefox100'],
     outdir,
-    entryNames: '[name]-[hash]',
-    chunkNames: 'chunks/[name]-[hash]',
-    assetNames: 'media/[name]-[hash]',
-    loader: { '.svg': 'file', '.png': 'file', '.jpg': 'file' },
-    minify: true,
     sourcemap: 'linked',
-    metafile: true,
-    jsx: 'automatic',
-    define: { 'process.env.NODE_ENV': '"production"', ...define },
+    define: { ...BROWSER_BUILD.define, ...define },
     alias,
     logLevel: 'warning',
   });

@@ -1,29 +1,6 @@
 #!/usr/bin/env node
 // `npm run bench -- [options]` (see bench/src/options.ts or --help). The bench is TypeScript:
-// this launcher bundles bench/src/main.ts with esbuild (packages stay external) into
-// node_modules/.cache and runs it.
-import * as esbuild from 'esbuild';
-import { mkdir, rm } from 'node:fs/promises';
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+// bench/run-ts.mjs bundles bench/src/main.ts and runs it.
+import { runTypeScript } from './run-ts.mjs';
 
-const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const cacheDir = path.join(repo, 'node_modules', '.cache', 'film-player-bench');
-const outfile = path.join(cacheDir, `main-${process.pid}.mjs`);
-await mkdir(cacheDir, { recursive: true });
-await esbuild.build({
-  entryPoints: [path.join(repo, 'bench/src/main.ts')],
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  packages: 'external',
-  outfile,
-  logLevel: 'warning',
-});
-try {
-  const { main } = await import(pathToFileURL(outfile).href);
-  process.exitCode = await main(repo, process.argv.slice(2));
-} finally {
-  await rm(outfile, { force: true });
-}
+await runTypeScript('bench/src/main.ts', 'bench');

@@ -5,6 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { startServer, type RunningServer } from './server';
+import { useTestServer } from './test-server';
 import { findRepoRoot } from './paths';
 import { parseEnvelope } from './routes/sentry';
 import type { RequestLogEntry, StoredEnvelope } from '../common/types';
@@ -13,19 +14,7 @@ const repo = findRepoRoot();
 const FILM_MASTER = path.join(repo, 'fixtures/hls/film/master.m3u8');
 const hasFilm = existsSync(FILM_MASTER);
 
-let server: RunningServer;
-let player: string; // http://localhost:<port>
-let harness: string; // http://127.0.0.1:<port>
-
-beforeAll(async () => {
-  server = await startServer({ playerPort: 0, harnessPort: 0, quiet: true });
-  player = server.playerUrl.replace(/\/$/, '');
-  harness = server.harnessUrl.replace(/\/$/, '');
-});
-
-afterAll(async () => {
-  await server?.close();
-});
+const origins = useTestServer();
 
 /** Sends a raw HTTP/1.1 request (no client-side URL normalization) and returns the status code. */
 function rawStatus(base: string, target: string): Promise<number> {
@@ -43,7 +32,7 @@ function rawStatus(base: string, target: string): Promise<number> {
 }
 
 async function requests(): Promise<RequestLogEntry[]> {
-  return (await fetch(`${harness}/__harness/requests`)).json() as Promise<RequestLogEntry[]>;
+  return (await fetch(`${origins.harness}/__harness/requests`)).json() as Promise<RequestLogEntry[]>;
 }
 
 /** Polls the request log until an entry matches (the entry is recorded when the response finishes). */
@@ -71,20 +60,20 @@ async function firstSegmentUrl(masterUrl: string): Promise<string> {
 
 describe('origins', () => {
   it('addresses the player origin as localhost and the harness origin as 127.0.0.1', () => {
-    expect(server.playerUrl).toMatch(/^http:\/\/localhost:\d+\/$/);
-    expect(server.harnessUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
-    expect(server.playerUrl).not.toBe(server.harnessUrl);
+    expect(origins.server.playerUrl).toMatch(/^http:\/\/localhost:\d+\/$/);
+    expect(origins.server.harnessUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+    expect(origins.server.playerUrl).not.toBe(origins.server.harnessUrl);
   });
 
   it('serves the API on both origins', async () => {
-    expect((await fetch(`${player}/catalog-api/contents/101`)).status).toBe(200);
-    expect((await fetch(`${harness}/catalog-api/contents/101`)).status).toBe(200);
+    expect((await fetch(`${origins.player}/catalog-api/contents/101`)).status).toBe(200);
+    expect((await fetch(`${origins.harness}/catalog-api/contents/101`)).status).toBe(200);
   });
 });
 
 describe('catalogue', () => {
   it('returns the film JSON for 101', async () => {
-    const res = await fetch(`${player}/catalog-api/contents/101`);
+    const res = await fetch(`${origins.player}/catalog-api/contents/101`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
     const body = (await res.json()) as { id: number; contentType: { slug: string } };
@@ -93,7 +82,7 @@ describe('catalogue', () => {
   });
 
   it('answers 404 for unknown ids and for scenario 104 on every route', async () => {
-    const unknown = await fetch(`${player}/catalog-api/contents/999999`);
+    const unknown = await fetch(`${origins.player}/catalog-api/contents/999999`);
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toEqual({ message: 'Content not found' });
     for (const url of [
@@ -102,7 +91,7 @@ describe('catalogue', () => {
       '/catalog-api/episodes?content-id=104',
       '/catalog-api/contents/104/available?domain=example.com',
     ]) {
-      const res = await fetch(player + url);
+      const res = await fetch(origins.player + url);
       expect(res.status, url).toBe(404);
       expect(await res.json()).toEqual({ message: 'Content not found' });
     }
@@ -115,39 +104,39 @@ describe('catalogue', () => {
       '/catalog-api/episodes?content-id=105',
       '/catalog-api/contents/105/available?domain=example.com',
     ]) {
-      const res = await fetch(player + url);
+      const res = await fetch(origins.player + url);
       expect(res.status, url).toBe(500);
       expect(await res.json()).toEqual({ message: 'Internal Server Error' });
     }
   });
 
   it('lists 6 episodes for series 102 and its seasons', async () => {
-    const episodes = (await (await fetch(`${player}/catalog-api/episodes?content-id=102`)).json()) as unknown[];
+    const episodes = (await (await fetch(`${origins.player}/catalog-api/episodes?content-id=102`)).json()) as unknown[];
     expect(episodes).toHaveLength(6);
-    const seasons = await fetch(`${player}/catalog-api/contents/102/seasons`);
+    const seasons = await fetch(`${origins.player}/catalog-api/contents/102/seasons`);
     expect(seasons.status).toBe(200);
     expect(Array.isArray(await seasons.json())).toBe(true);
   });
 
   it('answers 400 when content-id is missing or invalid', async () => {
-    expect((await fetch(`${player}/catalog-api/episodes`)).status).toBe(400);
-    expect((await fetch(`${player}/catalog-api/episodes?content-id=abc`)).status).toBe(400);
+    expect((await fetch(`${origins.player}/catalog-api/episodes`)).status).toBe(400);
+    expect((await fetch(`${origins.player}/catalog-api/episodes?content-id=abc`)).status).toBe(400);
   });
 
   it('reports availability: 103 blocked, 101 available', async () => {
-    const blocked = await fetch(`${player}/catalog-api/contents/103/available?domain=example.com`);
+    const blocked = await fetch(`${origins.player}/catalog-api/contents/103/available?domain=example.com`);
     expect(await blocked.json()).toEqual({ available: false });
-    const open = await fetch(`${player}/catalog-api/contents/101/available?domain=example.com`);
+    const open = await fetch(`${origins.player}/catalog-api/contents/101/available?domain=example.com`);
     expect(await open.json()).toEqual({ available: true });
   });
 
   it('reflects the Origin for CORS and answers preflights', async () => {
-    const origin = harness;
-    const res = await fetch(`${player}/catalog-api/contents/101`, { headers: { Origin: origin } });
+    const origin = origins.harness;
+    const res = await fetch(`${origins.player}/catalog-api/contents/101`, { headers: { Origin: origin } });
     expect(res.headers.get('access-control-allow-origin')).toBe(origin);
     expect(res.headers.get('access-control-allow-credentials')).toBe('true');
     expect(res.headers.get('access-control-expose-headers')).toBe('Authorization');
-    const preflight = await fetch(`${player}/catalog-api/contents/101`, {
+    const preflight = await fetch(`${origins.player}/catalog-api/contents/101`, {
       method: 'OPTIONS',
       headers: { Origin: origin, 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'authorization,x-session-context' },
     });
@@ -157,18 +146,18 @@ describe('catalogue', () => {
   });
 
   it('serves the ad list', async () => {
-    const res = await fetch(`${player}/ads/list.json`, { headers: { Origin: harness } });
+    const res = await fetch(`${origins.player}/ads/list.json`, { headers: { Origin: origins.harness } });
     expect(res.status).toBe(200);
-    expect(res.headers.get('access-control-allow-origin')).toBe(harness);
+    expect(res.headers.get('access-control-allow-origin')).toBe(origins.harness);
     expect(await res.json()).toHaveProperty('prerollList');
   });
 });
 
 describe('authenticator', () => {
   it('refresh returns a Bearer JWT whose exp is in the future', async () => {
-    const res = await fetch(`${player}/authenticator/authentication/refresh`, {
+    const res = await fetch(`${origins.player}/authenticator/authentication/refresh`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Origin: harness },
+      headers: { 'Content-Type': 'application/json', Origin: origins.harness },
       body: JSON.stringify({ refreshToken: 'r', accessToken: 'a' }),
     });
     expect(res.status).toBe(200);
@@ -182,7 +171,7 @@ describe('authenticator', () => {
   });
 
   it('refresh answers 400 without both tokens or without JSON', async () => {
-    const url = `${player}/authenticator/authentication/refresh`;
+    const url = `${origins.player}/authenticator/authentication/refresh`;
     expect((await fetch(url, { method: 'POST', body: JSON.stringify({ refreshToken: 'r' }) })).status).toBe(400);
     expect((await fetch(url, { method: 'POST', body: 'not json' })).status).toBe(400);
   });
@@ -190,7 +179,7 @@ describe('authenticator', () => {
 
 describe('media (real fixtures)', () => {
   it.skipIf(!hasFilm)('serves the film master playlist as application/vnd.apple.mpegurl with CORS', async () => {
-    const res = await fetch(`${player}/media/hls/film/master.m3u8`);
+    const res = await fetch(`${origins.player}/media/hls/film/master.m3u8`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/vnd.apple.mpegurl');
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
@@ -198,7 +187,7 @@ describe('media (real fixtures)', () => {
   });
 
   it.skipIf(!hasFilm)('answers a Range request on a segment with 206 and exactly 100 bytes', async () => {
-    const segment = await firstSegmentUrl(`${player}/media/hls/film/master.m3u8`);
+    const segment = await firstSegmentUrl(`${origins.player}/media/hls/film/master.m3u8`);
     const res = await fetch(segment, { headers: { Range: 'bytes=0-99' } });
     expect(res.status).toBe(206);
     expect(res.headers.get('content-range')).toMatch(/^bytes 0-99\/\d+$/);
@@ -277,25 +266,25 @@ describe('media (temporary fixtures)', () => {
 describe('robustness', () => {
   it('blocks path traversal', async () => {
     for (const target of ['/media/hls/../../package.json', '/media/hls/..%2f..%2fpackage.json', '/media/hls/%2e%2e/%2e%2e/package.json', '/assets/../../package.json']) {
-      expect([403, 404], target).toContain(await rawStatus(player, target));
+      expect([403, 404], target).toContain(await rawStatus(origins.player, target));
     }
     // fetch normalizes the URL client-side; still must not reach package.json.
-    expect([403, 404]).toContain((await fetch(`${player}/media/hls/../../package.json`)).status);
+    expect([403, 404]).toContain((await fetch(`${origins.player}/media/hls/../../package.json`)).status);
   });
 
   it('answers malformed URLs and unknown routes without crashing', async () => {
-    expect(await rawStatus(player, '/media/hls/%E0%A4%A')).toBe(400);
-    expect(await rawStatus(harness, '/catalog-api/contents/%')).toBe(400);
-    const unknown = await fetch(`${player}/no/such/route`);
+    expect(await rawStatus(origins.player, '/media/hls/%E0%A4%A')).toBe(400);
+    expect(await rawStatus(origins.harness, '/catalog-api/contents/%')).toBe(400);
+    const unknown = await fetch(`${origins.player}/no/such/route`);
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toEqual({ message: 'Not found' });
     await new Promise<void>((resolve) => {
-      const socket = net.connect(Number(new URL(harness).port), '127.0.0.1', () => socket.end('GARBAGE\r\n\r\n'));
+      const socket = net.connect(Number(new URL(origins.harness).port), '127.0.0.1', () => socket.end('GARBAGE\r\n\r\n'));
       socket.on('close', () => resolve());
       socket.on('error', () => resolve());
       socket.resume();
     });
-    expect((await fetch(`${player}/catalog-api/contents/101`)).status).toBe(200);
+    expect((await fetch(`${origins.player}/catalog-api/contents/101`)).status).toBe(200);
   });
 });
 
@@ -310,16 +299,16 @@ describe('sentry ingest', () => {
       'ab\ncd',
       '',
     ].join('\n');
-    const res = await fetch(`${player}/api/player/envelope/?sentry_key=public&sentry_version=7`, {
+    const res = await fetch(`${origins.player}/api/player/envelope/?sentry_key=public&sentry_version=7`, {
       method: 'POST',
-      headers: { 'Content-Type': 'text/plain;charset=UTF-8', Origin: player },
+      headers: { 'Content-Type': 'text/plain;charset=UTF-8', Origin: origins.player },
       body: envelope,
     });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({});
-    expect(res.headers.get('access-control-allow-origin')).toBe(player);
+    expect(res.headers.get('access-control-allow-origin')).toBe(origins.player);
 
-    const list = (await (await fetch(`${harness}/__harness/sentry`)).json()) as StoredEnvelope[];
+    const list = (await (await fetch(`${origins.harness}/__harness/sentry`)).json()) as StoredEnvelope[];
     const stored = list.find((e) => e.header.event_id === eventId);
     expect(stored).toBeDefined();
     expect(stored!.project).toBe('player');
@@ -330,7 +319,7 @@ describe('sentry ingest', () => {
   });
 
   it('rejects a body that is not an envelope', async () => {
-    expect((await fetch(`${player}/api/player/envelope/`, { method: 'POST', body: 'nope' })).status).toBe(400);
+    expect((await fetch(`${origins.player}/api/player/envelope/`, { method: 'POST', body: 'nope' })).status).toBe(400);
   });
 
   it('parses items without length up to the newline', () => {
@@ -341,8 +330,8 @@ describe('sentry ingest', () => {
 
 describe('request log', () => {
   it('records a catalogue request with status, size, timing and selected headers', async () => {
-    const res = await fetch(`${player}/catalog-api/contents/102?probe=log`, {
-      headers: { Authorization: 'Bearer test-token', 'X-Session-Context': 'ctx-1', Origin: harness, Referer: `${harness}/` },
+    const res = await fetch(`${origins.player}/catalog-api/contents/102?probe=log`, {
+      headers: { Authorization: 'Bearer test-token', 'X-Session-Context': 'ctx-1', Origin: origins.harness, Referer: `${origins.harness}/` },
     });
     const text = await res.text();
     const entry = await waitForEntry((e) => e.path === '/catalog-api/contents/102?probe=log');
@@ -351,7 +340,7 @@ describe('request log', () => {
       method: 'GET',
       status: 200,
       bytes: Buffer.byteLength(text),
-      requestHeaders: { authorization: 'Bearer test-token', 'x-session-context': 'ctx-1', origin: harness, referer: `${harness}/` },
+      requestHeaders: { authorization: 'Bearer test-token', 'x-session-context': 'ctx-1', origin: origins.harness, referer: `${origins.harness}/` },
     });
     expect(entry.t).toBeGreaterThanOrEqual(0);
     expect(entry.ms).toBeGreaterThanOrEqual(0);
@@ -359,18 +348,18 @@ describe('request log', () => {
   });
 
   it('is cleared by DELETE /__harness/log', async () => {
-    await fetch(`${harness}/catalog-api/contents/101?probe=clear`);
+    await fetch(`${origins.harness}/catalog-api/contents/101?probe=clear`);
     await waitForEntry((e) => e.path.endsWith('probe=clear'));
-    expect((await fetch(`${harness}/__harness/log`, { method: 'DELETE' })).status).toBe(200);
+    expect((await fetch(`${origins.harness}/__harness/log`, { method: 'DELETE' })).status).toBe(200);
     expect(await requests()).toEqual([]);
-    expect(await (await fetch(`${harness}/__harness/sentry`)).json()).toEqual([]);
+    expect(await (await fetch(`${origins.harness}/__harness/sentry`)).json()).toEqual([]);
   });
 });
 
 describe('server-sent events', () => {
   it('streams request and sentry events', async () => {
     const controller = new AbortController();
-    const res = await fetch(`${harness}/__harness/events`, { signal: controller.signal, headers: { Origin: harness } });
+    const res = await fetch(`${origins.harness}/__harness/events`, { signal: controller.signal, headers: { Origin: origins.harness } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
     const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
@@ -395,12 +384,12 @@ describe('server-sent events', () => {
     };
     try {
       await waitFor((e) => e.event === 'hello');
-      await fetch(`${player}/catalog-api/contents/101?probe=sse`);
+      await fetch(`${origins.player}/catalog-api/contents/101?probe=sse`);
       const request = await waitFor((e) => e.event === 'request' && e.data.path === '/catalog-api/contents/101?probe=sse');
       expect(request.data).toMatchObject({ origin: 'player', method: 'GET', status: 200 });
 
       const body = `{"event_id":"${'b'.repeat(32)}"}\n{"type":"event"}\n${JSON.stringify({ exception: { values: [{ type: 'Error', value: 'boom' }] }, tags: { a: 'b' } })}\n`;
-      await fetch(`${player}/api/player/envelope/`, { method: 'POST', body });
+      await fetch(`${origins.player}/api/player/envelope/`, { method: 'POST', body });
       const sentry = await waitFor((e) => e.event === 'sentry');
       expect(sentry.data).toMatchObject({ project: 'player', eventId: 'b'.repeat(32), type: 'event', message: 'boom', tags: { a: 'b' } });
     } finally {

@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
+import { BROWSER_BUILD, PLAYER_PRELOAD } from '../../../scripts/build-options.mjs';
 
 interface MetaOutput {
   bytes: number;
@@ -110,28 +111,16 @@ async function ownCode(repo: string): Promise<{ ownCodeGzip: number; ownCodeBrot
   const outdir = await mkdtemp(path.join(os.tmpdir(), 'bench-own-'));
   try {
     const result = await esbuild.build({
+      ...BROWSER_BUILD,
       absWorkingDir: repo,
       entryPoints: { main: path.join(repo, 'src/app/main.tsx') },
-      bundle: true,
-      splitting: true,
-      format: 'esm',
-      target: ['chrome100', 'safari15', 'firefox100'],
       outdir,
-      entryNames: '[name]-[hash]',
-      chunkNames: 'chunks/[name]-[hash]',
-      assetNames: 'media/[name]-[hash]',
-      loader: { '.svg': 'file', '.png': 'file', '.jpg': 'file' },
-      minify: true,
-      metafile: true,
-      jsx: 'automatic',
-      define: { 'process.env.NODE_ENV': '"production"' },
       packages: 'external',
       logLevel: 'silent',
     });
     const meta = result.metafile as unknown as Metafile;
     const entry = Object.keys(meta.outputs).find((file) => meta.outputs[file]!.entryPoint && file.endsWith('.js'))!;
-    // The same preload rule as esbuild.config.mjs: the engine chunk loads at once beside the entry.
-    const preloaded = meta.outputs[entry]!.imports.filter((imp) => /hls-engine/.test(imp.path)).map((imp) => imp.path);
+    const preloaded = meta.outputs[entry]!.imports.filter((imp) => PLAYER_PRELOAD.test(imp.path)).map((imp) => imp.path);
     const files = [...staticClosure(meta, [entry, ...preloaded])].filter((file) => file.endsWith('.js'));
     let gzip = 0;
     let brotli = 0;

@@ -1,25 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../server';
+import { useTestServer } from '../test-server';
 import type { RequestLogEntry } from '../../common/types';
 import { AD_SETS } from './ads';
 
-let server: RunningServer;
-let player: string;
-let harness: string;
-
-beforeAll(async () => {
-  server = await startServer({ playerPort: 0, harnessPort: 0, quiet: true });
-  player = server.playerUrl.replace(/\/$/, '');
-  harness = server.harnessUrl.replace(/\/$/, '');
-});
-
-afterAll(async () => {
-  await server?.close();
-});
+const origins = useTestServer();
 
 async function waitForPath(path: string): Promise<RequestLogEntry> {
   for (let i = 0; i < 50; i++) {
-    const entries = (await (await fetch(`${harness}/__harness/requests`)).json()) as RequestLogEntry[];
+    const entries = (await (await fetch(`${origins.harness}/__harness/requests`)).json()) as RequestLogEntry[];
     const found = entries.find((entry) => entry.path === path);
     if (found) return found;
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -29,40 +17,40 @@ async function waitForPath(path: string): Promise<RequestLogEntry> {
 
 describe('harness ads routes', () => {
   it('serves ad-list sets on both origins; without a set the catalogue fixture answers', async () => {
-    const res = await fetch(`${player}/ads/list.json?set=two-ads`);
+    const res = await fetch(`${origins.player}/ads/list.json?set=two-ads`);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ prerollList: AD_SETS['two-ads'] });
-    expect((await fetch(`${harness}/ads/list.json?set=skippable`)).status).toBe(200);
-    expect(await (await fetch(`${player}/ads/list.json`)).json()).toEqual({ prerollList: [] });
-    expect((await fetch(`${player}/ads/list.json?set=nope`)).status).toBe(404);
+    expect((await fetch(`${origins.harness}/ads/list.json?set=skippable`)).status).toBe(200);
+    expect(await (await fetch(`${origins.player}/ads/list.json`)).json()).toEqual({ prerollList: [] });
+    expect((await fetch(`${origins.player}/ads/list.json?set=nope`)).status).toBe(404);
   });
 
   it('inlines the document for a dataXml item', async () => {
-    const body = (await (await fetch(`${player}/ads/list.json?set=data-xml`)).json()) as { prerollList: Array<{ dataXml: string }> };
+    const body = (await (await fetch(`${origins.player}/ads/list.json?set=data-xml`)).json()) as { prerollList: Array<{ dataXml: string }> };
     expect(body.prerollList[0]?.dataXml).toContain('<VAST');
-    expect(body.prerollList[0]?.dataXml).toContain(`${harness}/track/impression`);
+    expect(body.prerollList[0]?.dataXml).toContain(`${origins.harness}/track/impression`);
   });
 
   it('serves VAST fixtures with the running harness origin, CORS open', async () => {
-    const res = await fetch(`${player}/ads/vast/inline-skippable.xml?creativeId=x`);
+    const res = await fetch(`${origins.player}/ads/vast/inline-skippable.xml?creativeId=x`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('application/xml');
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
     const text = await res.text();
-    expect(text).toContain(`${harness}/track/start?ad=skippable`);
+    expect(text).toContain(`${origins.harness}/track/start?ad=skippable`);
     expect(text).not.toContain('127.0.0.1:4101');
-    expect((await fetch(`${player}/ads/vast/missing.xml`)).status).toBe(404);
+    expect((await fetch(`${origins.player}/ads/vast/missing.xml`)).status).toBe(404);
   });
 
   it('delays a VAST answer by ?delay= (the slow-VAST route)', async () => {
     const started = performance.now();
-    const res = await fetch(`${player}/ads/vast/inline-non-skippable.xml?delay=300`);
+    const res = await fetch(`${origins.player}/ads/vast/inline-non-skippable.xml?delay=300`);
     expect(res.status).toBe(200);
     expect(performance.now() - started).toBeGreaterThanOrEqual(290);
   });
 
   it('answers a tracking pixel with a 1x1 GIF and logs it with its event and ad id', async () => {
-    const res = await fetch(`${harness}/track/firstQuartile?ad=skippable&n=1`);
+    const res = await fetch(`${origins.harness}/track/firstQuartile?ad=skippable&n=1`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/gif');
     const gif = Buffer.from(await res.arrayBuffer());
@@ -72,7 +60,7 @@ describe('harness ads routes', () => {
   });
 
   it('serves an advertiser landing page for click-throughs', async () => {
-    const res = await fetch(`${harness}/advertiser`);
+    const res = await fetch(`${origins.harness}/advertiser`);
     expect(res.status).toBe(200);
     expect(await res.text()).toContain('Advertiser landing page');
   });

@@ -1,4 +1,4 @@
-import { attach, createEffect, createEvent, createStore, sample, scopeBind } from 'effector';
+import { attach, combine, createEffect, createEvent, createStore, sample, scopeBind } from 'effector';
 import type { EngineError, EngineFacts, EngineTime, MediaEngine } from '../../engine/types';
 
 /** SPEC.md §4 player states. 'notStarted' holds until the media first plays. */
@@ -124,6 +124,11 @@ export const $startPending = createStore(false)
   .reset([mediaPlaying, mediaPaused, mediaEnded, sourceRequested, playFx.fail])
   .on(mediaError, (pending, error) => (error.fatal ? false : pending));
 export const $isPlaying = $status.map((status) => status === 'playing' || status === 'buffering');
+/** The surface's spinner: buffering, or a first frame that was asked for and has not come yet. */
+export const $spinnerShown = combine($status, $startPending, $streamError, (status, pending, error) => status === 'buffering' || (pending && error === null));
+/** The big play button: nothing plays, nothing is on its way, nothing failed. */
+export const $bigPlayShown = combine($isPlaying, $startPending, $streamError, (playing, pending, error) => !playing && !pending && error === null);
+
 export const $playHeld = createStore(false)
   .on(playHeld, () => true)
   .on(playReleased, () => false);

@@ -6,7 +6,7 @@ import { SEEK_STEP_S } from '../../../lib/constants';
 import { SeekBackIcon, SeekForwardIcon } from '../../../ui/player-icons';
 import { $controlsVisible, $mobileLayout, pointerLeft, pointerMoved, userActed } from '../controls';
 import { $seekFlash, surfaceClicked, surfaceDoubleClicked } from '../gestures';
-import { $isPlaying, $startPending, $status, $streamError, retryClicked, togglePlayClicked } from '../model';
+import { $bigPlayShown, $spinnerShown, $status, $streamError, retryClicked, togglePlayClicked } from '../model';
 import { DesktopControls, MobileControls, type ControlSlots } from './controls';
 import { useShortcuts } from './use-shortcuts';
 import { VideoSlot } from './video-slot';
@@ -46,11 +46,11 @@ function SeekFlash() {
 }
 
 export function PlayerSurface({ video, top, title, overlay, menu, children, ...slots }: PlayerSurfaceProps) {
-  const { status, startPending, isPlaying, streamError, mobile, controlsVisible, onToggle, onRetry, onClick, onDoubleClick, onMove, onAct, onLeave } =
+  const { status, spinnerShown, bigPlayShown, streamError, mobile, controlsVisible, onToggle, onRetry, onClick, onDoubleClick, onMove, onAct, onLeave } =
     useUnit({
       status: $status,
-      startPending: $startPending,
-      isPlaying: $isPlaying,
+      spinnerShown: $spinnerShown,
+      bigPlayShown: $bigPlayShown,
       streamError: $streamError,
       mobile: $mobileLayout,
       controlsVisible: $controlsVisible,
@@ -88,8 +88,8 @@ export function PlayerSurface({ video, top, title, overlay, menu, children, ...s
       <div className="player__scrim" aria-hidden="true" />
       <SeekFlash />
       {overlay}
-      {(status === 'buffering' || (startPending && !streamError)) && <div className="player__spinner" role="progressbar" aria-label={STRINGS.buffering} />}
-      {!mobile && !isPlaying && !startPending && !streamError && (
+      {spinnerShown && <div className="player__spinner" role="progressbar" aria-label={STRINGS.buffering} />}
+      {!mobile && bigPlayShown && (
         <button type="button" className="player__big-play" aria-label={STRINGS.play} onClick={() => onToggle()}>
           {status === 'ended' ? <ReplayIcon /> : <PlayIcon />}
         </button>
