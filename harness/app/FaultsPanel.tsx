@@ -1,15 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
 import { harnessFetch } from './server-health';
+import type { FaultRule as SharedFaultRule } from '../common/types';
 
 /** This harness tab's client id: the server applies injected faults only to its player. */
 export const HARNESS_CLIENT = `qa-${Math.random().toString(36).slice(2, 10)}`;
 
-interface FaultRule {
-  target: 'segment' | 'playlist' | 'media' | 'catalog' | 'vast';
-  action: { type: 'status'; status: number } | { type: 'timeout' } | { type: 'reset' } | { type: 'delay'; ms: number } | { type: 'throttle'; kbps: number };
-  count: number | null;
-  forMs?: number | null;
-}
+/** A rule as the panel writes it: `forMs` may be left out. */
+type FaultRule = Omit<SharedFaultRule, 'forMs'> & { forMs?: number | null };
 
 /** One-click faults a QA engineer reaches for; each replaces the tab's current rules. */
 const PRESETS: ReadonlyArray<{ id: string; label: string; rules: FaultRule[] }> = [

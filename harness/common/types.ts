@@ -1,5 +1,5 @@
 /**
- * Shapes shared by the harness server (producer) and the harness page (consumer):
+ * the request log, the stored Sentry envelopes, the Server-Sent Events payloads and the fault rules.
  * the request log, the stored Sentry envelopes and the Server-Sent Events payloads.
  */
 
@@ -71,3 +71,26 @@ export interface SentrySummary {
 
 /** SSE event names sent on `/__harness/events`. */
 export type HarnessEventName = 'hello' | 'request' | 'sentry' | 'clear';
+
+/** Fault injection (harness/server/faults.ts): what a rule matches, what it does, for how long. */
+export type FaultTarget = 'segment' | 'playlist' | 'media' | 'catalog' | 'vast';
+
+export type FaultAction =
+  | { type: 'status'; status: number }
+  /** Accepts the request and never answers; the client's own time-out ends it. */
+  | { type: 'timeout' }
+  /** Destroys the connection without a response. */
+  | { type: 'reset' }
+  /** Answers normally after a delay. */
+  | { type: 'delay'; ms: number }
+  /** Answers normally through a bandwidth cap shared by all of the client's capped responses. */
+  | { type: 'throttle'; kbps: number };
+
+export interface FaultRule {
+  target: FaultTarget;
+  action: FaultAction;
+  /** How many matching requests it applies to; null for every one until cleared or expired. */
+  count: number | null;
+  /** Milliseconds after it was set when the rule stops applying; null for never. */
+  forMs: number | null;
+}

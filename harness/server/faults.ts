@@ -6,27 +6,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readBody, sendJson, type Route, type RouteContext } from './http';
 
-export type FaultTarget = 'segment' | 'playlist' | 'media' | 'catalog' | 'vast';
+import type { FaultAction, FaultRule, FaultTarget } from '../common/types';
 
-export type FaultAction =
-  | { type: 'status'; status: number }
-  /** Accepts the request and never answers; the client's own time-out ends it. */
-  | { type: 'timeout' }
-  /** Destroys the connection without a response. */
-  | { type: 'reset' }
-  /** Answers normally after a delay. */
-  | { type: 'delay'; ms: number }
-  /** Answers normally through a bandwidth cap shared by all of the client's capped responses. */
-  | { type: 'throttle'; kbps: number };
-
-export interface FaultRule {
-  target: FaultTarget;
-  action: FaultAction;
-  /** How many matching requests it applies to; null for every one until cleared or expired. */
-  count: number | null;
-  /** Milliseconds after it was set when the rule stops applying; null for never. */
-  forMs: number | null;
-}
+export type { FaultAction, FaultRule, FaultTarget };
 
 interface ActiveRule extends FaultRule {
   setAt: number;
