@@ -1,6 +1,6 @@
 /**
+ * Shapes shared by the harness server (producer) and the harness page (consumer):
  * the request log, the stored Sentry envelopes, the Server-Sent Events payloads and the fault rules.
- * the request log, the stored Sentry envelopes and the Server-Sent Events payloads.
  */
 
 export type OriginName = 'player' | 'harness';
