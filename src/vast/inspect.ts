@@ -2,20 +2,12 @@
 import { VastErrorCode, isVastError } from './errors';
 import type { ParsedAd } from './types';
 
+/** What the inspector shows of a resolved ad: everything but the chosen file and the tracker list. */
 export type VastInspection =
-  | {
-      ok: true;
-      skipOffset: number | null;
-      duration: number | null;
-      mediaFiles: Array<{ url: string; type: string; width: number; height: number; codec: string | null }>;
-      impressions: string[];
-      errors: string[];
-      clickThrough: string | null;
-      clickTracking: string[];
-      tracking: Record<string, string[]>;
-      progressOffset: number | null;
-      id: string | null;
-    }
+  | ({ ok: true } & Pick<
+      ParsedAd,
+      'skipOffset' | 'duration' | 'mediaFiles' | 'impressions' | 'errors' | 'clickThrough' | 'clickTracking' | 'tracking' | 'progressOffset' | 'id'
+    >)
   | { ok: false; code: number; message: string };
 
 export function inspectionOf(ad: ParsedAd): VastInspection {
