@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { inflateSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 import type { RequestLogEntry, StoredEnvelope } from '../harness/common/types';
-import { HARNESS_ORIGIN, openHarness, PLAYER_ORIGIN } from './support';
+import { expectPlaysPast, HARNESS_ORIGIN, openHarness, PLAYER_ORIGIN } from './support';
 
 /*
  * Start-up against the harness: token refresh, the session context header, page errors and what
@@ -156,6 +156,31 @@ test.describe('token refresh', () => {
     entries = await requestsOf(page, out);
     expect(catalogueCalls(entries)).toHaveLength(4);
     for (const call of catalogueCalls(entries)) expect(call.requestHeaders).not.toHaveProperty('authorization');
+  });
+});
+
+test.describe('early start', () => {
+  test('the page sends its start-up calls and the master playlist itself, before the app runs; each reaches the server once and the film plays', async ({ page }) => {
+    const r = run('movie_id=101&harness-session=valid&auto_play=1');
+    const sentBy = new Map<string, string[]>();
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (!url.search.includes(r.marker) && !request.headers().referer?.includes(r.marker)) return;
+      const key = url.pathname;
+      sentBy.set(key, [...(sentBy.get(key) ?? []), request.resourceType()]);
+    });
+    const frame = await openHarness(page, { query: r.query });
+    await expectPlaysPast(frame, 1);
+
+    const entries = await requestsOf(page, r);
+    const count = (path: string) => entries.filter((entry) => entry.path.split('?')[0] === path).length;
+    for (const path of ['/catalog-api/contents/101', '/catalog-api/contents/101/seasons', '/catalog-api/episodes', '/catalog-api/contents/101/available', '/ads/list.json', '/media/hls/film/master.m3u8']) {
+      expect(count(path), path).toBe(1);
+      // fetch() from the page's first module, not the API client's XMLHttpRequest.
+      expect(sentBy.get(path), path).toEqual(['fetch']);
+    }
+    // The playlists after the master are the engine's own.
+    expect(sentBy.get('/media/hls/film/video/720p/index.m3u8')?.[0]).toBe('xhr');
   });
 });
 

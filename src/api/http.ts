@@ -1,9 +1,11 @@
-import axios, { type AxiosInstance, type AxiosRequestConfig, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import axios, { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosInstance, type AxiosRequestConfig, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { AUTHENTICATOR_BASE_PATH, CATALOG_BASE_PATH, COOKIE_KEYS } from '../lib/constants';
 import type { CookieStore } from '../platform/cookies';
 import { createAuthSession, type AuthSession, type RefreshPayload } from './auth';
 import { bodyExcerpt, type ApiError } from './errors';
 import { InvalidBodyError } from './dto';
+import { SESSION_CONTEXT_HEADER } from './calls';
+import { takeEarly } from './early';
 
 declare module 'axios' {
   interface AxiosRequestConfig {
@@ -15,11 +17,44 @@ declare module 'axios' {
   }
 }
 
-export const SESSION_CONTEXT_HEADER = 'X-Session-Context';
+export { SESSION_CONTEXT_HEADER };
+
+/**
+ * Serves a GET from the page's early start-up requests when one matches (api/early.ts), as the
+ * browser's own adapter would have: the body as text for the client to parse, and a status the
+ * config rejects as an HTTP error. Anything else goes to `network`.
+ */
+export function earlyAdapter(network: AxiosAdapter): AxiosAdapter {
+  return async (config) => {
+    const header = (name: string) => {
+      const value = config.headers.get(name);
+      return typeof value === 'string' ? value : undefined;
+    };
+    const early = (config.method ?? 'get').toLowerCase() === 'get'
+      ? takeEarly(axios.getUri(config), { authorization: header('Authorization'), sessionContext: header(SESSION_CONTEXT_HEADER) ?? '' })
+      : null;
+    const answer = early ? await early : null;
+    if (!answer) return network(config);
+    const response: AxiosResponse<string> = {
+      data: answer.body,
+      status: answer.status,
+      statusText: answer.statusText,
+      headers: AxiosHeaders.from(answer.headers),
+      config,
+      request: null,
+    };
+    if (!config.validateStatus || config.validateStatus(answer.status)) return response;
+    const code = answer.status >= 500 ? AxiosError.ERR_BAD_RESPONSE : AxiosError.ERR_BAD_REQUEST;
+    throw new AxiosError(`Request failed with status code ${answer.status}`, code, config, null, response);
+  };
+}
+
+/** The browser's adapter, behind the early start-up requests. */
+const browserAdapter = earlyAdapter(axios.getAdapter(axios.defaults.adapter));
 
 /** One axios instance for a base URL. No time-out by default (SPEC.md §7). */
 export function createHttpClient(baseURL: string): AxiosInstance {
-  return axios.create({ baseURL, timeout: 0, withCredentials: false });
+  return axios.create({ baseURL, timeout: 0, withCredentials: false, adapter: browserAdapter });
 }
 
 /** The clients of one player page, sharing one token lock. */
@@ -70,7 +105,7 @@ export function createApiClients({ baseUrl, cookies, now }: ApiClientsOptions): 
   catalog.interceptors.request.use(sessionHeaders(cookies, auth, true));
   const authenticator = createHttpClient(base + AUTHENTICATOR_BASE_PATH);
   authenticator.interceptors.request.use(sessionHeaders(cookies, auth, false));
-  const plain = axios.create({ timeout: 0, withCredentials: false });
+  const plain = axios.create({ timeout: 0, withCredentials: false, adapter: browserAdapter });
   plain.interceptors.request.use(sessionHeaders(cookies, null, false));
   return { catalog, authenticator, plain, auth };
 }

@@ -5,7 +5,7 @@
  */
 import { createEvent, createStore, sample } from 'effector';
 import type { EpisodeDto } from '../api/dto';
-import { $config, appStarted, episodeChosen } from '../features/session';
+import { $config, appStarted, episodeChosen, masterUrl } from '../features/session';
 import { $currentTime, $duration, autoplaySet, mediaEnded, playRequested, seekRequested, sourceRequested } from '../features/playback';
 import { $lastChoice, $nextEpisode, $seasonsMenuOpen, episodeEnded, episodeSelected, menuBackClicked, menuSeasonPicked, nextEpisodeClicked, seasonsMenuClosed } from '../features/series';
 import { $savedProgress, continueClicked, decideStart, progressStarted, resumeAnswered, resumeOffered, startOverClicked, type StartDecision } from '../features/progress';
@@ -21,14 +21,6 @@ const PREFETCH_LEAD_S = 15;
 
 sample({ clock: appStarted, fn: () => undefined, target: [progressStarted, shareStarted] });
 
-function masterUrl(episode: EpisodeDto, baseUrl: string): string | null {
-  if (episode.m3u8MasterFilePath === null) return null;
-  try {
-    return new URL(episode.m3u8MasterFilePath, `${baseUrl}/`).href;
-  } catch {
-    return null;
-  }
-}
 
 const startDecided = createEvent<{ url: string; decision: StartDecision; autoPlay: boolean }>();
 

@@ -1,8 +1,11 @@
 import Hls, { ErrorTypes, Events, type ErrorData, type HlsConfig, type Level, type MediaPlaylist } from 'hls.js';
 import { createFactEmitter } from './fact-emitter';
+import { withEarlyPlaylists } from './early-loader';
 import type { EngineAudioTrack, EngineError, EngineErrorKind, EngineLevel, EngineSubtitleTrack, LoadOptions, MediaEngine } from './types';
 
 const HLS_MIME = 'application/vnd.apple.mpegurl';
+/** Playlists from the network, or from the page's early start when it fetched them. */
+const earlyPlaylistLoader = withEarlyPlaylists(Hls.DefaultConfig.loader);
 
 /** Seconds of played media kept behind the playhead; bounds memory on long sessions. */
 const BACK_BUFFER_S = 30;
@@ -183,6 +186,7 @@ export function createHlsEngine(video: HTMLVideoElement, options: HlsEngineOptio
       capLevelToPlayerSize: false,
       enableWorker: true,
       keyLoadPolicy: KEY_LOAD_POLICY,
+      pLoader: earlyPlaylistLoader,
       ...options.config,
     });
     instance.on(Events.MANIFEST_PARSED, (_, data) =>

@@ -61,5 +61,8 @@ export const DEMO_VAST_LINKS = ['ads/vast/demo-1.xml?creativeId=demo-1', 'ads/va
 /** A content time jump larger than this between two ticks is a seek, not played time (mid-roll clock). */
 export const MIDROLL_MAX_TICK_S = 1.5;
 
-/** How long the Sentry SDK waits for the first frame before it loads anyway (see platform/sentry). */
-export const SENTRY_START_FALLBACK_MS = 4000;
+/**
+ * How long work kept off the start-up path (the Sentry SDK, the device fingerprint) waits for the
+ * first frame before it runs anyway (see platform/after-start-up).
+ */
+export const AFTER_START_UP_FALLBACK_MS = 4000;

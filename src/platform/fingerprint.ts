@@ -1,7 +1,7 @@
 /**
  * The device fingerprint (SPEC.md §3): a visitor id kept in the device_fp cookie (365 days, path /)
- * and sent as X-Session-Context. It is computed after start-up from a lazy chunk, so start-up calls
- * never wait for it: they send the header empty until the cookie exists.
+ * and sent as X-Session-Context. It is computed after start-up (after the first frame) from a lazy
+ * chunk, so start-up calls never wait for it: they send the header empty until the cookie exists.
  */
 import { COOKIE_KEYS, FINGERPRINT_COOKIE_DAYS } from '../lib/constants';
 import { browserCookies, type CookieStore } from './cookies';
@@ -10,7 +10,7 @@ export interface DeviceFingerprintOptions {
   cookies?: CookieStore;
   /** Computes the visitor id; the fingerprintjs chunk by default. */
   compute?: () => Promise<string>;
-  /** Runs `task` when the page is idle (after start-up); requestIdleCallback by default. */
+  /** Runs `task` once start-up is over; the next idle moment by default. */
   whenIdle?: (task: () => void) => void;
 }
 

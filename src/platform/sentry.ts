@@ -3,6 +3,7 @@
  * page: the DSN and the project label come from the frame data attributes. Without a DSN nothing
  * is loaded and reports get a locally generated id.
  */
+import { afterStartUp } from './after-start-up';
 import { browserCookies, type CookieStore } from './cookies';
 
 export interface SentryConfig {
@@ -65,13 +66,7 @@ export function startSentry(): void {
  * when that never comes (no autoplay, an error page, a long pre-roll).
  */
 export function startSentryAfter(ready: Promise<unknown>, fallbackMs: number): void {
-  if (!load) return;
-  const whenIdle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(startSentry, { timeout: 1000 }) : setTimeout(startSentry, 0));
-  const fallback = setTimeout(whenIdle, fallbackMs);
-  void ready.then(() => {
-    clearTimeout(fallback);
-    whenIdle();
-  });
+  if (load) afterStartUp(ready, fallbackMs, startSentry);
 }
 
 /** 32 hex digits, the shape of a Sentry event id, for when Sentry is not running. */

@@ -35,3 +35,13 @@ export function nextEpisode(episodes: readonly EpisodeDto[], current: EpisodeDto
   const index = ordered.findIndex((e) => e.id === current.id);
   return index >= 0 ? (ordered[index + 1] ?? null) : null;
 }
+
+/** The absolute address of an episode's master playlist, or null when it has none (or a bad one). */
+export function masterUrl(episode: EpisodeDto, baseUrl: string): string | null {
+  if (episode.m3u8MasterFilePath === null) return null;
+  try {
+    return new URL(episode.m3u8MasterFilePath, `${baseUrl}/`).href;
+  } catch {
+    return null;
+  }
+}

@@ -26,5 +26,5 @@ export type { PageError, PagePhase, StartupData } from './model';
 export { parseConfig, parseId } from './config';
 export type { PlayerConfig, ConfigSources, FullscreenMode } from './config';
 export { playerTitle } from './title';
-export { chooseEpisode, sortEpisodes, nextEpisode } from './episodes';
+export { chooseEpisode, sortEpisodes, nextEpisode, masterUrl } from './episodes';
 export { SessionScreen } from './view/session-screen';

@@ -1,0 +1,38 @@
+/**
+ * The page's configuration, read once, and its start-up calls sent at once: this module is the
+ * entry's first import, so the calls go out before the app's modules are evaluated.
+ */
+import { parseConfig } from '../features/session/config';
+import { startEarly } from '../features/session/early-requests';
+import { browserCookies } from '../platform/cookies';
+
+declare global {
+  interface Window {
+    /** The page's global movie id setting; wins over the movie_id query parameter. */
+    MOVIE_ID?: unknown;
+  }
+}
+
+/** data-* attributes of the embedding iframe; readable only when the parent is same-origin. */
+function frameData(): Record<string, string | undefined> {
+  try {
+    const frame = window.frameElement;
+    return frame instanceof HTMLElement ? { ...frame.dataset } : {};
+  } catch {
+    return {};
+  }
+}
+
+const element = document.getElementById('root');
+if (!element) throw new Error('#root is missing from the player page');
+export const root: HTMLElement = element;
+
+export const config = parseConfig({
+  search: window.location.search,
+  pageUrl: window.location.href,
+  globalMovieId: window.MOVIE_ID,
+  rootData: { ...root.dataset },
+  frameData: frameData(),
+});
+
+startEarly(config, browserCookies, Date.now());

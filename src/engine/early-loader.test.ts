@@ -1,0 +1,78 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { HlsConfig, LoaderCallbacks, LoaderConfiguration, LoaderContext, PlaylistLoaderContext } from 'hls.js';
+import { LoadStats } from 'hls.js';
+import { clearEarly, sendEarlyPlaylist } from '../api/early';
+import { withEarlyPlaylists } from './early-loader';
+
+const MASTER = 'http://media.test/film/master.m3u8';
+const TEXT = '#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=1\nv.m3u8\n';
+
+/** A network loader that records what it was asked to load. */
+class FakeNetwork {
+  static loads: string[] = [];
+  context: LoaderContext | null = null;
+  stats = new LoadStats();
+  load(context: LoaderContext, _config: LoaderConfiguration, callbacks: LoaderCallbacks<LoaderContext>) {
+    FakeNetwork.loads.push(context.url);
+    callbacks.onSuccess({ url: context.url, data: 'from network', code: 200 }, this.stats, context, null);
+  }
+  abort() {}
+  destroy() {}
+}
+
+const Loader = withEarlyPlaylists(FakeNetwork as unknown as HlsConfig['loader']);
+const context = (url: string) => ({ url, type: 'manifest', responseType: 'text', level: null, id: null, deliveryDirectives: null, levelOrTrack: null }) as unknown as PlaylistLoaderContext;
+const fetchAnswering = (answer: () => Promise<Response>) => (() => answer()) as unknown as typeof fetch;
+
+function load(url: string) {
+  const loader = new Loader({} as HlsConfig);
+  const onSuccess = vi.fn();
+  loader.load(context(url), {} as LoaderConfiguration, { onSuccess, onError: vi.fn(), onTimeout: vi.fn() });
+  return { loader, onSuccess };
+}
+
+afterEach(() => {
+  clearEarly();
+  FakeNetwork.loads = [];
+});
+
+describe('early playlist loader', () => {
+  it('serves the early master playlist once, with its URL and stats; the next load goes to the network', async () => {
+    sendEarlyPlaylist(MASTER, fetchAnswering(async () => new Response(TEXT)));
+    const first = load(MASTER);
+    await vi.waitFor(() => expect(first.onSuccess).toHaveBeenCalledTimes(1));
+    const [response, stats] = first.onSuccess.mock.calls[0]!;
+    expect(response).toEqual({ url: MASTER, data: TEXT, code: 200 });
+    expect(stats.loaded).toBe(TEXT.length);
+    expect(stats.loading.end).toBeGreaterThanOrEqual(stats.loading.start);
+    expect(FakeNetwork.loads).toEqual([]);
+
+    const second = load(MASTER);
+    expect(second.onSuccess.mock.calls[0]![0].data).toBe('from network');
+    expect(FakeNetwork.loads).toEqual([MASTER]);
+  });
+
+  it('an early playlist that failed (HTTP 404) is loaded from the network, so hls.js sees the real error', async () => {
+    sendEarlyPlaylist(MASTER, fetchAnswering(async () => new Response('missing', { status: 404 })));
+    const { onSuccess } = load(MASTER);
+    await vi.waitFor(() => expect(FakeNetwork.loads).toEqual([MASTER]));
+    expect(onSuccess.mock.calls[0]![0].data).toBe('from network');
+  });
+
+  it('other playlists go straight to the network', () => {
+    sendEarlyPlaylist(MASTER, fetchAnswering(async () => new Response(TEXT)));
+    load('http://media.test/film/video/720p/index.m3u8');
+    expect(FakeNetwork.loads).toEqual(['http://media.test/film/video/720p/index.m3u8']);
+  });
+
+  it('aborted before the early text arrives: no callback', async () => {
+    let release!: (response: Response) => void;
+    sendEarlyPlaylist(MASTER, fetchAnswering(() => new Promise((resolve) => (release = resolve))));
+    const { loader, onSuccess } = load(MASTER);
+    loader.abort();
+    release(new Response(TEXT));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(onSuccess).not.toHaveBeenCalled();
+    expect(FakeNetwork.loads).toEqual([]);
+  });
+});

@@ -1,0 +1,60 @@
+/**
+ * hls.js's playlist loader in front of the page's early playlists (api/early.ts): a master playlist
+ * the page fetched while the app was still being evaluated is served from memory, once; every
+ * other playlist, and an early one that failed, goes to the network loader as usual.
+ */
+import type { HlsConfig, Loader, LoaderCallbacks, LoaderConfiguration, LoaderContext, LoaderStats, PlaylistLoaderConstructor, PlaylistLoaderContext } from 'hls.js';
+import { LoadStats } from 'hls.js';
+import { takeEarlyPlaylist } from '../api/early';
+
+export function withEarlyPlaylists(Network: HlsConfig['loader']): PlaylistLoaderConstructor {
+  return class EarlyPlaylistLoader implements Loader<PlaylistLoaderContext> {
+    private readonly network: Loader<LoaderContext>;
+    /** The context being served from memory, until it is answered, aborted or destroyed. */
+    private early: PlaylistLoaderContext | null = null;
+    private earlyStats: LoaderStats | null = null;
+
+    constructor(config: HlsConfig) {
+      this.network = new Network(config);
+    }
+
+    get context(): PlaylistLoaderContext | null {
+      return this.early ?? (this.network.context as PlaylistLoaderContext | null);
+    }
+
+    get stats(): LoaderStats {
+      return this.earlyStats ?? this.network.stats;
+    }
+
+    load(context: PlaylistLoaderContext, config: LoaderConfiguration, callbacks: LoaderCallbacks<PlaylistLoaderContext>): void {
+      const network = () => this.network.load(context, config, callbacks as unknown as LoaderCallbacks<LoaderContext>);
+      const text = takeEarlyPlaylist(context.url);
+      if (!text) return network();
+      const stats = new LoadStats();
+      stats.loading.start = performance.now();
+      this.early = context;
+      this.earlyStats = stats;
+      void text.then((body) => {
+        if (this.early !== context) return; // aborted or destroyed meanwhile
+        this.early = null;
+        if (body === null) {
+          this.earlyStats = null;
+          return network();
+        }
+        stats.loading.first = stats.loading.end = performance.now();
+        stats.loaded = stats.total = body.length;
+        callbacks.onSuccess({ url: context.url, data: body, code: 200 }, stats, context, null);
+      });
+    }
+
+    abort(): void {
+      this.early = null;
+      this.network.abort();
+    }
+
+    destroy(): void {
+      this.early = null;
+      this.network.destroy();
+    }
+  };
+}

@@ -1,0 +1,28 @@
+/**
+ * Work that must stay off the start-up path (the error-reporting SDK, the device fingerprint):
+ * it runs in the first idle moment after the first frame, or after a fallback delay when no frame
+ * comes (no autoplay, an error page, a long pre-roll).
+ */
+
+/** The first frame of the content or of a pre-roll (media events do not bubble: caught on the way down). */
+export function firstFrame(target: EventTarget = document): Promise<void> {
+  return new Promise((resolve) => target.addEventListener('playing', () => resolve(), { capture: true, once: true }));
+}
+
+function whenIdle(task: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(() => task(), { timeout: 1000 });
+  else setTimeout(task, 0);
+}
+
+/** Runs `task` once: when the page is idle after `ready`, or after `fallbackMs` without it. */
+export function afterStartUp(ready: Promise<unknown>, fallbackMs: number, task: () => void): void {
+  let done = false;
+  const run = () => {
+    if (done) return;
+    done = true;
+    clearTimeout(fallback);
+    whenIdle(task);
+  };
+  const fallback = setTimeout(run, fallbackMs);
+  void ready.then(run);
+}
