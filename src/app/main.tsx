@@ -1,5 +1,5 @@
 // First: reads the configuration and sends the start-up calls before the rest is evaluated.
-import { config, root } from './page-config';
+import { config, engineModule, root } from './page-config';
 import { allSettled, fork } from 'effector';
 import { Provider } from 'effector-react';
 import { StrictMode } from 'react';
@@ -39,10 +39,10 @@ const video = createVideoElement();
 const started = firstFrame();
 startSentryAfter(started, AFTER_START_UP_FALLBACK_MS);
 
-// Start-up calls and the engine chunk load in parallel, before the first render.
+// The model takes the early start-up answers; the engine attaches as soon as its chunk is evaluated.
 void allSettled(appStarted, { scope, params: config });
 void allSettled(mediaElementAttached, { scope, params: video });
-void import('../engine/hls-engine').then(
+void engineModule.then(
   ({ createHlsEngine }) => allSettled(engineAttached, { scope, params: exposeToHarness(tapEngineFacts(createHlsEngine(video))) }),
   (error: unknown) => allSettled(libraryLoadFailed, { scope, params: error instanceof Error ? error.message : String(error) }),
 );

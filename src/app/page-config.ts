@@ -36,3 +36,6 @@ export const config = parseConfig({
 });
 
 startEarly(config, browserCookies, Date.now());
+
+/** The engine chunk, asked for now so it is evaluated as soon as the entry is, before the first render. */
+export const engineModule = import('../engine/hls-engine');

@@ -169,6 +169,26 @@ describe('stream tick', () => {
     expect(ticks).toEqual([1.25, 1.35]);
   });
 
+  it('pauses while the controls are hidden and resumes when they show', async () => {
+    const { scope, engine } = await attached({ pollable: true });
+    engine.emit('playing');
+    engine.time = { currentTime: 2, duration: 30, bufferedAhead: 4, bufferedRanges: [[0, 6]] };
+    await vi.advanceTimersByTimeAsync(100);
+    expect(scope.getState($currentTime)).toBe(2);
+
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(scope.getState($controlsVisible)).toBe(false);
+    expect(scope.getState($streamTickRunning)).toBe(false);
+    engine.time = { ...engine.time, currentTime: 3.1 };
+    await vi.advanceTimersByTimeAsync(500);
+    expect(scope.getState($currentTime)).toBe(2);
+
+    await fire(scope, userActed);
+    expect(scope.getState($streamTickRunning)).toBe(true);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(scope.getState($currentTime)).toBe(3.1);
+  });
+
   it('an engine that only pushes time is not polled', async () => {
     const { scope, engine } = await attached();
     engine.emit('playing');

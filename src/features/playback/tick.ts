@@ -1,27 +1,35 @@
 /**
  * The 100 ms stream tick (SPEC.md §9): while the media plays, the time, duration and buffer are
  * read every 100 ms, so the seek slider and clock move smoothly between the browser's sparse
- * timeupdate events. It stops when the media pauses, ends, fails or changes source.
+ * timeupdate events. It stops when the media pauses, ends, fails or changes source, and while the
+ * controls are hidden: nothing shows the time then, and the browser's timeupdate events (about
+ * four a second) keep the model's time for everything else. That keeps a film playing under
+ * hidden controls from running the model ten times a second.
  */
-import { attach, sample } from 'effector';
+import { attach, combine, createStore, sample } from 'effector';
 import { interval } from 'patronum';
 import type { EngineTime } from '../../engine/types';
 import { STREAM_TICK_MS } from '../../lib/constants';
+import { $controlsVisible } from './controls';
 import { $engine, mediaEnded, mediaError, mediaPaused, mediaPlaying, sourceRequested, streamTicked } from './model';
 
 const readTimeFx = attach({ source: $engine, effect: (engine): EngineTime | null => engine?.readTime?.() ?? null });
 
-const tickStarted = sample({
-  clock: mediaPlaying,
-  source: $engine,
+/** From the first frame until the media pauses, ends, fails or changes source. */
+const $mediaRunning = createStore(false)
+  .on(mediaPlaying, () => true)
+  .on([mediaPaused, mediaEnded, sourceRequested, mediaError.filter({ fn: (error) => error.fatal })], () => false);
+
+const $tickWanted = combine(
+  $mediaRunning,
+  $controlsVisible,
+  $engine,
   // Engines that only push time (the scripted double by default) need no polling.
-  filter: (engine) => typeof engine?.readTime === 'function',
-  fn: () => undefined,
-});
-const tickStopped = sample({
-  clock: [mediaPaused, mediaEnded, sourceRequested, mediaError.filter({ fn: (error) => error.fatal })],
-  fn: () => undefined,
-});
+  (running, visible, engine) => running && visible && typeof engine?.readTime === 'function',
+);
+
+const tickStarted = sample({ clock: $tickWanted.updates, filter: Boolean, fn: () => undefined });
+const tickStopped = sample({ clock: $tickWanted.updates, filter: (wanted) => !wanted, fn: () => undefined });
 
 const { tick, isRunning } = interval({ timeout: STREAM_TICK_MS, start: tickStarted, stop: tickStopped });
 
