@@ -182,6 +182,22 @@ test.describe('early start', () => {
     // The playlists after the master are the engine's own.
     expect(sentBy.get('/media/hls/film/video/720p/index.m3u8')?.[0]).toBe('xhr');
   });
+
+  test('content not available here: the page shows the blocked text and fetches no playlist, early or late', async ({ page }) => {
+    const r = run('movie_id=103&auto_play=1');
+    const frame = await openHarness(page, { query: r.query });
+    await expect(frame.getByTestId('page-error')).toContainText('данный контент недоступен в вашей стране');
+    // Every start-up answer is in; give a late playlist request time to show up in the log.
+    await page.waitForTimeout(500);
+    const entries = await requestsOf(page, r);
+    expect(entries.filter((entry) => entry.path.startsWith('/catalog-api/')).map((entry) => entry.path.split('?')[0]).sort()).toEqual([
+      '/catalog-api/contents/103',
+      '/catalog-api/contents/103/available',
+      '/catalog-api/contents/103/seasons',
+      '/catalog-api/episodes',
+    ]);
+    expect(entries.filter((entry) => entry.path.includes('.m3u8'))).toEqual([]);
+  });
 });
 
 test.describe('X-Session-Context', () => {

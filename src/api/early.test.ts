@@ -142,9 +142,9 @@ describe('early start-up calls', () => {
 
   it('an expired token: no early catalogue call (the client refreshes first), only the ad list', () => {
     const p = page('?movie_id=102', { authToken: expiredToken, refreshToken: 'r-1' });
-    const { requests, episodes } = startupRequests(p.config, p.jar, NOW);
+    const { requests, episodes, availability } = startupRequests(p.config, p.jar, NOW);
     expect(requests.map((r) => r.url)).toEqual([`${server.baseUrl}/ads/list.json`]);
-    expect(episodes).toBeNull();
+    expect([episodes, availability]).toEqual([null, null]);
   });
 
   it('no movie id: nothing is sent early', () => {
@@ -161,9 +161,9 @@ describe('early start-up calls', () => {
 describe('early master playlist', () => {
   it('is the master playlist of the episode the page starts with (season and episode from the query)', async () => {
     const p = page('?movie_id=102&season=2&episode=3');
-    const { requests, episodes } = startupRequests(p.config, p.jar, NOW);
-    sendEarly(requests);
-    expect(await startMasterUrl(p.config, episodes)).toBe(`${server.baseUrl}/media/hls/series/s2e3/master.m3u8`);
+    const startup = startupRequests(p.config, p.jar, NOW);
+    sendEarly(startup.requests);
+    expect(await startMasterUrl(p.config, startup)).toBe(`${server.baseUrl}/media/hls/series/s2e3/master.m3u8`);
   });
 
   it('is fetched once and handed over once; the episodes answer is still there for the client', async () => {
@@ -179,16 +179,35 @@ describe('early master playlist', () => {
   });
 
   it('none when the episodes call failed or its body is not episodes', async () => {
-    server.answer((request, res) => (request.path === '/catalog-api/episodes' ? json(res, 500, {}) : json(res, 200, {})));
+    server.answer((request, res) => (request.path === '/catalog-api/episodes' ? json(res, 500, {}) : json(res, 200, { available: true })));
     const p = page('?movie_id=102');
     const first = startupRequests(p.config, p.jar, NOW);
     sendEarly(first.requests);
-    expect(await startMasterUrl(p.config, first.episodes)).toBeNull();
+    expect(await startMasterUrl(p.config, first)).toBeNull();
 
     clearEarly();
-    server.answer((_, res) => json(res, 200, { not: 'a list' }));
+    server.answer((request, res) => json(res, 200, request.path.endsWith('/available') ? { available: true } : { not: 'a list' }));
     const second = startupRequests(p.config, p.jar, NOW);
     sendEarly(second.requests);
-    expect(await startMasterUrl(p.config, second.episodes)).toBeNull();
+    expect(await startMasterUrl(p.config, second)).toBeNull();
+  });
+
+  it('none when the content is not available here, or the availability call failed', async () => {
+    const p = page('?movie_id=102');
+    for (const answer of [{ status: 200, body: { available: false } }, { status: 500, body: {} }]) {
+      clearEarly();
+      server.answer((request, res) =>
+        request.path === '/catalog-api/episodes' ? json(res, 200, episodes102) : json(res, answer.status, answer.body),
+      );
+      const startup = startupRequests(p.config, p.jar, NOW);
+      sendEarly(startup.requests);
+      expect(await startMasterUrl(p.config, startup)).toBeNull();
+    }
+    // Without the availability check the episodes alone decide.
+    clearEarly();
+    const unchecked = page('?movie_id=102&disable_checking_available=1');
+    const startup = startupRequests(unchecked.config, unchecked.jar, NOW);
+    sendEarly(startup.requests);
+    expect(await startMasterUrl(unchecked.config, startup)).toBe(`${server.baseUrl}/media/hls/series/s1e1/master.m3u8`);
   });
 });
