@@ -4,7 +4,7 @@ import * as esbuild from 'esbuild';
 import { readFile, writeFile, mkdir, rm } from 'node:fs/promises';
 import { gzipSync, brotliCompressSync } from 'node:zlib';
 import path from 'node:path';
-import { BROWSER_BUILD, PLAYER_PRELOAD } from './scripts/build-options.mjs';
+import { BROWSER_BUILD, eagerChunks, PLAYER_PRELOAD } from './scripts/build-options.mjs';
 
 const root = path.dirname(new URL(import.meta.url).pathname);
 // DIST_DIR lets parallel runs build side by side (e.g. DIST_DIR=.dist-ads).
@@ -44,24 +44,6 @@ const pages = [
   { name: 'harness', entry: 'harness/app/main.tsx', html: 'harness/app/index.html' },
 ];
 
-/**
- * The chunks the entry needs at once: its static imports (else the browser finds them only after
- * parsing the entry, one round trip later) and the lazy chunks `preload` names, with theirs.
- */
-function modulePreloads(outputs, entryJs, preload) {
-  const wanted = new Set();
-  const visit = (file) => {
-    for (const imp of outputs[file]?.imports ?? []) {
-      const eager = imp.kind === 'import-statement' || (imp.kind === 'dynamic-import' && preload?.test(imp.path));
-      if (!eager || wanted.has(imp.path) || imp.path === entryJs) continue;
-      wanted.add(imp.path);
-      visit(imp.path);
-    }
-  };
-  visit(entryJs);
-  return [...wanted];
-}
-
 /** Builds one browser page with code splitting and hashed names, then writes its index.html. */
 async function buildPage({ name, entry, html, preload, alias = {}, define = {} }) {
   const outdir = path.join(dist, name, 'assets');
@@ -79,7 +61,7 @@ async function buildPage({ name, entry, html, preload, alias = {}, define = {} }
   const entryJs = Object.keys(outputs).find((file) => outputs[file].entryPoint && file.endsWith('.js'));
   const entryCss = outputs[entryJs]?.cssBundle;
   const template = await readFile(path.join(root, html), 'utf8');
-  const preloads = modulePreloads(outputs, entryJs, preload);
+  const preloads = eagerChunks(outputs, entryJs, preload ?? /(?!)/);
   const tags = [
     entryCss ? `<link rel="stylesheet" href="./${rel(entryCss)}">` : '',
     ...preloads.map((file) => `<link rel="modulepreload" href="./${rel(file)}">`),

@@ -19,3 +19,23 @@ export const BROWSER_BUILD = {
 
 /** The player's engine chunk is loaded lazily but wanted at once: it is modulepreloaded beside the entry. */
 export const PLAYER_PRELOAD = /hls-engine/;
+
+/**
+ * The chunks an entry needs at once (esbuild metafile outputs): its static imports, found by the
+ * browser only after parsing the entry unless modulepreloaded, and the lazy chunks `preload` names,
+ * with theirs. The entry itself is not in the list.
+ */
+export function eagerChunks(outputs, entryJs, preload) {
+  const wanted = new Set();
+  const visit = (file) => {
+    for (const imp of outputs[file]?.imports ?? []) {
+      const eager = imp.kind === 'import-statement' || (imp.kind === 'dynamic-import' && preload.test(imp.path));
+      // External packages (a build with `packages: 'external'`) are not chunks of this build.
+      if (!eager || !outputs[imp.path] || wanted.has(imp.path) || imp.path === entryJs) continue;
+      wanted.add(imp.path);
+      visit(imp.path);
+    }
+  };
+  visit(entryJs);
+  return [...wanted];
+}

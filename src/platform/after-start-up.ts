@@ -9,7 +9,8 @@ export function firstFrame(target: EventTarget = document): Promise<void> {
   return new Promise((resolve) => target.addEventListener('playing', () => resolve(), { capture: true, once: true }));
 }
 
-function whenIdle(task: () => void): void {
+/** Runs `task` in the next idle moment (at most 1 s away), or on the next task where idle callbacks are missing. */
+export function whenIdle(task: () => void): void {
   if (typeof requestIdleCallback === 'function') requestIdleCallback(() => task(), { timeout: 1000 });
   else setTimeout(task, 0);
 }

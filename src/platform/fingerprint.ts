@@ -4,6 +4,7 @@
  * chunk, so start-up calls never wait for it: they send the header empty until the cookie exists.
  */
 import { COOKIE_KEYS, FINGERPRINT_COOKIE_DAYS } from '../lib/constants';
+import { whenIdle } from './after-start-up';
 import { browserCookies, type CookieStore } from './cookies';
 
 export interface DeviceFingerprintOptions {
@@ -12,11 +13,6 @@ export interface DeviceFingerprintOptions {
   compute?: () => Promise<string>;
   /** Runs `task` once start-up is over; the next idle moment by default. */
   whenIdle?: (task: () => void) => void;
-}
-
-function idle(task: () => void): void {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(() => task(), { timeout: 2000 });
-  else setTimeout(task, 0);
 }
 
 async function computeWithFingerprintJs(): Promise<string> {
@@ -31,12 +27,12 @@ async function computeWithFingerprintJs(): Promise<string> {
 export function startDeviceFingerprint({
   cookies = browserCookies,
   compute = computeWithFingerprintJs,
-  whenIdle = idle,
+  whenIdle: schedule = whenIdle,
 }: DeviceFingerprintOptions = {}): Promise<string | null> {
   const stored = cookies.get(COOKIE_KEYS.deviceFingerprint);
   if (stored) return Promise.resolve(stored);
   return new Promise((resolve) => {
-    whenIdle(() => {
+    schedule(() => {
       compute()
         .then((visitorId) => {
           if (!visitorId) return resolve(null);

@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
-import { BROWSER_BUILD, PLAYER_PRELOAD } from '../../../scripts/build-options.mjs';
+import { BROWSER_BUILD, eagerChunks, PLAYER_PRELOAD } from '../../../scripts/build-options.mjs';
 
 interface MetaOutput {
   bytes: number;
@@ -120,8 +120,7 @@ async function ownCode(repo: string): Promise<{ ownCodeGzip: number; ownCodeBrot
     });
     const meta = result.metafile as unknown as Metafile;
     const entry = Object.keys(meta.outputs).find((file) => meta.outputs[file]!.entryPoint && file.endsWith('.js'))!;
-    const preloaded = meta.outputs[entry]!.imports.filter((imp) => PLAYER_PRELOAD.test(imp.path)).map((imp) => imp.path);
-    const files = [...staticClosure(meta, [entry, ...preloaded])].filter((file) => file.endsWith('.js'));
+    const files = [entry, ...eagerChunks(meta.outputs, entry, PLAYER_PRELOAD)].filter((file) => file.endsWith('.js'));
     let gzip = 0;
     let brotli = 0;
     let raw = 0;

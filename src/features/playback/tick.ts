@@ -6,26 +6,22 @@
  * four a second) keep the model's time for everything else. That keeps a film playing under
  * hidden controls from running the model ten times a second.
  */
-import { attach, combine, createStore, sample } from 'effector';
+import { attach, combine, sample } from 'effector';
 import { interval } from 'patronum';
 import type { EngineTime } from '../../engine/types';
 import { STREAM_TICK_MS } from '../../lib/constants';
 import { $controlsVisible } from './controls';
-import { $engine, mediaEnded, mediaError, mediaPaused, mediaPlaying, sourceRequested, streamTicked } from './model';
+import { $engine, $isPlaying, $streamError, streamTicked } from './model';
 
 const readTimeFx = attach({ source: $engine, effect: (engine): EngineTime | null => engine?.readTime?.() ?? null });
 
-/** From the first frame until the media pauses, ends, fails or changes source. */
-const $mediaRunning = createStore(false)
-  .on(mediaPlaying, () => true)
-  .on([mediaPaused, mediaEnded, sourceRequested, mediaError.filter({ fn: (error) => error.fatal })], () => false);
-
 const $tickWanted = combine(
-  $mediaRunning,
+  $isPlaying,
+  $streamError,
   $controlsVisible,
   $engine,
   // Engines that only push time (the scripted double by default) need no polling.
-  (running, visible, engine) => running && visible && typeof engine?.readTime === 'function',
+  (playing, error, visible, engine) => playing && error === null && visible && typeof engine?.readTime === 'function',
 );
 
 const tickStarted = sample({ clock: $tickWanted.updates, filter: Boolean, fn: () => undefined });
