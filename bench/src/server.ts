@@ -1,6 +1,5 @@
 /** Builds the player into the bench's own dist folder and runs the harness server on the bench's ports. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 
@@ -20,25 +19,9 @@ function run(command: string, args: string[], opts: { cwd: string; env: NodeJS.P
   });
 }
 
-/** `node esbuild.config.mjs` into `distDir`, then the bench's own page script(s) into `<distDir>/bench`. */
+/** `node esbuild.config.mjs` into `distDir`. */
 export async function buildAll(repo: string, distDir: string): Promise<void> {
   await run(process.execPath, ['esbuild.config.mjs', '--no-report'], { cwd: repo, env: { ...process.env, DIST_DIR: distDir } });
-  await buildBenchPages(repo, distDir);
-}
-
-export async function buildBenchPages(repo: string, distDir: string): Promise<void> {
-  const outdir = path.resolve(repo, distDir, 'bench');
-  await mkdir(outdir, { recursive: true });
-  await esbuild.build({
-    entryPoints: { 'engine-switch': path.join(repo, 'bench/pages/engine-switch.ts') },
-    bundle: true,
-    format: 'esm',
-    target: ['chrome100'],
-    minify: true,
-    outdir,
-    define: { 'process.env.NODE_ENV': '"production"' },
-    logLevel: 'warning',
-  });
 }
 
 /** The instrumentation script, as one IIFE for Playwright's addInitScript. */

@@ -111,7 +111,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     catalogRoutes(fixturesDir),
     sentryRoutes(sentry),
     mediaRoutes(fixturesDir),
-    benchRoutes(distDir),
+    benchRoutes(),
     (ctx) => {
       if (ctx.url.pathname !== '/favicon.ico') return false;
       ctx.res.statusCode = 204;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useTestServer } from '../test-server';
 
 const origins = useTestServer();
@@ -31,5 +31,16 @@ describe('bench routes', () => {
     const media = /<!\[CDATA\[(http[^\]]+\.mp4)\]\]>/.exec(vast)?.[1];
     expect(media).toBe(`${origins.player}/media/ads/ad-5s.mp4`);
     expect((await fetch(media!, { method: 'HEAD' })).status).toBe(200);
+  });
+
+  it('queues as many pre-rolls as ?count= asks, and refuses a count out of range', async () => {
+    const list = (await (await fetch(`${origins.player}/bench/ads/list.json?count=10`)).json()) as { prerollList: Array<{ vastUrl: string }> };
+    expect(list.prerollList).toHaveLength(10);
+    expect(new Set(list.prerollList.map((item) => item.vastUrl)).size).toBe(1);
+    for (const bad of ['0', '21', '2.5', 'ten']) {
+      const res = await fetch(`${origins.player}/bench/ads/list.json?count=${bad}`);
+      expect(res.status, bad).toBe(400);
+      expect(((await res.json()) as { error: string }).error).toBe('count must be an integer from 1 to 20');
+    }
   });
 });

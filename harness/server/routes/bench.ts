@@ -1,9 +1,8 @@
 /**
  * Benchmark pages (`npm run bench`) on the player origin, so every contender loads from the same
- * server as the player: the comparison pages (`/bench/pages/*`), their bundled scripts
- * (`/bench/built/*`, written by bench/ into `<dist>/bench`), the progressive MP4 floor
+ * server as the player: the comparison pages (`/bench/pages/*`), the progressive MP4 floor
  * (`/bench/media/*`), the dist files of the two reference players (`/bench/vendor/<pkg>/*`, from
- * node_modules, never a CDN) and a one-pre-roll ad list with its VAST (`/bench/ads/*`).
+ * node_modules, never a CDN) and an ad list of one or more pre-rolls (`?count=`) with its VAST (`/bench/ads/*`).
  */
 import path from 'node:path';
 import { escapeAttr, methodNotAllowed, notFound, sendJson, sendText, type Route, type RouteContext } from '../http';
@@ -18,6 +17,9 @@ export const BENCH_VENDORS: Readonly<Record<string, string>> = {
 
 /** Ad creatives the bench VAST may point at (fixtures/ads), with their duration in seconds. */
 const CREATIVES: Readonly<Record<string, number>> = { 'ad-5s': 5, 'ad-12s': 12 };
+
+/** Most pre-rolls one bench ad list may queue (`?count=`). */
+const MAX_PREROLLS = 20;
 
 /** One inline linear VAST 3 ad playing a fixture creative; URLs absolute on the requesting origin. */
 export function benchVast(origin: string, creative: string): string {
@@ -57,7 +59,7 @@ function requestOrigin(ctx: RouteContext): string {
   return `http://${/^[\w.:[\]-]+$/.test(host) ? host : 'localhost'}`;
 }
 
-export function benchRoutes(distDir: string): Route {
+export function benchRoutes(): Route {
   let repo: string | null = null;
   const repoRoot = () => (repo ??= findRepoRoot());
 
@@ -69,7 +71,6 @@ export function benchRoutes(distDir: string): Route {
     const mounts: Array<[prefix: string, dir: () => string]> = [
       ['/bench/pages/', () => path.join(repoRoot(), 'bench', 'pages')],
       ['/bench/media/', () => path.join(repoRoot(), 'bench', 'media')],
-      ['/bench/built/', () => path.join(distDir, 'bench')],
     ];
     for (const [prefix, dir] of mounts) {
       if (pathname.startsWith(prefix)) {
@@ -89,7 +90,12 @@ export function benchRoutes(distDir: string): Route {
     if (pathname === '/bench/ads/list.json') {
       const creative = ctx.url.searchParams.get('creative') ?? 'ad-5s';
       const vastUrl = `${requestOrigin(ctx)}/bench/ads/preroll.xml?creative=${encodeURIComponent(creative in CREATIVES ? creative : 'ad-5s')}`;
-      sendJson(ctx.res, 200, { prerollList: [{ vastUrl }] });
+      const count = Number(ctx.url.searchParams.get('count') ?? 1);
+      if (!Number.isInteger(count) || count < 1 || count > MAX_PREROLLS) {
+        sendJson(ctx.res, 400, { error: `count must be an integer from 1 to ${MAX_PREROLLS}` });
+        return true;
+      }
+      sendJson(ctx.res, 200, { prerollList: Array.from({ length: count }, () => ({ vastUrl })) });
       return true;
     }
     if (pathname === '/bench/ads/preroll.xml') {
