@@ -52,7 +52,7 @@ export const USAGE = `usage: npm run bench -- [options]
   --ads-iterations N    (default min(5, N))
   --next-iterations N   (default min(5, N))
   --steady-iterations N (default min(3, N)); --steady-seconds S (default 10)
-  --switches N          source switches for the memory figure (default 30)
+  --switches N          episode switches for the memory figure (default 30; after 10 pre-rolls)
   --only a,b            sections: ${SECTIONS.join(', ')}
   --time-budget S       seconds for the whole run (default 280; 0 = none): iterations stop early,
                         keeping at least 2 samples each, so a loaded machine still finishes
