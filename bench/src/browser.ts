@@ -44,6 +44,10 @@ export interface FrameStart {
   video: number;
 }
 
+/** `srcPattern`s: the content plays from MSE (a blob: source); anything else is an ad's own file. */
+export const CONTENT_SRC = '^blob:';
+export const AD_SRC = '^(?!blob:)';
+
 export interface WaitOptions {
   after?: number;
   srcPattern?: string;

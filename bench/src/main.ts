@@ -211,10 +211,9 @@ async function memorySection(ctx: Context, section: Section): Promise<void> {
   const ads = ctx.opts.quick ? 1 : MEMORY_ADS;
   const result = await measureMemory(ctx.bench, { ads, switches, baseline: !ctx.opts.quick }, ctx.log);
   const sw = result.switches!;
-  const switchReason = sw.reason;
   if (sw.failedSwitches > 0) ctx.log(`  memory: ${sw.failedSwitches} of ${sw.switches} switches showed no frame within 15 s`);
   const growth = sw.heapAfterFirstBytes !== null && sw.heapAfterLastBytes !== null ? sw.heapAfterLastBytes - sw.heapAfterFirstBytes : null;
-  put(section, 'heap_growth_bytes', single(switchReason ? null : growth), switchReason);
+  put(section, 'heap_growth_bytes', single(growth), sw.reason);
   put(section, 'leaked_video_elements', single(sw.reason ? null : Math.max(0, sw.videoElements - EXPECTED_VIDEO_ELEMENTS)), sw.reason);
   put(section, 'leaked_media_sources', single(sw.reason ? null : Math.max(0, sw.mediaSources - 1)), sw.reason);
   const adsReason = ctx.opts.quick ? 'skipped (--quick)' : (result.oneAd?.reason ?? result.tenAds.reason);

@@ -21,7 +21,6 @@ const PREFETCH_LEAD_S = 15;
 
 sample({ clock: appStarted, fn: () => undefined, target: [progressStarted, shareStarted] });
 
-
 const startDecided = createEvent<{ url: string; decision: StartDecision; autoPlay: boolean }>();
 
 sample({

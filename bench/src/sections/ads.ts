@@ -6,11 +6,7 @@
  * Observable facts only: the content is the <video> playing a blob: (MSE) source; the ad is any
  * other <video> that presents frames. When no ad plays, the figures are null with the reason.
  */
-import { navigate, openSession, waitEvent, waitStart, type Bench } from '../browser';
-import { VIEWPORT } from '../browser';
-
-const CONTENT = '^blob:';
-const NOT_CONTENT = '^(?!blob:)';
+import { AD_SRC, CONTENT_SRC, navigate, openSession, VIEWPORT, waitEvent, waitStart, type Bench } from '../browser';
 
 export interface AdSample {
   playToAdFrameMs: number | null;
@@ -26,7 +22,7 @@ export async function measureAdOnce(bench: Bench, url: string): Promise<AdSample
   const { page } = session;
   try {
     await navigate(page, url);
-    const ready = await waitEvent(page, { type: 'loadeddata', srcPattern: CONTENT, timeoutMs: 20_000 });
+    const ready = await waitEvent(page, { type: 'loadeddata', srcPattern: CONTENT_SRC, timeoutMs: 20_000 });
     if (!ready) return { playToAdFrameMs: null, adEndToContentMs: null, reason: 'the content never loaded (no loadeddata on a blob: <video> in 20 s)' };
     // Let the player finish whatever it prefetches before the viewer presses play.
     await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
@@ -34,9 +30,9 @@ export async function measureAdOnce(bench: Bench, url: string): Promise<AdSample
     const clickAt = await page.evaluate(() => window.__bench!.marks.first_click ?? window.__bench!.marks.first_pointerdown ?? null);
     if (clickAt === null) return { playToAdFrameMs: null, adEndToContentMs: null, reason: 'the click did not reach the page' };
 
-    const ad = await waitStart(page, { after: clickAt, srcPattern: NOT_CONTENT, timeoutMs: 8_000 });
+    const ad = await waitStart(page, { after: clickAt, srcPattern: AD_SRC, timeoutMs: 8_000 });
     if (!ad) {
-      const content = await waitStart(page, { after: clickAt, srcPattern: CONTENT, timeoutMs: 1 });
+      const content = await waitStart(page, { after: clickAt, srcPattern: CONTENT_SRC, timeoutMs: 1 });
       return {
         playToAdFrameMs: null,
         adEndToContentMs: null,
@@ -48,7 +44,7 @@ export async function measureAdOnce(bench: Bench, url: string): Promise<AdSample
     const playToAdFrameMs = ad.t - clickAt;
     const ended = await waitEvent(page, { type: ['ended', 'pause', 'emptied'], video: ad.video, after: ad.t, timeoutMs: 20_000 });
     if (!ended) return { playToAdFrameMs, adEndToContentMs: null, reason: 'the ad <video> neither ended, paused nor emptied within 20 s' };
-    const content = await waitStart(page, { after: ended.t, srcPattern: CONTENT, timeoutMs: 8_000 });
+    const content = await waitStart(page, { after: ended.t, srcPattern: CONTENT_SRC, timeoutMs: 8_000 });
     if (!content) return { playToAdFrameMs, adEndToContentMs: null, adEndEvent: ended.type, reason: 'the content did not play within 8 s after the ad ended' };
     return { playToAdFrameMs, adEndToContentMs: content.t - ended.t, adEndEvent: ended.type };
   } finally {

@@ -13,10 +13,8 @@
  */
 import type { Page } from '@playwright/test';
 import { SETTLED_WINDOW_MS } from './steady';
-import { cdp, collectGarbage, countObjects, heapUsed, navigate, openSession, waitEvent, waitStart, type Bench } from '../browser';
+import { AD_SRC, cdp, collectGarbage, CONTENT_SRC, countObjects, heapUsed, navigate, openSession, waitEvent, waitStart, type Bench } from '../browser';
 
-const CONTENT = '^blob:';
-const NOT_CONTENT = '^(?!blob:)';
 const SERIES_START = '/?movie_id=102&season=1&episode=1&auto_play=1';
 
 /** The content's <video> and the one element that serves every ad of the page. */
@@ -67,7 +65,7 @@ const adListUrl = (count: number) => `${SERIES_START}&data-ad-list-url=${encodeU
 async function playAds(page: Page, count: number): Promise<{ played: number; contentAt?: number; reason?: string }> {
   let after = -Infinity;
   for (let played = 0; played < count; played++) {
-    const ad = await waitStart(page, { after, srcPattern: NOT_CONTENT, timeoutMs: 15_000 });
+    const ad = await waitStart(page, { after, srcPattern: AD_SRC, timeoutMs: 15_000 });
     if (!ad) return { played, reason: `ad ${played + 1} of ${count} showed no frame within 15 s` };
     await page.evaluate((src) => {
       const video = [...document.querySelectorAll('video')].find((v) => v.currentSrc === src);
@@ -77,7 +75,7 @@ async function playAds(page: Page, count: number): Promise<{ played: number; con
     if (!ended) return { played, reason: `ad ${played + 1} of ${count} did not end within 10 s` };
     after = ended.t;
   }
-  const content = await waitStart(page, { after, srcPattern: CONTENT, timeoutMs: 15_000 });
+  const content = await waitStart(page, { after, srcPattern: CONTENT_SRC, timeoutMs: 15_000 });
   return content ? { played: count, contentAt: content.t } : { played: count, reason: 'the content did not play after the ads' };
 }
 
@@ -109,12 +107,11 @@ async function runSwitches(page: Page, heap: () => Promise<number>, switches: nu
     const way = await switchEpisode(page);
     if (way === 'button') byButton += 1;
     else byMenu += 1;
-    const start = await waitStart(page, { after, srcPattern: CONTENT, timeoutMs: 15_000 });
+    const start = await waitStart(page, { after, srcPattern: CONTENT_SRC, timeoutMs: 15_000 });
     if (start) switchMs.push(start.t - after);
     else failed += 1;
     if (i === 0) {
-      await page.evaluate(() => window.__bench!.quiet());
-      const now = await page.evaluate(() => performance.now());
+      const now = await page.evaluate(() => (window.__bench!.quiet(), performance.now()));
       if (now < settledAt) await page.waitForTimeout(settledAt - now);
       heapAfterFirstBytes = await heap();
     }
@@ -136,12 +133,12 @@ async function adsThenSwitches(bench: Bench, ads: number, switches: number, log:
     await navigate(page, adListUrl(ads));
     const played = await playAds(page, ads);
     log(`  memory: ${played.played}/${ads} pre-rolls played${played.reason ? `; ${played.reason}` : ''}`);
-    const adsRun: AdsRun = { adsPlayed: played.played, heapBytes: played.reason ? null : await heap(), ...(played.reason ? { reason: played.reason } : {}) };
-    if (switches === 0) return { ads: adsRun, switches: null };
     if (played.reason) {
-      const reason = `no switches: ${played.reason}`;
-      return { ads: adsRun, switches: { switches: 0, byButton: 0, byMenu: 0, heapAfterFirstBytes: null, heapAfterLastBytes: null, videoElements: 0, mediaSources: 0, switchMs: [], failedSwitches: 0, reason } };
+      const none: SwitchResult = { switches: 0, byButton: 0, byMenu: 0, heapAfterFirstBytes: null, heapAfterLastBytes: null, videoElements: 0, mediaSources: 0, switchMs: [], failedSwitches: 0 };
+      return { ads: { adsPlayed: played.played, heapBytes: null, reason: played.reason }, switches: switches > 0 ? { ...none, reason: `no switches: ${played.reason}` } : null };
     }
+    const adsRun: AdsRun = { adsPlayed: played.played, heapBytes: await heap() };
+    if (switches === 0) return { ads: adsRun, switches: null };
     const run = await runSwitches(page, heap, switches, played.contentAt! + SETTLED_WINDOW_MS, log);
     return {
       ads: adsRun,

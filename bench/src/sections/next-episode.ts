@@ -3,9 +3,7 @@
  * figure runs from its `ended` to the next advancing frame of a blob: <video> (the same element
  * or a new one). The cold start it is compared with is the TTFF of S1E3 (SERIES_COLD in ttff.ts).
  */
-import { navigate, openSession, waitEvent, waitStart, type Bench } from '../browser';
-
-const CONTENT = '^blob:';
+import { CONTENT_SRC, navigate, openSession, waitEvent, waitStart, type Bench } from '../browser';
 
 export interface NextSample {
   switchMs: number | null;
@@ -19,11 +17,11 @@ export async function measureNextOnce(bench: Bench, url: string, advanceTimeoutM
   const { page } = session;
   try {
     await navigate(page, url);
-    const first = await waitStart(page, { srcPattern: CONTENT, timeoutMs: 20_000 });
+    const first = await waitStart(page, { srcPattern: CONTENT_SRC, timeoutMs: 20_000 });
     if (!first) return { switchMs: null, reason: 'S1E2 never started playing' };
-    const ended = await waitEvent(page, { type: 'ended', after: first.t, srcPattern: CONTENT, timeoutMs: 20_000 });
+    const ended = await waitEvent(page, { type: 'ended', after: first.t, srcPattern: CONTENT_SRC, timeoutMs: 20_000 });
     if (!ended) return { switchMs: null, reason: 'S1E2 never fired ended within 20 s' };
-    const next = await waitStart(page, { after: ended.t, srcPattern: CONTENT, timeoutMs: advanceTimeoutMs });
+    const next = await waitStart(page, { after: ended.t, srcPattern: CONTENT_SRC, timeoutMs: advanceTimeoutMs });
     if (!next) return { switchMs: null, reason: `no auto-advance: nothing played within ${advanceTimeoutMs / 1000} s after the episode ended` };
     const masters = await page.evaluate(() =>
       performance
