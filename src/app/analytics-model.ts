@@ -47,16 +47,17 @@ sample({ clock: mediaEnded, source: $duration, fn: (duration) => ({ position: du
 const $contentPlaying = combine($status, $breakPhase, (status, phase) => status === 'playing' && phase !== 'running');
 sample({ clock: $contentPlaying.updates, target: contentPlayingChanged });
 
-// Every engine error, with what the engine measured at that moment.
+// Every engine error, with what the engine measured at that moment. The buffer is read as a
+// single-store source: a combined one would be recomputed on every time update.
 const errorContextFx = attach({
-  source: { engine: $engine, bufferedLength: $bufferedAhead },
-  effect: ({ engine, bufferedLength }, error: EngineError): StreamErrorReport => ({
+  source: $engine,
+  effect: (engine, { error, bufferedLength }: { error: EngineError; bufferedLength: number }): StreamErrorReport => ({
     error,
     bandwidthEstimate: engine?.bandwidthEstimate ?? Number.NaN,
     bufferedLength,
   }),
 });
-sample({ clock: mediaError, target: errorContextFx });
+sample({ clock: mediaError, source: $bufferedAhead, fn: (bufferedLength, error) => ({ error, bufferedLength }), target: errorContextFx });
 sample({ clock: errorContextFx.doneData, target: streamErrorReported });
 
 // A fatal stream error also goes to error reporting (SPEC.md §8); the URL stays out, it may carry a token.

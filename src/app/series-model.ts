@@ -6,7 +6,7 @@
 import { createEvent, createStore, sample } from 'effector';
 import type { EpisodeDto } from '../api/dto';
 import { $config, appStarted, episodeChosen, masterUrl } from '../features/session';
-import { $currentTime, $duration, autoplaySet, mediaEnded, playRequested, seekRequested, sourceRequested } from '../features/playback';
+import { $currentSecond, $duration, autoplaySet, mediaEnded, playRequested, seekRequested, sourceRequested } from '../features/playback';
 import { $lastChoice, $nextEpisode, $seasonsMenuOpen, episodeEnded, episodeSelected, menuBackClicked, menuSeasonPicked, nextEpisodeClicked, seasonsMenuClosed } from '../features/series';
 import { $savedProgress, continueClicked, decideStart, progressStarted, resumeAnswered, resumeOffered, startOverClicked, type StartDecision } from '../features/progress';
 import { $sharePopupOpen, sharePopupClosed, shareStarted } from '../features/share';
@@ -71,8 +71,9 @@ sample({ clock: parentActionReceived, filter: ({ type }) => type === 'click', fn
 
 /** The episode whose playlists were prefetched, so each is fetched once. */
 const $prefetchedFor = createStore<number | null>(null);
+// Checked once a second: the lead is whole seconds, and time updates come four times as often.
 const prefetchDue = sample({
-  clock: $currentTime.updates,
+  clock: $currentSecond.updates,
   source: { duration: $duration, next: $nextEpisode, config: $config, done: $prefetchedFor },
   filter: ({ duration, next, config, done }, time) =>
     duration > 0 && duration - time <= PREFETCH_LEAD_S && next !== null && config !== null && done !== next.id && masterUrl(next, config.baseUrl) !== null,

@@ -8,10 +8,10 @@ export {
   framesSampled,
   libraryLoadFailed,
   $sentMarks,
-  $common,
+  withCommon,
   networkType,
   errorPayload,
   FRAME_DROP_RATIO,
 } from './model';
-export type { AnalyticsItem, ContentPosition, StreamErrorReport, FrameDropReport } from './model';
+export type { AnalyticsItem, CommonFields, ContentPosition, StreamErrorReport, FrameDropReport } from './model';
 export { marksReached, type ProgressMark } from './marks';

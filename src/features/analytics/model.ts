@@ -4,7 +4,7 @@
  * Inputs are plain facts the app wires from playback, session and ads; the only effect is
  * sendStatFx, so the model never touches the page.
  */
-import { combine, createEffect, createEvent, createStore, sample } from 'effector';
+import { combine, createEffect, createEvent, createStore, sample, type Event, type Unit } from 'effector';
 import { interval } from 'patronum';
 import type { EngineError } from '../../engine/types';
 import { TIMEUPDATE_ANALYTICS_INTERVAL_MS } from '../../lib/constants';
@@ -61,13 +61,31 @@ export const $contentPlaying = createStore(false).on(contentPlayingChanged, (_, 
 export const $sentMarks = createStore<ReadonlySet<number>>(new Set(), { serialize: 'ignore' }).reset($item.updates);
 
 /** The fields every event carries. No token, cookie or fingerprint ever goes here. */
-export const $common = combine($item, $position, $deviceType, (item, { position, duration }, device) => ({
-  contentId: item.contentId,
-  episodeId: item.episodeId,
-  position,
-  duration,
-  deviceType: device,
-}));
+export type CommonFields = {
+  contentId: number | null;
+  episodeId: number | null;
+  position: number;
+  duration: number;
+  deviceType: DeviceType;
+};
+
+const $itemOnDevice = combine({ item: $item, deviceType: $deviceType });
+
+/**
+ * Each `clock` with the common fields read at that moment. The position is read as a single-store
+ * source: a combined store over it would be recomputed on every time update.
+ */
+export function withCommon<T>(clock: Unit<T>): Event<{ common: CommonFields; value: T }> {
+  const positioned = sample({ clock, source: $position, fn: (position, value: T) => ({ position, value }) });
+  return sample({
+    clock: positioned,
+    source: $itemOnDevice,
+    fn: ({ item, deviceType }, { position: { position, duration }, value }) => ({
+      common: { contentId: item.contentId, episodeId: item.episodeId, position, duration, deviceType },
+      value,
+    }),
+  });
+}
 
 const stat = (event: string, payload: Record<string, unknown>): StatEvent => ({ event, payload });
 
@@ -83,7 +101,7 @@ $sentMarks.on(marksCrossed, (sent, marks) => new Set([...sent, ...marks]));
 const sendMarksFx = createEffect((stats: StatEvent[]) => {
   for (const one of stats) void sendStatFx(one);
 });
-sample({ clock: marksCrossed, source: $common, fn: (common, marks) => marks.map((mark) => stat('progress', { ...common, mark })), target: sendMarksFx });
+sample({ clock: withCommon(marksCrossed), fn: ({ common, value: marks }) => marks.map((mark) => stat('progress', { ...common, mark })), target: sendMarksFx });
 
 // The time-update every 60 s of playing content; a pause or an ad stops the clock.
 const timerStarted = createEvent();
@@ -91,7 +109,7 @@ const timerStopped = createEvent();
 sample({ clock: contentPlayingChanged, filter: Boolean, fn: () => undefined, target: timerStarted });
 sample({ clock: contentPlayingChanged, filter: (playing) => !playing, fn: () => undefined, target: timerStopped });
 const { tick } = interval({ timeout: TIMEUPDATE_ANALYTICS_INTERVAL_MS, start: timerStarted, stop: timerStopped });
-sample({ clock: tick, source: $common, fn: (common) => stat('timeupdate', common), target: sendStatFx });
+sample({ clock: withCommon(tick), fn: ({ common }) => stat('timeupdate', common), target: sendStatFx });
 
 /** The network class as SPEC.md §9 names it; 'unknown' before any measurement. */
 export function networkType(bandwidthBitsPerSecond: number): NetworkClass | 'unknown' {
@@ -109,21 +127,20 @@ export function errorPayload({ error, bandwidthEstimate, bufferedLength }: Strea
   };
 }
 
-sample({ clock: streamErrorReported, source: $common, fn: (common, report) => stat('error', { ...common, ...errorPayload(report) }), target: sendStatFx });
+const errorReported = withCommon(streamErrorReported);
+sample({ clock: errorReported, fn: ({ common, value: report }) => stat('error', { ...common, ...errorPayload(report) }), target: sendStatFx });
 sample({
-  clock: streamErrorReported,
-  source: $common,
-  filter: (_, { error }) => error.detail.toLowerCase().includes('buffer'),
-  fn: (common, report) => stat('bufferingError', { ...common, ...errorPayload(report) }),
+  clock: errorReported,
+  filter: ({ value: { error } }) => error.detail.toLowerCase().includes('buffer'),
+  fn: ({ common, value: report }) => stat('bufferingError', { ...common, ...errorPayload(report) }),
   target: sendStatFx,
 });
 
 sample({
-  clock: framesSampled,
-  source: $common,
-  filter: (_, { droppedFrames, totalFrames }) => totalFrames > 0 && droppedFrames / totalFrames > FRAME_DROP_RATIO,
-  fn: (common, report) => stat('fps_drop', { ...common, ...report }),
+  clock: withCommon(framesSampled),
+  filter: ({ value: { droppedFrames, totalFrames } }) => totalFrames > 0 && droppedFrames / totalFrames > FRAME_DROP_RATIO,
+  fn: ({ common, value: report }) => stat('fps_drop', { ...common, ...report }),
   target: sendStatFx,
 });
 
-sample({ clock: libraryLoadFailed, source: $common, fn: (common, message) => stat('library_load_error', { ...common, message }), target: sendStatFx });
+sample({ clock: withCommon(libraryLoadFailed), fn: ({ common, value: message }) => stat('library_load_error', { ...common, message }), target: sendStatFx });

@@ -96,5 +96,11 @@ sample({
   fn: (status) => (status === 'playing' || status === 'buffering' ? 'playing' : status === 'notStarted' ? 'none' : 'paused'),
   target: setPlaybackStateFx,
 });
-const $position = combine({ duration: $duration, position: $currentTime, playbackRate: $playbackRate });
-sample({ clock: [mediaPlaying, mediaPaused, mediaSeeked, $playbackRate.updates, $duration.updates], source: $position, target: setPositionFx });
+// The playhead is read when the position is due, not combined: that would recompute on every time update.
+const positionDue = sample({ clock: [mediaPlaying, mediaPaused, mediaSeeked, $playbackRate.updates, $duration.updates], source: $currentTime });
+sample({
+  clock: positionDue,
+  source: { duration: $duration, playbackRate: $playbackRate },
+  fn: ({ duration, playbackRate }, position) => ({ duration, position, playbackRate }),
+  target: setPositionFx,
+});

@@ -158,11 +158,14 @@ sample({ clock: playRequested, filter: $playHeld, target: playDeferred });
 sample({ clock: playReleased, source: $playPending, filter: Boolean, target: playFx });
 
 // Retrying resumes where the viewer was and plays.
+// The playhead is read at the click (a single-store source): a combined source would be
+// recomputed on every time update.
+const retryAt = sample({ clock: retryClicked, source: $currentTime });
 sample({
-  clock: retryClicked,
-  source: { source: $source, time: $currentTime },
-  filter: ({ source }) => source !== null,
-  fn: ({ source, time }) => ({ url: source!.url, startTime: time }),
+  clock: retryAt,
+  source: $source,
+  filter: (source) => source !== null,
+  fn: (source, time) => ({ url: source!.url, startTime: time }),
   target: sourceRequested,
 });
 sample({ clock: retryClicked, fn: () => true, target: autoplaySet });

@@ -37,11 +37,18 @@ sample({
   target: seekFx,
 });
 
-sample({
+// The playhead is read at the request, not combined with the other stores: a combined source
+// would be recomputed on every time update.
+const seekByFrom = sample({
   clock: seekByRequested,
-  source: { time: $currentTime, target: $seekTarget, duration: $duration },
+  source: $currentTime,
   filter: (_, delta) => Number.isFinite(delta) && delta !== 0,
-  fn: ({ time, target, duration }, delta) => clampSeek((target ?? time) + delta, duration),
+  fn: (time, delta) => ({ time, delta }),
+});
+sample({
+  clock: seekByFrom,
+  source: { target: $seekTarget, duration: $duration },
+  fn: ({ target, duration }, { time, delta }) => clampSeek((target ?? time) + delta, duration),
   target: seekFx,
 });
 

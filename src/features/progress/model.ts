@@ -4,7 +4,7 @@ import { PROGRESS_SAVE_THROTTLE_MS, STORAGE_KEYS } from '../../lib/constants';
 import { $storage } from '../../platform/storage';
 import { watchPageLeave } from '../../platform/visibility';
 import { $currentEpisode, episodeChosen } from '../session';
-import { $currentTime, $engine, mediaEnded, mediaPaused, mediaPlaying, mediaTimeUpdated } from '../playback';
+import { $currentSecond, $engine, mediaEnded, mediaPaused, mediaPlaying, mediaTimeUpdated } from '../playback';
 import { sanitizeProgress } from './start';
 
 export type ProgressMap = Record<string, number>;
@@ -59,9 +59,8 @@ const playingTick = sample({ clock: mediaTimeUpdated, filter: $started });
 // patronum's throttle emits at the end of each window, so the first tick is never saved at once.
 const throttledTick = throttle({ source: playingTick, timeout: PROGRESS_SAVE_THROTTLE_MS });
 
-const $position = combine($currentEpisode, $currentTime, (episode, time) =>
-  episode ? { id: String(episode.id), seconds: Math.floor(time) } : null,
-);
+// Whole seconds are saved, so the position follows the second, not every time update.
+const $position = combine($currentEpisode, $currentSecond, (episode, seconds) => (episode ? { id: String(episode.id), seconds } : null));
 
 interface SaveSource {
   position: { id: string; seconds: number } | null;

@@ -44,7 +44,9 @@ const $clock = createStore(INITIAL_CLOCK);
 const $playedAtLastBreak = createStore(0);
 /** Demo mid-rolls take the demo links in turn, starting with the one the pre-roll did not use. */
 const $midrollIndex = createStore(1);
-const $contentTime = createStore(0).on([contentTimeUpdated, contentSeeked], (_, time) => time);
+/** Content time matters here only for mid-rolls: a plan without any stops time updates at this gate. */
+const midrollTimeUpdated = sample({ clock: contentTimeUpdated, filter: $adPlan.map((plan) => plan.midroll.length > 0) });
+const $contentTime = createStore(0).on([midrollTimeUpdated, contentSeeked], (_, time) => time);
 /** The ad was paused because the page went hidden, and resumes when it is shown. */
 const $pausedByHiddenPage = createStore(false);
 
@@ -68,18 +70,16 @@ sample({
 });
 
 // The mid-roll clock runs only while no break does; a due mid-roll waits while ads are blocked.
-sample({
-  clock: contentTimeUpdated,
-  source: { clock: $clock, phase: $breakPhase },
-  fn: ({ clock, phase }, time) => (phase === 'idle' ? clockTicked(clock, time) : clockSeeked(clock, time)),
-  target: $clock,
-});
+// The clock is never part of a combined source: it changes on every time update, and a combined
+// source would be recomputed each time.
+const clockStep = sample({ clock: midrollTimeUpdated, source: $breakPhase, fn: (phase, time) => ({ running: phase === 'idle', time }) });
+sample({ clock: clockStep, source: $clock, fn: (clock, { running, time }) => (running ? clockTicked(clock, time) : clockSeeked(clock, time)), target: $clock });
 sample({ clock: contentSeeked, source: $clock, fn: clockSeeked, target: $clock });
 sample({
-  clock: contentTimeUpdated,
-  source: { clock: $clock, last: $playedAtLastBreak, plan: $adPlan, phase: $breakPhase, blocked: $adsBlocked, index: $midrollIndex },
-  filter: ({ clock, last, plan, phase, blocked }) => plan.midroll.length > 0 && phase === 'idle' && !blocked && midrollDue(clock.played, last),
-  fn: ({ clock, plan, index }) => ({ items: [plan.midroll[index % plan.midroll.length]!], played: clock.played }),
+  clock: $clock.updates,
+  source: { last: $playedAtLastBreak, plan: $adPlan, phase: $breakPhase, blocked: $adsBlocked, index: $midrollIndex },
+  filter: ({ last, plan, phase, blocked }, clock) => plan.midroll.length > 0 && phase === 'idle' && !blocked && midrollDue(clock.played, last),
+  fn: ({ plan, index }, clock) => ({ items: [plan.midroll[index % plan.midroll.length]!], played: clock.played }),
   target: midrollTriggered,
 });
 $playedAtLastBreak.on(midrollTriggered, (_, { played }) => played);
