@@ -11,7 +11,7 @@ import { BUDGETS, evaluateBudgets, exitCodeFor } from './budgets';
 import { parseOptions, type BenchOptions, type Section as SectionName } from './options';
 import { formatBudgets, formatTable, newSection, put, single, skipAll, type Row, type Section } from './report';
 import { buildAll, instrumentSource, startHarness, type BenchServer } from './server';
-import { measureAdOnce, type AdSample } from './sections/ads';
+import { AD_FLOOR_URL, measureAdFloorOnce, measureAdOnce, type AdSample } from './sections/ads';
 import { measureBundle } from './sections/bundle';
 import { EXPECTED_VIDEO_ELEMENTS, measureMemory, MEMORY_METHOD, playerSnapshot } from './sections/memory';
 import { measureNextOnce, type NextSample } from './sections/next-episode';
@@ -29,6 +29,7 @@ const ROWS: readonly Row[] = [
   { label: 'TTFF ours / bare', key: 'ttff.ratio_vs_bare' },
   { label: 'TTFF ours / video.js', key: 'ttff.ratio_vs_videojs' },
   { label: 'first play → ad frame', key: 'ads.play_to_ad_frame_ms' },
+  { label: 'play → frame, bare <video>', key: 'ads.floor_play_to_frame_ms' },
   { label: 'ad end → content', key: 'ads.ad_end_to_content_ms' },
   { label: 'episode end → next', key: 'next_episode.switch_ms' },
   { label: 'cold start S1E3', key: 'next_episode.cold_ms' },
@@ -104,24 +105,28 @@ async function ttffSection(ctx: Context, section: Section): Promise<void> {
 
 async function adsSection(ctx: Context, section: Section): Promise<void> {
   const samples: AdSample[] = [];
+  const floors: Array<number | null> = [];
   for (let i = 0; i < ctx.opts.adsIterations; i++) {
     if (i > 1 && !ctx.more('ads')) break;
     const sample = await measureAdOnce(ctx.bench, ctx.opts.adsUrl);
     samples.push(sample);
-    const figures = `play→ad ${sample.playToAdFrameMs?.toFixed(0) ?? '—'} ms, ad end (${sample.adEndEvent ?? '—'})→content ${sample.adEndToContentMs?.toFixed(0) ?? '—'} ms`;
+    floors.push(await measureAdFloorOnce(ctx.bench));
+    const figures = `play→ad ${sample.playToAdFrameMs?.toFixed(0) ?? '—'} ms (bare <video> ${floors.at(-1)?.toFixed(0) ?? '—'} ms), ad end (${sample.adEndEvent ?? '—'})→content ${sample.adEndToContentMs?.toFixed(0) ?? '—'} ms`;
     ctx.log(`  ads ${i + 1}/${ctx.opts.adsIterations}: ${figures}${sample.reason ? `; ${sample.reason}` : ''}`);
     if (i === 0 && sample.playToAdFrameMs === null) break; // no pre-roll: no point repeating
   }
   const reason = samples.find((s) => s.reason)?.reason;
   put(section, 'play_to_ad_frame_ms', figure(samples.map((s) => s.playToAdFrameMs)), reason);
   put(section, 'ad_end_to_content_ms', figure(samples.map((s) => s.adEndToContentMs)), reason);
+  put(section, 'floor_play_to_frame_ms', figure(floors), floors.every((f) => f === null) ? `the bare <video> on ${AD_FLOOR_URL} showed no advancing frame after the click` : undefined);
   section.scenario = ctx.opts.adsUrl;
   section.ad_end_events = samples.map((s) => s.adEndEvent ?? null);
-  section.samples = { play_to_ad_frame_ms: ms(samples.map((s) => s.playToAdFrameMs)), ad_end_to_content_ms: ms(samples.map((s) => s.adEndToContentMs)) };
+  section.samples = { play_to_ad_frame_ms: ms(samples.map((s) => s.playToAdFrameMs)), ad_end_to_content_ms: ms(samples.map((s) => s.adEndToContentMs)), floor_play_to_frame_ms: ms(floors) };
   section.method =
     'player loaded without autoplay with a one-pre-roll ad list (5 s creative), network idle, then a click in the middle of the player: ' +
     'click event time → first advancing frame of a <video> that is not the blob: content; ad end (the first ended, pause or emptied ' +
-    'event of the ad <video>) → first advancing frame of the blob: content <video>';
+    'event of the ad <video>) → first advancing frame of the blob: content <video>; the floor: the same creative in a bare <video> ' +
+    `(${AD_FLOOR_URL}, preload=auto, network idle), click → its first advancing frame, one after each player sample`;
 }
 
 async function nextEpisodeSection(ctx: Context, section: Section): Promise<void> {
@@ -262,7 +267,7 @@ async function bundleSection(ctx: Pick<Context, 'repo' | 'opts'>, section: Secti
 
 const SECTION_KEYS: Record<SectionName, string[]> = {
   ttff: ['bare_hls_ms', 'videojs_ms', 'player_ms', 'mp4_floor_ms', 'ratio_vs_bare', 'ratio_vs_videojs'],
-  ads: ['play_to_ad_frame_ms', 'ad_end_to_content_ms'],
+  ads: ['play_to_ad_frame_ms', 'ad_end_to_content_ms', 'floor_play_to_frame_ms'],
   next_episode: ['switch_ms', 'cold_ms', 'ratio_vs_cold'],
   steady: ['player_task_ms', 'bare_hls_task_ms', 'main_thread_ratio_vs_bare', 'script_ratio_vs_bare', 'early_main_thread_ratio_vs_bare'],
   memory: ['heap_growth_bytes', 'leaked_video_elements', 'leaked_media_sources', 'ads_heap_growth_bytes', 'player_live_video_elements', 'player_live_media_sources'],

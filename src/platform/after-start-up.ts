@@ -4,9 +4,24 @@
  * comes (no autoplay, an error page, a long pre-roll).
  */
 
-/** The first frame of the content or of a pre-roll (media events do not bubble: caught on the way down). */
+/**
+ * The first frame of the content or of a pre-roll on screen (media events do not bubble: caught
+ * on the way down). `playing` comes a few frames before the picture does: work started at
+ * `playing` would hold the first frame back, so it waits for the element's first presented frame
+ * where the browser reports one.
+ */
 export function firstFrame(target: EventTarget = document): Promise<void> {
-  return new Promise((resolve) => target.addEventListener('playing', () => resolve(), { capture: true, once: true }));
+  return new Promise((resolve) =>
+    target.addEventListener(
+      'playing',
+      (event) => {
+        const video = event.target;
+        if (video instanceof HTMLVideoElement && typeof video.requestVideoFrameCallback === 'function') video.requestVideoFrameCallback(() => resolve());
+        else resolve();
+      },
+      { capture: true, once: true },
+    ),
+  );
 }
 
 /** Runs `task` in the next idle moment (at most 1 s away), or on the next task where idle callbacks are missing. */

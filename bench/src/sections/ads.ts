@@ -17,6 +17,30 @@ export interface AdSample {
   reason?: string;
 }
 
+/** The floor page: the same creative in a bare <video>, preloaded, played by a click. */
+export const AD_FLOOR_URL = '/bench/pages/ad-floor.html';
+
+/**
+ * The browser's own part of the first ad frame: click → first advancing frame of a bare <video>
+ * holding the pre-roll's creative, loaded in advance as the player loads its ad.
+ */
+export async function measureAdFloorOnce(bench: Bench): Promise<number | null> {
+  const session = await openSession(bench);
+  const { page } = session;
+  try {
+    await navigate(page, AD_FLOOR_URL);
+    if (!(await waitEvent(page, { type: 'loadeddata', timeoutMs: 20_000 }))) return null;
+    await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
+    await page.mouse.click(VIEWPORT.width / 2, VIEWPORT.height / 2);
+    const clickAt = await page.evaluate(() => window.__bench!.marks.first_click ?? null);
+    if (clickAt === null) return null;
+    const start = await waitStart(page, { after: clickAt, timeoutMs: 8_000 });
+    return start ? start.t - clickAt : null;
+  } finally {
+    await session.close();
+  }
+}
+
 export async function measureAdOnce(bench: Bench, url: string): Promise<AdSample> {
   const session = await openSession(bench);
   const { page } = session;
