@@ -62,8 +62,11 @@ async function buildPage({ name, entry, html, preload, alias = {}, define = {} }
   const entryCss = outputs[entryJs]?.cssBundle;
   const template = await readFile(path.join(root, html), 'utf8');
   const preloads = eagerChunks(outputs, entryJs, preload ?? /(?!)/);
+  // A preloaded chunk's styles are the page's too. They come before the entry's own, as the app
+  // imports them before the entry's stylesheet.
+  const styles = [...preloads.map((file) => outputs[file]?.cssBundle), entryCss].filter(Boolean);
   const tags = [
-    entryCss ? `<link rel="stylesheet" href="./${rel(entryCss)}">` : '',
+    ...styles.map((file) => `<link rel="stylesheet" href="./${rel(file)}">`),
     ...preloads.map((file) => `<link rel="modulepreload" href="./${rel(file)}">`),
     `<script type="module" src="./${rel(entryJs)}"></script>`,
   ].filter(Boolean).join('\n    ');

@@ -67,8 +67,24 @@ test.describe('playback through the harness', () => {
   });
 
   test('t= starts at that time', async ({ page }) => {
+    const before = (await servedPaths(page)).length;
     const frame = await openHarness(page, { query: 'movie_id=101&t=20&auto_play=1' });
     await expectPlaysPast(frame, 20.5);
+    // The stream the page started before the app was evaluated is the one that plays: nothing is fetched twice.
+    const media = (await servedPaths(page)).slice(before).filter((line) => line.includes('/media/hls/film/'));
+    expect(media.filter((line) => line === '200 /media/hls/film/master.m3u8')).toHaveLength(1);
+    expect(media.length).toBeGreaterThan(3);
+    expect(new Set(media).size).toBe(media.length);
+  });
+
+  test('the film\'s stream is fetched once: the early start is the stream that plays', async ({ page }) => {
+    const before = (await servedPaths(page)).length;
+    const frame = await openHarness(page, { scenario: 'film' });
+    await expectPlaysPast(frame, 2);
+    const media = (await servedPaths(page)).slice(before).filter((line) => line.includes('/media/hls/film/'));
+    expect(media.filter((line) => line === '200 /media/hls/film/master.m3u8')).toHaveLength(1);
+    expect(media.length).toBeGreaterThan(3);
+    expect(new Set(media).size).toBe(media.length);
   });
 });
 

@@ -18,7 +18,7 @@ export const BROWSER_BUILD = {
 };
 
 /** The player's engine chunk is loaded lazily but wanted at once: it is modulepreloaded beside the entry. */
-export const PLAYER_PRELOAD = /hls-engine/;
+export const PLAYER_PRELOAD = /hls-engine|start-app/;
 
 /**
  * The chunks an entry needs at once (esbuild metafile outputs): its static imports, found by the

@@ -1,24 +1,14 @@
-// First: reads the configuration and sends the start-up calls before the rest is evaluated.
-import { config, engineModule, root } from './page-config';
-import { allSettled, fork } from 'effector';
-import { Provider } from 'effector-react';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { appStarted } from '../features/session';
-import { engineAttached } from '../features/playback';
-import { tapEngineFacts } from '../engine/trace-tap';
-import { mediaElementAttached } from '../features/fullscreen';
-import { startDeviceFingerprint } from '../platform/fingerprint';
-import { initSentry, startSentryAfter } from '../platform/sentry';
-import { AFTER_START_UP_FALLBACK_MS } from '../lib/constants';
-import { afterStartUp, firstFrame } from '../platform/after-start-up';
-import { exposeToHarness } from '../platform/harness-probe';
-import './model';
-import './surface-model';
-import './analytics-model';
-import { libraryLoadFailed } from '../features/analytics';
-import './series-model';
-import { App } from './app';
+/**
+ * The player page's entry: the start-up calls and the engine first, the app after. The app's
+ * evaluation is one long task; started at once, it would hold up every step of the first
+ * segments' way into the buffer. So the engine starts loading the start episode as soon as its
+ * master playlist is known, and the app is evaluated once the first frame is decoded (or after
+ * APP_START_LIMIT_MS): the media work runs while the main thread is free, and the app takes the
+ * stream as it is.
+ */
+import { config, earlyMaster, engineModule } from './page-config';
+import { APP_START_LIMIT_MS } from '../lib/constants';
+import type { MediaEngine } from '../engine/types';
 import './player.css';
 
 function createVideoElement(): HTMLVideoElement {
@@ -30,29 +20,26 @@ function createVideoElement(): HTMLVideoElement {
   return video;
 }
 
-// Error reporting is configured first, so a failing start-up call is reported with its response;
-// the SDK itself loads after the first frame, off the start-up path.
-initSentry({ dsn: config.sentryDsn, project: config.sentryProject });
+/** Resolves when the element has its first frame, after `limitMs`, or at once when `loading` is false. */
+function mediaReady(video: HTMLVideoElement, loading: Promise<boolean>, limitMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, limitMs);
+    const done = () => {
+      clearTimeout(timer);
+      video.removeEventListener('loadeddata', done);
+      resolve();
+    };
+    video.addEventListener('loadeddata', done);
+    void loading.then((started) => started || done(), done);
+  });
+}
 
-const scope = fork();
 const video = createVideoElement();
-const started = firstFrame();
-startSentryAfter(started, AFTER_START_UP_FALLBACK_MS);
+const engine: Promise<MediaEngine> = engineModule.then(({ createHlsEngine }) => createHlsEngine(video));
+const preloading = Promise.all([engine, earlyMaster]).then(([created, url]) => {
+  return url !== null && created.preload !== undefined && created.preload(url, { startTime: config.startTime ?? 0 });
+});
 
-// The model takes the early start-up answers; the engine attaches as soon as its chunk is evaluated.
-void allSettled(appStarted, { scope, params: config });
-void allSettled(mediaElementAttached, { scope, params: video });
-void engineModule.then(
-  ({ createHlsEngine }) => allSettled(engineAttached, { scope, params: exposeToHarness(tapEngineFacts(createHlsEngine(video))) }),
-  (error: unknown) => allSettled(libraryLoadFailed, { scope, params: error instanceof Error ? error.message : String(error) }),
-);
-// The device fingerprint is computed after the first frame; until then calls send it empty.
-void startDeviceFingerprint({ whenIdle: (task) => afterStartUp(started, AFTER_START_UP_FALLBACK_MS, task) });
-
-createRoot(root).render(
-  <StrictMode>
-    <Provider value={scope}>
-      <App video={video} />
-    </Provider>
-  </StrictMode>,
-);
+void mediaReady(video, preloading, APP_START_LIMIT_MS)
+  .then(() => import('./start-app'))
+  .then(({ startApp }) => startApp({ video, engine }));

@@ -35,7 +35,8 @@ export const config = parseConfig({
   frameData: frameData(),
 });
 
-startEarly(config, browserCookies, Date.now());
+/** The start episode's master playlist, fetched early; null when the early answers do not tell it. */
+export const earlyMaster = startEarly(config, browserCookies, Date.now());
 
-/** The engine chunk, asked for now so it is evaluated as soon as the entry is, before the first render. */
+/** The engine chunk, asked for now so it is evaluated as soon as the entry is. */
 export const engineModule = import('../engine/hls-engine');

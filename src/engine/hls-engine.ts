@@ -109,6 +109,13 @@ export interface HlsEngineOptions {
  */
 export function createHlsEngine(video: HTMLVideoElement, options: HlsEngineOptions = {}): MediaEngine {
   const facts = createFactEmitter();
+  /** Facts of a preloaded source, held until `load` takes it. */
+  let held: Array<() => void> | null = null;
+  let preloaded: { url: string; startTime: number } | null = null;
+  const emit: typeof facts.emit = (...args) => {
+    if (held) held.push(() => facts.emit(...args));
+    else facts.emit(...args);
+  };
   const useMse = Hls.isSupported();
   let hls: Hls | null = null;
   let mediaRecoveries = 0;
@@ -120,19 +127,19 @@ export function createHlsEngine(video: HTMLVideoElement, options: HlsEngineOptio
     bufferedRanges: bufferedRanges(video),
   });
   const videoListeners: Array<[keyof HTMLMediaElementEventMap, () => void]> = [
-    ['playing', () => facts.emit('playing')],
-    ['pause', () => facts.emit('paused')],
-    ['waiting', () => facts.emit('waiting')],
-    ['seeking', () => facts.emit('seeking', { currentTime: video.currentTime })],
-    ['seeked', () => facts.emit('seeked', { currentTime: video.currentTime })],
-    ['ended', () => facts.emit('ended')],
-    ['timeupdate', () => facts.emit('timeUpdated', time())],
-    ['progress', () => facts.emit('timeUpdated', time())],
-    ['durationchange', () => facts.emit('durationChanged', { duration: video.duration })],
-    ['volumechange', () => facts.emit('volumeChanged', { volume: video.volume, muted: video.muted })],
-    ['ratechange', () => facts.emit('rateChanged', { rate: video.playbackRate })],
-    ['loadedmetadata', () => !useMse && facts.emit('sourceReady', { levels: [], audioTracks: [], subtitleTracks: [] })],
-    ['error', () => !useMse && video.error && facts.emit('error', nativeError(video.error))],
+    ['playing', () => emit('playing')],
+    ['pause', () => emit('paused')],
+    ['waiting', () => emit('waiting')],
+    ['seeking', () => emit('seeking', { currentTime: video.currentTime })],
+    ['seeked', () => emit('seeked', { currentTime: video.currentTime })],
+    ['ended', () => emit('ended')],
+    ['timeupdate', () => emit('timeUpdated', time())],
+    ['progress', () => emit('timeUpdated', time())],
+    ['durationchange', () => emit('durationChanged', { duration: video.duration })],
+    ['volumechange', () => emit('volumeChanged', { volume: video.volume, muted: video.muted })],
+    ['ratechange', () => emit('rateChanged', { rate: video.playbackRate })],
+    ['loadedmetadata', () => !useMse && emit('sourceReady', { levels: [], audioTracks: [], subtitleTracks: [] })],
+    ['error', () => !useMse && video.error && emit('error', nativeError(video.error))],
   ];
   for (const [name, listener] of videoListeners) video.addEventListener(name, listener);
 
@@ -144,7 +151,7 @@ export function createHlsEngine(video: HTMLVideoElement, options: HlsEngineOptio
     const key = texts.join('\n');
     if (key === lastCues) return;
     lastCues = key;
-    facts.emit('cuesChanged', { texts });
+    emit('cuesChanged', { texts });
   };
   const onCueChange = (event: Event) => {
     const track = event.target as TextTrack;
@@ -173,10 +180,10 @@ export function createHlsEngine(video: HTMLVideoElement, options: HlsEngineOptio
       if (mediaRecoveries === 1) hls.swapAudioCodec();
       mediaRecoveries += 1;
       hls.recoverMediaError();
-      facts.emit('error', { ...error, fatal: false });
+      emit('error', { ...error, fatal: false });
       return;
     }
-    facts.emit('error', error);
+    emit('error', error);
   }
 
   function createHls(url: string, startTime: number): Hls {
@@ -190,18 +197,18 @@ export function createHlsEngine(video: HTMLVideoElement, options: HlsEngineOptio
       ...options.config,
     });
     instance.on(Events.MANIFEST_PARSED, (_, data) =>
-      facts.emit('sourceReady', {
+      emit('sourceReady', {
         levels: data.levels.map(toEngineLevel),
         audioTracks: data.audioTracks.map(toTrack),
         subtitleTracks: data.subtitleTracks.map(toTrack),
       }),
     );
-    instance.on(Events.LEVEL_LOADED, () => facts.emit('levelsUpdated', levels()));
-    instance.on(Events.LEVEL_SWITCHED, (_, data) => facts.emit('levelSwitched', { level: data.level, auto: instance.autoLevelEnabled }));
-    instance.on(Events.AUDIO_TRACKS_UPDATED, (_, data) => facts.emit('audioTracksUpdated', data.audioTracks.map(toTrack)));
-    instance.on(Events.AUDIO_TRACK_SWITCHED, (_, data) => facts.emit('audioTrackSwitched', { id: data.id }));
-    instance.on(Events.SUBTITLE_TRACKS_UPDATED, (_, data) => facts.emit('subtitleTracksUpdated', data.subtitleTracks.map(toTrack)));
-    instance.on(Events.SUBTITLE_TRACK_SWITCH, (_, data) => facts.emit('subtitleTrackSwitched', { id: data.id }));
+    instance.on(Events.LEVEL_LOADED, () => emit('levelsUpdated', levels()));
+    instance.on(Events.LEVEL_SWITCHED, (_, data) => emit('levelSwitched', { level: data.level, auto: instance.autoLevelEnabled }));
+    instance.on(Events.AUDIO_TRACKS_UPDATED, (_, data) => emit('audioTracksUpdated', data.audioTracks.map(toTrack)));
+    instance.on(Events.AUDIO_TRACK_SWITCHED, (_, data) => emit('audioTrackSwitched', { id: data.id }));
+    instance.on(Events.SUBTITLE_TRACKS_UPDATED, (_, data) => emit('subtitleTracksUpdated', data.subtitleTracks.map(toTrack)));
+    instance.on(Events.SUBTITLE_TRACK_SWITCH, (_, data) => emit('subtitleTrackSwitched', { id: data.id }));
     instance.on(Events.ERROR, (_, data) => onError(data));
     instance.subtitleDisplay = false;
     instance.loadSource(url);
@@ -210,6 +217,8 @@ export function createHlsEngine(video: HTMLVideoElement, options: HlsEngineOptio
   }
 
   function teardown(): void {
+    held = null;
+    preloaded = null;
     if (hls) {
       hls.destroy();
       hls = null;
@@ -219,6 +228,20 @@ export function createHlsEngine(video: HTMLVideoElement, options: HlsEngineOptio
 
   return {
     load(url: string, { startTime = 0 }: LoadOptions = {}) {
+      if (preloaded && hls && preloaded.url === url && preloaded.startTime === startTime) {
+        // The stream is already on its way: its facts so far reach the listeners now, after the
+        // caller's own reaction to this load, as facts always come.
+        const replay = held ?? [];
+        preloaded = null;
+        held = [];
+        queueMicrotask(() => {
+          if (held === null) return; // torn down meanwhile
+          const later = held;
+          held = null;
+          for (const fact of [...replay, ...later]) fact();
+        });
+        return;
+      }
       teardown();
       if (useMse) {
         hls = createHls(url, startTime);
@@ -226,8 +249,15 @@ export function createHlsEngine(video: HTMLVideoElement, options: HlsEngineOptio
         video.src = url;
         if (startTime > 0) video.addEventListener('loadedmetadata', () => (video.currentTime = startTime), { once: true });
       } else {
-        facts.emit('error', { kind: 'media', detail: 'mediaSourceUnsupported', fatal: true, message: 'HLS is not supported by this browser' });
+        emit('error', { kind: 'media', detail: 'mediaSourceUnsupported', fatal: true, message: 'HLS is not supported by this browser' });
       }
+    },
+    preload(url: string, { startTime = 0 }: LoadOptions = {}) {
+      if (!useMse || hls) return false;
+      held = [];
+      preloaded = { url, startTime };
+      hls = createHls(url, startTime);
+      return true;
     },
     play: () => video.play(),
     pause: () => video.pause(),

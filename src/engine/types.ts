@@ -99,6 +99,13 @@ export interface LoadOptions {
 export interface MediaEngine {
   /** Replaces the current source. Any previous stream is torn down first. */
   load(url: string, options?: LoadOptions): void;
+  /**
+   * Starts loading a source before anyone listens: its facts are held until `load` asks for the
+   * same source and start time, which then takes the stream as it is and replays them. A `load`
+   * of anything else drops it. False when nothing started (a source is already loaded, or the
+   * browser plays HLS natively).
+   */
+  preload?(url: string, options?: LoadOptions): boolean;
   /** Resolves when playback starts; rejects with the browser's error (e.g. NotAllowedError). */
   play(): Promise<void>;
   pause(): void;

@@ -66,3 +66,8 @@ export const MIDROLL_MAX_TICK_S = 1.5;
  * first frame before it runs anyway (see platform/after-start-up).
  */
 export const AFTER_START_UP_FALLBACK_MS = 4000;
+/**
+ * The longest the page waits for the preloaded first frame before it evaluates the app anyway: on
+ * a slow network the controls and the poster come at most this much later.
+ */
+export const APP_START_LIMIT_MS = 400;

@@ -72,9 +72,15 @@ export async function startMasterUrl(config: PlayerConfig, { episodes, availabil
   }
 }
 
-/** Sends the start-up calls, then fetches the start episode's master playlist as soon as it is known. */
-export function startEarly(config: PlayerConfig, cookies: Pick<CookieStore, 'get'>, now: number): void {
+/**
+ * Sends the start-up calls, then fetches the start episode's master playlist as soon as it is
+ * known. Resolves with that playlist's URL, or null when the early answers do not tell it.
+ */
+export function startEarly(config: PlayerConfig, cookies: Pick<CookieStore, 'get'>, now: number): Promise<string | null> {
   const startup = startupRequests(config, cookies, now);
   sendEarly(startup.requests);
-  void startMasterUrl(config, startup).then((url) => url && sendEarlyPlaylist(url));
+  return startMasterUrl(config, startup).then((url) => {
+    if (url) sendEarlyPlaylist(url);
+    return url;
+  });
 }

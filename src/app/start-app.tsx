@@ -1,0 +1,57 @@
+/** The app: models, error reporting and the UI, started by the entry (main.tsx) with its engine. */
+import { config, root } from './page-config';
+import { allSettled, fork } from 'effector';
+import { Provider } from 'effector-react';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { appStarted } from '../features/session';
+import { engineAttached } from '../features/playback';
+import { tapEngineFacts } from '../engine/trace-tap';
+import type { MediaEngine } from '../engine/types';
+import { mediaElementAttached } from '../features/fullscreen';
+import { startDeviceFingerprint } from '../platform/fingerprint';
+import { initSentry, startSentryAfter } from '../platform/sentry';
+import { AFTER_START_UP_FALLBACK_MS } from '../lib/constants';
+import { afterStartUp, firstFrame } from '../platform/after-start-up';
+import { exposeToHarness } from '../platform/harness-probe';
+import './model';
+import './surface-model';
+import './analytics-model';
+import { libraryLoadFailed } from '../features/analytics';
+import './series-model';
+import { App } from './app';
+
+export interface AppStart {
+  /** The content's element, created by the entry. */
+  video: HTMLVideoElement;
+  /** The engine over it; rejects when its chunk failed to load. */
+  engine: Promise<MediaEngine>;
+}
+
+export function startApp({ video, engine }: AppStart): void {
+  // Error reporting is configured first, so a failing start-up call is reported with its response;
+  // the SDK itself loads after the first frame, off the start-up path.
+  initSentry({ dsn: config.sentryDsn, project: config.sentryProject });
+
+  const scope = fork();
+  const started = firstFrame();
+  startSentryAfter(started, AFTER_START_UP_FALLBACK_MS);
+
+  // The model takes the early start-up answers, and the engine with whatever it has preloaded.
+  void allSettled(appStarted, { scope, params: config });
+  void allSettled(mediaElementAttached, { scope, params: video });
+  void engine.then(
+    (created) => allSettled(engineAttached, { scope, params: exposeToHarness(tapEngineFacts(created)) }),
+    (error: unknown) => allSettled(libraryLoadFailed, { scope, params: error instanceof Error ? error.message : String(error) }),
+  );
+  // The device fingerprint is computed after the first frame; until then calls send it empty.
+  void startDeviceFingerprint({ whenIdle: (task) => afterStartUp(started, AFTER_START_UP_FALLBACK_MS, task) });
+
+  createRoot(root).render(
+    <StrictMode>
+      <Provider value={scope}>
+        <App video={video} />
+      </Provider>
+    </StrictMode>,
+  );
+}
