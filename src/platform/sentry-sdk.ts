@@ -31,6 +31,10 @@ export function sentryOptions({ dsn, project, cookies }: SentryConfig & { cookie
     ...SENTRY_SAMPLING,
     sendDefaultPii: false,
     integrations: [
+      // Errors in callbacks still reach the global handlers; wrapping every timer, frame callback
+      // and event listener in the SDK's try/catch cost steady playback main-thread time (hls.js
+      // alone runs three 100 ms intervals).
+      Sentry.browserApiErrorsIntegration({ setTimeout: false, setInterval: false, requestAnimationFrame: false, eventTarget: false }),
       Sentry.browserTracingIntegration(),
       // Text masked and media blocked (the defaults); network headers and bodies are not recorded.
       Sentry.replayIntegration({ maskAllText: true, blockAllMedia: true, beforeAddRecordingEvent: clean }),
