@@ -4,7 +4,7 @@
  * seek back/forward (the OS offset, else 10 s), seek to, and next track — installed only
  * while another feature says a next episode exists, and reported as `nextTrackRequested`.
  */
-import { combine, createEffect, createEvent, createStore, sample, scopeBind } from 'effector';
+import { createEffect, createEvent, createStore, sample, scopeBind } from 'effector';
 import { SEEK_STEP_S } from '../../lib/constants';
 import { STRINGS } from '../../lib/strings';
 import {
