@@ -137,10 +137,17 @@ test.describe('player surface, desktop', () => {
     expect(JSON.parse(stored ?? 'null')).toEqual({ 101: 'English (EN)' });
 
     const englishSegments = page.waitForRequest((request) => new URL(request.url()).pathname.startsWith('/media/hls/film/audio/en/seg-'));
+    const russianAudio: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/media/hls/film/audio/ru/')) russianAudio.push(pathname);
+    });
     await page.reload();
     await continueAfterReload(frame);
     await englishSegments;
     await expectPlaysPast(frame, 0.5);
+    // The remembered track is the stream's first: the manifest's default audio is never fetched.
+    expect(russianAudio).toEqual([]);
     await openSettings(frame);
     await expect(rowValue(frame, 'audio')).toHaveText('English (EN)');
   });

@@ -7,8 +7,10 @@
  * stream as it is.
  */
 import { config, earlyMaster, engineModule } from './page-config';
-import { APP_START_LIMIT_MS } from '../lib/constants';
-import type { MediaEngine } from '../engine/types';
+import { APP_START_LIMIT_MS, STORAGE_KEYS } from '../lib/constants';
+import type { EngineAudioTrack, MediaEngine } from '../engine/types';
+import { startAudioTrack } from '../features/tracks/rules';
+import { createWebStorage, isString, readTyped, recordOf } from '../platform/storage';
 import './player.css';
 
 function createVideoElement(): HTMLVideoElement {
@@ -34,10 +36,17 @@ function mediaReady(video: HTMLVideoElement, loading: Promise<boolean>, limitMs:
   });
 }
 
+/** The audio track the app's model would start this content with (languages, the remembered label). */
+function preferredAudioTrack(tracks: EngineAudioTrack[]): number {
+  const favourites = readTyped(createWebStorage(), STORAGE_KEYS.favoriteAudioTracks, recordOf(isString));
+  const favourite = config.movieId === null ? null : (favourites?.[String(config.movieId)] ?? null);
+  return startAudioTrack(tracks, { languages: config.languages, favourite });
+}
+
 const video = createVideoElement();
 const engine: Promise<MediaEngine> = engineModule.then(({ createHlsEngine }) => createHlsEngine(video));
 const preloading = Promise.all([engine, earlyMaster]).then(([created, url]) => {
-  return url !== null && created.preload !== undefined && created.preload(url, { startTime: config.startTime ?? 0 });
+  return url !== null && created.preload !== undefined && created.preload(url, { startTime: config.startTime ?? 0, pickAudioTrack: preferredAudioTrack });
 });
 
 void mediaReady(video, preloading, APP_START_LIMIT_MS)

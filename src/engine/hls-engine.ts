@@ -1,7 +1,7 @@
 import Hls, { ErrorTypes, Events, type ErrorData, type HlsConfig, type Level, type MediaPlaylist } from 'hls.js';
 import { createFactEmitter } from './fact-emitter';
 import { withEarlyPlaylists } from './early-loader';
-import type { EngineAudioTrack, EngineError, EngineErrorKind, EngineLevel, EngineSubtitleTrack, LoadOptions, MediaEngine } from './types';
+import type { EngineAudioTrack, EngineError, EngineErrorKind, EngineLevel, EngineSubtitleTrack, LoadOptions, MediaEngine, PreloadOptions } from './types';
 
 const HLS_MIME = 'application/vnd.apple.mpegurl';
 /** Playlists from the network, or from the page's early start when it fetched them. */
@@ -252,11 +252,20 @@ export function createHlsEngine(video: HTMLVideoElement, options: HlsEngineOptio
         emit('error', { kind: 'media', detail: 'mediaSourceUnsupported', fatal: true, message: 'HLS is not supported by this browser' });
       }
     },
-    preload(url: string, { startTime = 0 }: LoadOptions = {}) {
+    preload(url: string, { startTime = 0, pickAudioTrack }: PreloadOptions = {}) {
       if (!useMse || hls) return false;
       held = [];
       preloaded = { url, startTime };
-      hls = createHls(url, startTime);
+      const instance = createHls(url, startTime);
+      hls = instance;
+      if (pickAudioTrack) {
+        // Set while hls.js announces the list, a track replaces the manifest default before it loads.
+        instance.once(Events.AUDIO_TRACKS_UPDATED, (_, data) => {
+          if (data.audioTracks.length === 0) return;
+          const id = pickAudioTrack(data.audioTracks.map(toTrack));
+          if (id !== instance.audioTrack) instance.audioTrack = id;
+        });
+      }
       return true;
     },
     play: () => video.play(),

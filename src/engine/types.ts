@@ -96,6 +96,15 @@ export interface LoadOptions {
   startTime?: number;
 }
 
+export interface PreloadOptions extends LoadOptions {
+  /**
+   * The audio track to start with, picked from the stream's first track list while the engine
+   * announces it (the model does the same when it listens; later, the default would already be
+   * loading).
+   */
+  pickAudioTrack?: (tracks: EngineAudioTrack[]) => number;
+}
+
 export interface MediaEngine {
   /** Replaces the current source. Any previous stream is torn down first. */
   load(url: string, options?: LoadOptions): void;
@@ -105,7 +114,7 @@ export interface MediaEngine {
    * of anything else drops it. False when nothing started (a source is already loaded, or the
    * browser plays HLS natively).
    */
-  preload?(url: string, options?: LoadOptions): boolean;
+  preload?(url: string, options?: PreloadOptions): boolean;
   /** Resolves when playback starts; rejects with the browser's error (e.g. NotAllowedError). */
   play(): Promise<void>;
   pause(): void;

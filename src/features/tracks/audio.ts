@@ -9,7 +9,7 @@ import { STORAGE_KEYS } from '../../lib/constants';
 import { $storage, isString, readTyped, recordOf } from '../../platform/storage';
 import { $engine, sourceReady, sourceRequested } from '../playback';
 import { audioTracksUpdated, audioTrackSwitched } from './model';
-import { arrangeAudioTracks, initialAudioTrack } from './rules';
+import { arrangeAudioTracks, startAudioTrack } from './rules';
 
 /** The page's language order, upper-case codes ('RU', 'EN'). */
 export const audioLanguagesSet = createEvent<string[]>();
@@ -74,11 +74,7 @@ const initialTrackDecided = sample({
   clock: audioTracksUpdated,
   source: { applied: $initialTrackApplied, languages: $audioLanguages, favourite: $favouriteAudioLabel },
   filter: ({ applied }, tracks) => !applied && tracks.length > 0,
-  fn: ({ languages, favourite }, tracks) => {
-    const offered = arrangeAudioTracks(tracks, { languages, favourite });
-    const current = tracks.find((track) => track.isDefault)?.id ?? tracks[0]!.id;
-    return initialAudioTrack(offered, current, { languages, favourite }) ?? current;
-  },
+  fn: ({ languages, favourite }, tracks) => startAudioTrack(tracks, { languages, favourite }),
 });
 $initialTrackApplied.on(initialTrackDecided, () => true);
 sample({ clock: initialTrackDecided, target: setAudioTrackFx });

@@ -27,6 +27,6 @@ export {
   $favouriteAudioLabel,
 } from './audio';
 export { subtitleChosen, subtitlesToggled, setSubtitleTrackFx, $subtitleTracks, $subtitleTrack, $subtitlesOn, $cues } from './subtitles';
-export { arrangeAudioTracks, initialAudioTrack, labelLanguage, isAc3, qualityOptions, qualityLabel, rateLabel, subtitleToToggleOn } from './rules';
+export { arrangeAudioTracks, initialAudioTrack, startAudioTrack, labelLanguage, isAc3, qualityOptions, qualityLabel, rateLabel, subtitleToToggleOn } from './rules';
 export type { AudioPreferences, QualityOption } from './rules';
 export { Captions } from './view/captions';

@@ -17,6 +17,7 @@ import {
   audioLanguagesSet,
   audioTrackChosen,
   initialAudioTrack,
+  startAudioTrack,
   labelLanguage,
   qualityChosen,
   rateChosen,
@@ -86,6 +87,16 @@ describe('audio rules', () => {
     expect(initialAudioTrack(english, 0, { languages: ['EN', 'RU'], favourite: null })).toBe(1);
     // A default that was dropped (AC3) gives way to the first offered track.
     expect(initialAudioTrack(offered, 2, { languages: [], favourite: null })).toBe(0);
+  });
+
+  it('a source starts with the remembered track, else the top preferred language, else the manifest default', () => {
+    expect(startAudioTrack(FILM_AUDIO, { languages: ['RU', 'EN'], favourite: 'English (EN)' })).toBe(1);
+    expect(startAudioTrack(FILM_AUDIO, { languages: ['EN', 'RU'], favourite: null })).toBe(1);
+    expect(startAudioTrack(FILM_AUDIO, { languages: ['RU', 'EN'], favourite: null })).toBe(0);
+    expect(startAudioTrack(FILM_AUDIO, { languages: [], favourite: 'Gone (XX)' })).toBe(0);
+    // Without a DEFAULT=YES track, the first one is the default.
+    expect(startAudioTrack([track(0, 'English (EN)'), track(1, 'Русский (RU)')], { languages: [], favourite: null })).toBe(0);
+    expect(startAudioTrack([track(0, 'English (EN)'), track(1, 'Русский (RU)')], { languages: ['RU'], favourite: null })).toBe(1);
   });
 });
 

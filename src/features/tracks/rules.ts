@@ -66,6 +66,12 @@ export function initialAudioTrack(
   return current ? null : pick(top);
 }
 
+/** The track a source starts with, from its first track list: the chosen one, else the manifest default. */
+export function startAudioTrack(tracks: readonly EngineAudioTrack[], preferences: AudioPreferences): number {
+  const current = tracks.find((track) => track.isDefault)?.id ?? tracks[0]!.id;
+  return initialAudioTrack(arrangeAudioTracks(tracks, preferences), current, preferences) ?? current;
+}
+
 /** One row of the 'Качество' menu: the best rendition of one height. */
 export interface QualityOption {
   index: number;
