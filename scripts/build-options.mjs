@@ -17,7 +17,10 @@ export const BROWSER_BUILD = {
   define: { 'process.env.NODE_ENV': '"production"' },
 };
 
-/** The player's engine chunk is loaded lazily but wanted at once: it is modulepreloaded beside the entry. */
+/**
+ * The player's engine and app chunks are imported by the entry when it needs them, but wanted at
+ * once: they are modulepreloaded beside the entry.
+ */
 export const PLAYER_PRELOAD = /hls-engine|start-app/;
 
 /**

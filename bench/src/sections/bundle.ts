@@ -1,7 +1,7 @@
 /**
  * Bundle sizes of the player page from the esbuild metafile of the bench's build:
  * - initial JS/CSS: what index.html makes the browser fetch before playing: the entry script,
- *   its stylesheet, the modulepreloaded engine chunk, and everything they import statically;
+ *   its stylesheets, the modulepreloaded engine and app chunks, and everything they import statically;
  * - each lazy chunk (every other JS output);
  * - own code without vendors, two ways: (a) re-bundling the same entry with every package
  *   external (same esbuild options as esbuild.config.mjs) and gzipping the outputs the page would
