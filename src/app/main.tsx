@@ -25,12 +25,12 @@ function createVideoElement(): HTMLVideoElement {
 /** Resolves when the element has its first frame, after `limitMs`, or at once when `loading` is false. */
 function mediaReady(video: HTMLVideoElement, loading: Promise<boolean>, limitMs: number): Promise<void> {
   return new Promise((resolve) => {
-    const timer = setTimeout(resolve, limitMs);
     const done = () => {
       clearTimeout(timer);
       video.removeEventListener('loadeddata', done);
       resolve();
     };
+    const timer = setTimeout(done, limitMs);
     video.addEventListener('loadeddata', done);
     void loading.then((started) => started || done(), done);
   });
@@ -45,9 +45,9 @@ function preferredAudioTrack(tracks: EngineAudioTrack[]): number {
 
 const video = createVideoElement();
 const engine: Promise<MediaEngine> = engineModule.then(({ createHlsEngine }) => createHlsEngine(video));
-const preloading = Promise.all([engine, earlyMaster]).then(([created, url]) => {
-  return url !== null && created.preload !== undefined && created.preload(url, { startTime: config.startTime ?? 0, pickAudioTrack: preferredAudioTrack });
-});
+const preloading = Promise.all([engine, earlyMaster]).then(
+  ([created, url]) => url !== null && created.preload !== undefined && created.preload(url, { startTime: config.startTime ?? 0, pickAudioTrack: preferredAudioTrack }),
+);
 
 void mediaReady(video, preloading, APP_START_LIMIT_MS)
   .then(() => import('./start-app'))
