@@ -1,5 +1,16 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { expectPlaysPast, openHarness, PLAYER_ORIGIN, servedPaths, videoTime } from './support';
+
+/**
+ * The stream the page started before the app was evaluated is the one that plays: since request
+ * `before` of the harness log, the film's master playlist came once and no media file twice.
+ */
+async function expectFilmFetchedOnce(page: Page, before: number) {
+  const media = (await servedPaths(page)).slice(before).filter((line) => line.includes('/media/hls/film/'));
+  expect(media.filter((line) => line === '200 /media/hls/film/master.m3u8')).toHaveLength(1);
+  expect(media.length).toBeGreaterThan(3);
+  expect(new Set(media).size).toBe(media.length);
+}
 
 test.describe('playback through the harness', () => {
   test('the film plays in the cross-origin iframe past 3 s with no stream error', async ({ page }) => {
@@ -70,21 +81,14 @@ test.describe('playback through the harness', () => {
     const before = (await servedPaths(page)).length;
     const frame = await openHarness(page, { query: 'movie_id=101&t=20&auto_play=1' });
     await expectPlaysPast(frame, 20.5);
-    // The stream the page started before the app was evaluated is the one that plays: nothing is fetched twice.
-    const media = (await servedPaths(page)).slice(before).filter((line) => line.includes('/media/hls/film/'));
-    expect(media.filter((line) => line === '200 /media/hls/film/master.m3u8')).toHaveLength(1);
-    expect(media.length).toBeGreaterThan(3);
-    expect(new Set(media).size).toBe(media.length);
+    await expectFilmFetchedOnce(page, before);
   });
 
   test('the film\'s stream is fetched once: the early start is the stream that plays', async ({ page }) => {
     const before = (await servedPaths(page)).length;
     const frame = await openHarness(page, { scenario: 'film' });
     await expectPlaysPast(frame, 2);
-    const media = (await servedPaths(page)).slice(before).filter((line) => line.includes('/media/hls/film/'));
-    expect(media.filter((line) => line === '200 /media/hls/film/master.m3u8')).toHaveLength(1);
-    expect(media.length).toBeGreaterThan(3);
-    expect(new Set(media).size).toBe(media.length);
+    await expectFilmFetchedOnce(page, before);
   });
 });
 

@@ -7,10 +7,11 @@
  * stream as it is.
  */
 import { config, earlyMaster, engineModule } from './page-config';
-import { APP_START_LIMIT_MS, STORAGE_KEYS } from '../lib/constants';
+import { APP_START_LIMIT_MS } from '../lib/constants';
 import type { EngineAudioTrack, MediaEngine } from '../engine/types';
+import { readFavouriteAudio } from '../features/tracks/favourites';
 import { startAudioTrack } from '../features/tracks/rules';
-import { createWebStorage, isString, readTyped, recordOf } from '../platform/storage';
+import { createWebStorage } from '../platform/storage';
 import './player.css';
 
 function createVideoElement(): HTMLVideoElement {
@@ -38,9 +39,7 @@ function mediaReady(video: HTMLVideoElement, loading: Promise<boolean>, limitMs:
 
 /** The audio track the app's model would start this content with (languages, the remembered label). */
 function preferredAudioTrack(tracks: EngineAudioTrack[]): number {
-  const favourites = readTyped(createWebStorage(), STORAGE_KEYS.favoriteAudioTracks, recordOf(isString));
-  const favourite = config.movieId === null ? null : (favourites?.[String(config.movieId)] ?? null);
-  return startAudioTrack(tracks, { languages: config.languages, favourite });
+  return startAudioTrack(tracks, { languages: config.languages, favourite: readFavouriteAudio(createWebStorage(), config.movieId) });
 }
 
 const video = createVideoElement();

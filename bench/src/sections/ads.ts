@@ -6,6 +6,7 @@
  * Observable facts only: the content is the <video> playing a blob: (MSE) source; the ad is any
  * other <video> that presents frames. When no ad plays, the figures are null with the reason.
  */
+import type { Page } from '@playwright/test';
 import { AD_SRC, CONTENT_SRC, navigate, openSession, VIEWPORT, waitEvent, waitStart, type Bench } from '../browser';
 
 export interface AdSample {
@@ -15,6 +16,16 @@ export interface AdSample {
   adEndEvent?: string;
   /** Set when the sample has no figure. */
   reason?: string;
+}
+
+/**
+ * The viewer's first play: once the network is idle (the page has fetched what it wanted to), a
+ * click in the middle of the page. Its event time, or null when it did not reach the page.
+ */
+async function clickWhenIdle(page: Page): Promise<number | null> {
+  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
+  await page.mouse.click(VIEWPORT.width / 2, VIEWPORT.height / 2);
+  return page.evaluate(() => window.__bench!.marks.first_click ?? window.__bench!.marks.first_pointerdown ?? null);
 }
 
 /** The floor page: the same creative in a bare <video>, preloaded, played by a click. */
@@ -30,9 +41,7 @@ export async function measureAdFloorOnce(bench: Bench): Promise<number | null> {
   try {
     await navigate(page, AD_FLOOR_URL);
     if (!(await waitEvent(page, { type: 'loadeddata', timeoutMs: 20_000 }))) return null;
-    await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
-    await page.mouse.click(VIEWPORT.width / 2, VIEWPORT.height / 2);
-    const clickAt = await page.evaluate(() => window.__bench!.marks.first_click ?? null);
+    const clickAt = await clickWhenIdle(page);
     if (clickAt === null) return null;
     const start = await waitStart(page, { after: clickAt, timeoutMs: 8_000 });
     return start ? start.t - clickAt : null;
@@ -48,10 +57,7 @@ export async function measureAdOnce(bench: Bench, url: string): Promise<AdSample
     await navigate(page, url);
     const ready = await waitEvent(page, { type: 'loadeddata', srcPattern: CONTENT_SRC, timeoutMs: 20_000 });
     if (!ready) return { playToAdFrameMs: null, adEndToContentMs: null, reason: 'the content never loaded (no loadeddata on a blob: <video> in 20 s)' };
-    // Let the player finish whatever it prefetches before the viewer presses play.
-    await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
-    await page.mouse.click(VIEWPORT.width / 2, VIEWPORT.height / 2);
-    const clickAt = await page.evaluate(() => window.__bench!.marks.first_click ?? window.__bench!.marks.first_pointerdown ?? null);
+    const clickAt = await clickWhenIdle(page);
     if (clickAt === null) return { playToAdFrameMs: null, adEndToContentMs: null, reason: 'the click did not reach the page' };
 
     const ad = await waitStart(page, { after: clickAt, srcPattern: AD_SRC, timeoutMs: 8_000 });

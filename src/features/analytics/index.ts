@@ -8,10 +8,9 @@ export {
   framesSampled,
   libraryLoadFailed,
   $sentMarks,
-  withCommon,
   networkType,
   errorPayload,
   FRAME_DROP_RATIO,
 } from './model';
-export type { AnalyticsItem, CommonFields, ContentPosition, StreamErrorReport, FrameDropReport } from './model';
+export type { AnalyticsItem, ContentPosition, StreamErrorReport, FrameDropReport } from './model';
 export { marksReached, type ProgressMark } from './marks';

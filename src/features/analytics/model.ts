@@ -61,7 +61,7 @@ export const $contentPlaying = createStore(false).on(contentPlayingChanged, (_, 
 export const $sentMarks = createStore<ReadonlySet<number>>(new Set(), { serialize: 'ignore' }).reset($item.updates);
 
 /** The fields every event carries. No token, cookie or fingerprint ever goes here. */
-export type CommonFields = {
+type CommonFields = {
   contentId: number | null;
   episodeId: number | null;
   position: number;
@@ -75,7 +75,7 @@ const $itemOnDevice = combine({ item: $item, deviceType: $deviceType });
  * Each `clock` with the common fields read at that moment. The position is read as a single-store
  * source: a combined store over it would be recomputed on every time update.
  */
-export function withCommon<T>(clock: Unit<T>): Event<{ common: CommonFields; value: T }> {
+function withCommon<T>(clock: Unit<T>): Event<{ common: CommonFields; value: T }> {
   const positioned = sample({ clock, source: $position, fn: (position, value: T) => ({ position, value }) });
   return sample({
     clock: positioned,

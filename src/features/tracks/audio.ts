@@ -5,8 +5,8 @@
  */
 import { attach, combine, createEvent, createStore, sample } from 'effector';
 import type { EngineAudioTrack } from '../../engine/types';
-import { STORAGE_KEYS } from '../../lib/constants';
-import { $storage, isString, readTyped, recordOf } from '../../platform/storage';
+import { $storage } from '../../platform/storage';
+import { readFavouriteAudio, saveFavouriteAudio } from './favourites';
 import { $engine, sourceReady, sourceRequested } from '../playback';
 import { audioTracksUpdated, audioTrackSwitched } from './model';
 import { arrangeAudioTracks, startAudioTrack } from './rules';
@@ -20,25 +20,16 @@ export const audioTrackChosen = createEvent<number>();
 
 export const setAudioTrackFx = attach({ source: $engine, effect: (engine, id: number) => engine?.setAudioTrack(id) });
 
-const isFavourites = recordOf(isString);
-
 export const $audioLanguages = createStore<string[]>([]).on(audioLanguagesSet, (_, languages) => languages);
 const $contentId = createStore<number | null>(null).on(audioContentSet, (_, id) => id);
 
-/** Reads this content's remembered label; a corrupt map reads as none. */
 const readFavouriteFx = attach({
   source: { storage: $storage, contentId: $contentId },
-  effect: ({ storage, contentId }): string | null =>
-    contentId === null ? null : (readTyped(storage, STORAGE_KEYS.favoriteAudioTracks, isFavourites)?.[String(contentId)] ?? null),
+  effect: ({ storage, contentId }): string | null => readFavouriteAudio(storage, contentId),
 });
-/** Remembers a label for this content, keeping the other contents' choices. */
 const saveFavouriteFx = attach({
   source: { storage: $storage, contentId: $contentId },
-  effect: ({ storage, contentId }, label: string) => {
-    if (contentId === null) return;
-    const favourites = readTyped(storage, STORAGE_KEYS.favoriteAudioTracks, isFavourites) ?? {};
-    storage.write(STORAGE_KEYS.favoriteAudioTracks, { ...favourites, [String(contentId)]: label });
-  },
+  effect: ({ storage, contentId }, label: string) => saveFavouriteAudio(storage, contentId, label),
 });
 
 const $allAudioTracks = createStore<EngineAudioTrack[]>([])
