@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectPlaysPast, openHarness, PLAYER_ORIGIN, servedPaths, videoTime } from './support';
+import { clickControl, expectPlaysPast, openHarness, PLAYER_ORIGIN, servedPaths, videoTime } from './support';
 
 /**
  * The stream the page started before the app was evaluated is the one that plays: since request
@@ -89,6 +89,38 @@ test.describe('playback through the harness', () => {
     const frame = await openHarness(page, { scenario: 'film' });
     await expectPlaysPast(frame, 2);
     await expectFilmFetchedOnce(page, before);
+  });
+
+  test('autoplay starts the stream at the saved volume, and the controls take it as playing', async ({ page }) => {
+    await page.goto(`${PLAYER_ORIGIN}/404-seed`);
+    await page.evaluate(() => {
+      localStorage.setItem('player-volume', '0.4');
+      localStorage.setItem('player-muted', 'false');
+    });
+    // What the viewer hears first: the element's volume at its first `playing`.
+    await page.addInitScript(() => {
+      const w = window as unknown as { firstPlaying?: { volume: number; muted: boolean } };
+      document.addEventListener('playing', (event) => {
+        const video = event.target as HTMLVideoElement;
+        w.firstPlaying ??= { volume: video.volume, muted: video.muted };
+      }, true);
+    });
+    const before = (await servedPaths(page)).length;
+    await page.goto(`${PLAYER_ORIGIN}/?movie_id=101&auto_play=1`);
+    await expect.poll(() => page.locator('video').evaluate((video: HTMLVideoElement) => video.currentTime), { timeout: 25_000 }).toBeGreaterThan(1);
+    expect(await page.evaluate(() => (window as unknown as { firstPlaying?: unknown }).firstPlaying)).toEqual({ volume: 0.4, muted: false });
+    await expect(page.getByTestId('player')).toHaveAttribute('data-status', 'playing');
+    await expect(page.getByTestId('play-toggle')).toHaveAccessibleName('Пауза');
+    await expect(page.getByRole('progressbar', { name: 'Загрузка' })).toHaveCount(0);
+    await expect(page.getByTestId('volume-slider')).toHaveValue('0.4');
+    await expectFilmFetchedOnce(page, before);
+
+    // The model drives the stream it took: a pause really stops it.
+    await clickControl(page, page.getByTestId('play-toggle'));
+    await expect(page.getByTestId('player')).toHaveAttribute('data-status', 'paused');
+    const pausedAt = await page.locator('video').evaluate((video: HTMLVideoElement) => video.currentTime);
+    await page.waitForTimeout(500);
+    expect(await page.locator('video').evaluate((video: HTMLVideoElement) => video.currentTime)).toBe(pausedAt);
   });
 });
 

@@ -71,7 +71,7 @@ export async function continueAfterReload(frame: FrameLocator) {
  * clicks as soon as they show, without waiting for the fade-in to settle — on a loaded machine
  * that wait can outlast the 1 s the controls stay up. Retried if they faded first.
  */
-export async function clickControl(frame: FrameLocator, control: Locator) {
+export async function clickControl(frame: FrameLocator | Page, control: Locator) {
   const page = control.page();
   const player = frame.getByTestId('player');
   await expect(async () => {

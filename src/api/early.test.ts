@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseConfig } from '../features/session/config';
-import { startEarly, startMasterUrl, startupRequests } from '../features/session/early-requests';
+import { earlyAdList, startEarly, startEpisode, startupRequests } from '../features/session/early-requests';
 import { createMemoryCookies } from '../platform/cookies';
 import { fetchAdList } from './ad-list';
 import { createCatalogApi } from './catalog';
@@ -163,7 +163,7 @@ describe('early master playlist', () => {
     const p = page('?movie_id=102&season=2&episode=3');
     const startup = startupRequests(p.config, p.jar, NOW);
     sendEarly(startup.requests);
-    expect(await startMasterUrl(p.config, startup)).toBe(`${server.baseUrl}/media/hls/series/s2e3/master.m3u8`);
+    expect((await startEpisode(p.config, startup))?.url ?? null).toBe(`${server.baseUrl}/media/hls/series/s2e3/master.m3u8`);
   });
 
   it('is fetched once and handed over once; the episodes answer is still there for the client', async () => {
@@ -183,13 +183,13 @@ describe('early master playlist', () => {
     const p = page('?movie_id=102');
     const first = startupRequests(p.config, p.jar, NOW);
     sendEarly(first.requests);
-    expect(await startMasterUrl(p.config, first)).toBeNull();
+    expect((await startEpisode(p.config, first))?.url ?? null).toBeNull();
 
     clearEarly();
     server.answer((request, res) => json(res, 200, request.path.endsWith('/available') ? { available: true } : { not: 'a list' }));
     const second = startupRequests(p.config, p.jar, NOW);
     sendEarly(second.requests);
-    expect(await startMasterUrl(p.config, second)).toBeNull();
+    expect((await startEpisode(p.config, second))?.url ?? null).toBeNull();
   });
 
   it('none when the content is not available here, or the availability call failed', async () => {
@@ -201,13 +201,42 @@ describe('early master playlist', () => {
       );
       const startup = startupRequests(p.config, p.jar, NOW);
       sendEarly(startup.requests);
-      expect(await startMasterUrl(p.config, startup)).toBeNull();
+      expect((await startEpisode(p.config, startup))?.url ?? null).toBeNull();
     }
     // Without the availability check the episodes alone decide.
     clearEarly();
     const unchecked = page('?movie_id=102&disable_checking_available=1');
     const startup = startupRequests(unchecked.config, unchecked.jar, NOW);
     sendEarly(startup.requests);
-    expect(await startMasterUrl(unchecked.config, startup)).toBe(`${server.baseUrl}/media/hls/series/s1e1/master.m3u8`);
+    expect((await startEpisode(unchecked.config, startup))?.url ?? null).toBe(`${server.baseUrl}/media/hls/series/s1e1/master.m3u8`);
+  });
+});
+
+describe('early ad list (the entry plays at once only without a pre-roll)', () => {
+  const withAdList = (status: number, body: unknown) =>
+    server.answer((request, res) => (request.path === '/ads/list.json' ? json(res, status, body) : json(res, 404, {})));
+
+  it('is the parsed list of a 2xx answer, and the start names its episode', async () => {
+    const p = page('?movie_id=102&season=2&episode=3');
+    const start = await startEarly(p.config, p.jar, NOW);
+    expect(start?.episode).toMatchObject({ id: expect.any(Number), m3u8MasterFilePath: expect.stringContaining('s2e3') });
+    expect(await start?.adList).toEqual({ prerollList: [] });
+  });
+
+  it('is null without an ad list URL or with a body the client rejects, unknown after an error status', async () => {
+    const p = page('?movie_id=102');
+    expect(await earlyAdList({ adList: null })).toBeNull();
+    const cases: Array<[number, unknown, unknown]> = [
+      [200, { prerollList: [{ vastUrl: '/vast/linear.xml' }] }, { prerollList: [{ vastUrl: '/vast/linear.xml' }] }],
+      [200, { prerollList: 'none' }, null],
+      [503, { message: 'busy' }, undefined],
+    ];
+    for (const [status, body, expected] of cases) {
+      clearEarly();
+      withAdList(status, body);
+      const startup = startupRequests(p.config, p.jar, NOW);
+      sendEarly(startup.requests);
+      expect(await earlyAdList(startup)).toEqual(expected);
+    }
   });
 });

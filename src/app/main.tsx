@@ -2,17 +2,24 @@
  * The player page's entry: the start-up calls and the engine first, the app after. The app's
  * evaluation is one long task; started at once, it would hold up every step of the first
  * segments' way into the buffer. So the engine starts loading the start episode as soon as its
- * master playlist is known, and the app is evaluated once the first frame is decoded (or after
+ * master playlist is known, and plays it when the app's model certainly would (early-play.ts).
+ * The app is evaluated once the first frame is decoded, or shown when it plays (or after
  * APP_START_LIMIT_MS): the media work runs while the main thread is free, and the app takes the
  * stream as it is.
  */
-import { config, earlyMaster, engineModule } from './page-config';
-import { APP_START_LIMIT_MS } from '../lib/constants';
+import { config, earlyStart, engineModule } from './page-config';
+import { playsAtOnce } from './early-play';
+import { APP_START_LIMIT_MS, STORAGE_KEYS } from '../lib/constants';
 import type { EngineAudioTrack, MediaEngine } from '../engine/types';
 import { readFavouriteAudio } from '../features/tracks/favourites';
 import { startAudioTrack } from '../features/tracks/rules';
+import { readVolumeState } from '../features/playback/volume-rules';
+import { firstFrame } from '../platform/after-start-up';
 import { createWebStorage } from '../platform/storage';
 import './player.css';
+
+/** How the start episode is on its way before the app: not at all, loading, or playing. */
+type EarlyMedia = { kind: 'none' } | { kind: 'loading' } | { kind: 'playing'; started: Promise<void> };
 
 function createVideoElement(): HTMLVideoElement {
   const video = document.createElement('video');
@@ -23,8 +30,8 @@ function createVideoElement(): HTMLVideoElement {
   return video;
 }
 
-/** Resolves when the element has its first frame, after `limitMs`, or at once when `loading` is false. */
-function mediaReady(video: HTMLVideoElement, loading: Promise<boolean>, limitMs: number): Promise<void> {
+/** Resolves when the app's turn has come: the stream's first frame decoded, or shown when it plays; at once without an early stream. */
+function appTurn(video: HTMLVideoElement, early: Promise<EarlyMedia>, limitMs: number): Promise<void> {
   return new Promise((resolve) => {
     const done = () => {
       clearTimeout(timer);
@@ -32,22 +39,42 @@ function mediaReady(video: HTMLVideoElement, loading: Promise<boolean>, limitMs:
       resolve();
     };
     const timer = setTimeout(done, limitMs);
-    video.addEventListener('loadeddata', done);
-    void loading.then((started) => started || done(), done);
+    void early.then((media) => {
+      if (media.kind === 'playing') void media.started.then(done, done);
+      else if (media.kind === 'none' || video.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA) done();
+      else video.addEventListener('loadeddata', done);
+    }, done);
   });
 }
 
+const storage = createWebStorage();
+
 /** The audio track the app's model would start this content with (languages, the remembered label). */
 function preferredAudioTrack(tracks: EngineAudioTrack[]): number {
-  return startAudioTrack(tracks, { languages: config.languages, favourite: readFavouriteAudio(createWebStorage(), config.movieId) });
+  return startAudioTrack(tracks, { languages: config.languages, favourite: readFavouriteAudio(storage, config.movieId) });
+}
+
+/** Plays at the saved volume, as the model would have set it; resolves once the first frame is shown. */
+function playEarly(engine: MediaEngine, video: HTMLVideoElement): Promise<void> {
+  const { volume, muted } = readVolumeState(storage);
+  engine.setVolume(volume);
+  engine.setMuted(muted);
+  const shown = firstFrame(video);
+  // A refused play (the browser's autoplay policy) is left to the model, which asks again.
+  return engine.play().then(() => shown);
 }
 
 const video = createVideoElement();
 const engine: Promise<MediaEngine> = engineModule.then(({ createHlsEngine }) => createHlsEngine(video));
-const preloading = Promise.all([engine, earlyMaster]).then(
-  ([created, url]) => url !== null && created.preload !== undefined && created.preload(url, { startTime: config.startTime ?? 0, pickAudioTrack: preferredAudioTrack }),
-);
+const early = Promise.all([engine, earlyStart]).then(async ([created, start]): Promise<EarlyMedia> => {
+  if (start === null || created.preload === undefined) return { kind: 'none' };
+  if (!created.preload(start.url, { startTime: config.startTime ?? 0, pickAudioTrack: preferredAudioTrack })) return { kind: 'none' };
+  // On the page, so its first frame shows before the app, whose layout then moves it into place.
+  document.body.append(video);
+  const plays = playsAtOnce({ config, episode: start.episode, adList: await start.adList, storedProgress: storage.read(STORAGE_KEYS.episodesTimeProgress) });
+  return plays ? { kind: 'playing', started: playEarly(created, video) } : { kind: 'loading' };
+});
 
-void mediaReady(video, preloading, APP_START_LIMIT_MS)
+void appTurn(video, early, APP_START_LIMIT_MS)
   .then(() => import('./start-app'))
   .then(({ startApp }) => startApp({ video, engine }));

@@ -2,9 +2,9 @@
  * Cross-feature wiring: the composition root's model. Features stay unaware of each other;
  * this module connects session (what to play) to playback (how it plays).
  */
-import { sample } from 'effector';
-import { $config, appStarted, episodeChosen } from '../features/session';
-import { autoplaySet, sourceMissing } from '../features/playback';
+import { attach, sample } from 'effector';
+import { $config, $phase, appStarted, episodeChosen } from '../features/session';
+import { $engine, autoplaySet, engineAttached, sourceMissing } from '../features/playback';
 import {
   adCreated,
   adsConfigured,
@@ -21,9 +21,20 @@ import {
 } from '../features/ads';
 import { loadStartupFx } from '../features/session';
 import { $muted, $volume, mediaSeeked, mediaTimeUpdated, pauseFx, playDeferred, playHeld, playReleased, playRequested } from '../features/playback';
-import { $casting, $videoElementFullscreen } from '../features/fullscreen';
+import { $casting, $mediaElement, $videoElementFullscreen } from '../features/fullscreen';
 
 sample({ clock: appStarted, fn: (config) => config.autoPlay, target: autoplaySet });
+
+// A page error ends the page: a stream the entry started (main.tsx) stops, and its element,
+// which the entry put on the page before the app, leaves it.
+const releaseMediaFx = attach({
+  source: { engine: $engine, element: $mediaElement },
+  effect: ({ engine, element }) => {
+    engine?.destroy();
+    element?.remove();
+  },
+});
+sample({ clock: [$phase.updates, engineAttached], source: $phase, filter: (phase) => phase === 'error', target: releaseMediaFx });
 
 // Where each episode starts (t, saved progress, resume prompt) is wired in series-model.ts.
 

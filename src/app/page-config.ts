@@ -35,8 +35,8 @@ export const config = parseConfig({
   frameData: frameData(),
 });
 
-/** The start episode's master playlist, fetched early; null when the early answers do not tell it. */
-export const earlyMaster = startEarly(config, browserCookies, Date.now());
+/** The start episode and its master playlist (fetched early); null when the early answers do not tell them. */
+export const earlyStart = startEarly(config, browserCookies, Date.now());
 
 /** The engine chunk, asked for now so it is evaluated as soon as the entry is. */
 export const engineModule = import('../engine/hls-engine');

@@ -34,7 +34,8 @@ export function startApp({ video, engine }: AppStart): void {
   initSentry({ dsn: config.sentryDsn, project: config.sentryProject });
 
   const scope = fork();
-  const started = firstFrame();
+  // The entry may have started the content already: its first frame is then on screen.
+  const started = video.paused || video.readyState < HTMLMediaElement.HAVE_FUTURE_DATA ? firstFrame() : Promise.resolve();
   startSentryAfter(started, AFTER_START_UP_FALLBACK_MS);
 
   // The model takes the early start-up answers, and the engine with whatever it has preloaded.

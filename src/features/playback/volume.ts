@@ -5,14 +5,12 @@
  */
 import { attach, createEffect, createEvent, createStore, sample, scopeBind } from 'effector';
 import type { EngineFacts, MediaEngine } from '../../engine/types';
-import { DEFAULT_MUTED, DEFAULT_VOLUME, STORAGE_KEYS, VOLUME_MAX, VOLUME_MIN, VOLUME_STEP } from '../../lib/constants';
-import { $storage, type KeyValueStorage } from '../../platform/storage';
+import { DEFAULT_MUTED, DEFAULT_VOLUME, STORAGE_KEYS, VOLUME_STEP } from '../../lib/constants';
+import { $storage } from '../../platform/storage';
+import { parseVolume, readVolumeState, snapVolume, type VolumeState } from './volume-rules';
 import { $engine, engineAttached } from './model';
 
-export interface VolumeState {
-  volume: number;
-  muted: boolean;
-}
+export { parseVolume, readVolumeState, snapVolume, type VolumeState };
 
 /** The media reported a new volume or mute state. */
 export const mediaVolumeChanged = createEvent<EngineFacts['volumeChanged']>();
@@ -21,29 +19,6 @@ export const volumeSet = createEvent<number | string>();
 /** Steps the volume by `direction` × 0.05 (keys ↑/↓). */
 export const volumeStepped = createEvent<1 | -1>();
 export const muteToggled = createEvent();
-
-/** Snaps to the 0.05 grid inside 0..1. */
-export function snapVolume(volume: number): number {
-  const clamped = Math.min(VOLUME_MAX, Math.max(VOLUME_MIN, volume));
-  return Number((Math.round(clamped / VOLUME_STEP) * VOLUME_STEP).toFixed(2));
-}
-
-/** A volume from a slider value: a finite number or numeric text, snapped; null otherwise. */
-export function parseVolume(value: unknown): number | null {
-  const number = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
-  return Number.isFinite(number) ? snapVolume(number) : null;
-}
-
-/** The saved volume and mute flag; each falls back to its default when missing or corrupt. */
-export function readVolumeState(storage: KeyValueStorage): VolumeState {
-  const volume = storage.read(STORAGE_KEYS.volume);
-  const muted = storage.read(STORAGE_KEYS.muted);
-  const parsedVolume = typeof volume === 'number' || typeof volume === 'string' ? parseVolume(volume) : null;
-  return {
-    volume: parsedVolume ?? DEFAULT_VOLUME,
-    muted: typeof muted === 'boolean' ? muted : muted === 'true' ? true : muted === 'false' ? false : DEFAULT_MUTED,
-  };
-}
 
 export const $volume = createStore(DEFAULT_VOLUME).on(mediaVolumeChanged, (_, { volume }) => volume);
 export const $muted = createStore(DEFAULT_MUTED).on(mediaVolumeChanged, (_, { muted }) => muted);

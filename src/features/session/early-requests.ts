@@ -2,11 +2,13 @@
  * The start-up calls the page sends before the app is evaluated (api/early.ts): the same requests,
  * with the same headers, the session model's clients will make. Catalogue calls go only when no
  * token refresh would come first. Once the episodes arrive (and the content is available here), the
- * master playlist of the episode the page will start with is fetched too, for the engine.
+ * master playlist of the episode the page will start with is fetched too, for the engine; the
+ * entry also reads the episode and the ad list from these answers, to know whether the app would
+ * play the start at once (app/early-play.ts).
  */
 import { catalogCalls } from '../../api/calls';
 import { callUrl, peekEarly, sendEarly, sendEarlyPlaylist, type EarlyRequest } from '../../api/early';
-import { parseAvailability, parseEpisodes } from '../../api/dto';
+import { parseAdList, parseAvailability, parseEpisodes, type AdListDto, type EpisodeDto } from '../../api/dto';
 import { isExpired, parseAccessToken } from '../../api/token';
 import { CATALOG_BASE_PATH, COOKIE_KEYS } from '../../lib/constants';
 import type { CookieStore } from '../../platform/cookies';
@@ -19,10 +21,12 @@ export interface StartupRequests {
   episodes: EarlyRequest | null;
   /** The availability call among them, when it goes early. */
   availability: EarlyRequest | null;
+  /** The ad list call among them, when the page has an ad list. */
+  adList: EarlyRequest | null;
 }
 
 export function startupRequests(config: PlayerConfig, cookies: Pick<CookieStore, 'get'>, now: number): StartupRequests {
-  if (config.movieId === null) return { requests: [], episodes: null, availability: null };
+  if (config.movieId === null) return { requests: [], episodes: null, availability: null, adList: null };
   const sessionContext = cookies.get(COOKIE_KEYS.deviceFingerprint) ?? '';
   const requests: EarlyRequest[] = [];
   let episodes: EarlyRequest | null = null;
@@ -40,8 +44,9 @@ export function startupRequests(config: PlayerConfig, cookies: Pick<CookieStore,
     }
   }
   // The ad list never carries the token.
-  if (config.adListUrl) requests.push({ url: config.adListUrl, headers: { sessionContext } });
-  return { requests, episodes, availability };
+  const adList = config.adListUrl ? { url: config.adListUrl, headers: { sessionContext } } : null;
+  if (adList) requests.push(adList);
+  return { requests, episodes, availability, adList };
 }
 
 /** The JSON body of a 2xx early answer, or undefined. */
@@ -55,17 +60,24 @@ async function earlyBody(request: EarlyRequest): Promise<unknown> {
   }
 }
 
+/** The episode the page starts with, and its master playlist. */
+export interface EarlyEpisode {
+  url: string;
+  episode: EpisodeDto;
+}
+
 /**
- * The master playlist of the episode the page will start with, from the early answers; null when
+ * The episode the page will start with and its master playlist, from the early answers; null when
  * they do not say (a failed or unreadable call), or when the content is not available here.
  */
-export async function startMasterUrl(config: PlayerConfig, { episodes, availability }: Pick<StartupRequests, 'episodes' | 'availability'>): Promise<string | null> {
+export async function startEpisode(config: PlayerConfig, { episodes, availability }: Pick<StartupRequests, 'episodes' | 'availability'>): Promise<EarlyEpisode | null> {
   if (!episodes) return null;
   const [list, available] = await Promise.all([earlyBody(episodes), availability ? earlyBody(availability) : { available: true }]);
   try {
     if (!parseAvailability(available).available) return null;
     const episode = chooseEpisode(parseEpisodes(list), config);
-    return episode ? masterUrl(episode, config.baseUrl) : null;
+    const url = episode ? masterUrl(episode, config.baseUrl) : null;
+    return episode && url ? { url, episode } : null;
   } catch {
     // A body the client will reject: it reports it; nothing to fetch early.
     return null;
@@ -73,14 +85,37 @@ export async function startMasterUrl(config: PlayerConfig, { episodes, availabil
 }
 
 /**
- * Sends the start-up calls, then fetches the start episode's master playlist as soon as it is
- * known. Resolves with that playlist's URL, or null when the early answers do not tell it.
+ * The ad list as the session model will hold it, from the early answer: null without an ad list
+ * or with an unreadable 2xx body (the model then runs without ads); undefined when the answer does
+ * not settle it (no answer, or an error status the client may retry).
  */
-export function startEarly(config: PlayerConfig, cookies: Pick<CookieStore, 'get'>, now: number): Promise<string | null> {
+export async function earlyAdList({ adList }: Pick<StartupRequests, 'adList'>): Promise<AdListDto | null | undefined> {
+  if (!adList) return null;
+  const answer = await peekEarly(adList);
+  if (!answer || answer.status < 200 || answer.status >= 300) return undefined;
+  try {
+    return parseAdList(JSON.parse(answer.body));
+  } catch {
+    return null;
+  }
+}
+
+/** What the early answers tell of the start: its episode and playlist, and the ad list, which may come later. */
+export interface EarlyStart extends EarlyEpisode {
+  adList: Promise<AdListDto | null | undefined>;
+}
+
+/**
+ * Sends the start-up calls, then fetches the start episode's master playlist as soon as it is
+ * known. Resolves with the start, or null when the early answers do not tell it.
+ */
+export function startEarly(config: PlayerConfig, cookies: Pick<CookieStore, 'get'>, now: number): Promise<EarlyStart | null> {
   const startup = startupRequests(config, cookies, now);
   sendEarly(startup.requests);
-  return startMasterUrl(config, startup).then((url) => {
-    if (url) sendEarlyPlaylist(url);
-    return url;
+  const adList = earlyAdList(startup);
+  return startEpisode(config, startup).then((start) => {
+    if (!start) return null;
+    sendEarlyPlaylist(start.url);
+    return { ...start, adList };
   });
 }
