@@ -57,19 +57,18 @@ export function toEngineError(data: ErrorData): EngineError {
   };
 }
 
-/** Seconds buffered ahead of the playhead in the range that holds it. */
-export function bufferedAhead(video: HTMLMediaElement): number {
-  const { buffered, currentTime } = video;
+/** Seconds buffered ahead of `time` in the range that holds it. */
+export function bufferedAhead(buffered: TimeRanges, time: number): number {
   for (let i = 0; i < buffered.length; i++) {
-    if (buffered.start(i) <= currentTime + 0.1 && currentTime <= buffered.end(i)) return buffered.end(i) - currentTime;
+    if (buffered.start(i) <= time + 0.1 && time <= buffered.end(i)) return buffered.end(i) - time;
   }
   return 0;
 }
 
-/** Every buffered range of the element as [start, end] seconds. */
-export function bufferedRanges(video: HTMLMediaElement): Array<readonly [number, number]> {
+/** Every range as [start, end] seconds. */
+export function bufferedRanges(buffered: TimeRanges): Array<readonly [number, number]> {
   const ranges: Array<readonly [number, number]> = [];
-  for (let i = 0; i < video.buffered.length; i++) ranges.push([video.buffered.start(i), video.buffered.end(i)]);
+  for (let i = 0; i < buffered.length; i++) ranges.push([buffered.start(i), buffered.end(i)]);
   return ranges;
 }
 
@@ -120,12 +119,11 @@ export function createHlsEngine(video: HTMLVideoElement, options: HlsEngineOptio
   let hls: Hls | null = null;
   let mediaRecoveries = 0;
 
-  const time = () => ({
-    currentTime: video.currentTime,
-    duration: video.duration,
-    bufferedAhead: bufferedAhead(video),
-    bufferedRanges: bufferedRanges(video),
-  });
+  const time = () => {
+    // Each read of `buffered` makes a new object from every source buffer's ranges: read once.
+    const { buffered, currentTime } = video;
+    return { currentTime, duration: video.duration, bufferedAhead: bufferedAhead(buffered, currentTime), bufferedRanges: bufferedRanges(buffered) };
+  };
   const videoListeners: Array<[keyof HTMLMediaElementEventMap, () => void]> = [
     ['playing', () => emit('playing')],
     ['pause', () => emit('paused')],

@@ -58,8 +58,11 @@ export const VAST_WRAPPER_LIMIT = 5;
 export const AD_MEDIA_TIMEOUT_MS = 8000;
 /** Demo mode's two fixed sample VAST links (SPEC.md §9), relative to the base URL. */
 export const DEMO_VAST_LINKS = ['ads/vast/demo-1.xml?creativeId=demo-1', 'ads/vast/demo-2.xml?creativeId=demo-2'] as const;
-/** A content time jump larger than this between two ticks is a seek, not played time (mid-roll clock). */
-export const MIDROLL_MAX_TICK_S = 1.5;
+/**
+ * A content time jump larger than this between two ticks is a seek, not played time (mid-roll
+ * clock). Ticks come once a second of media while it plays (up to 1.5 s apart at 2× speed).
+ */
+export const MIDROLL_MAX_TICK_S = 2.5;
 
 /**
  * How long work kept off the start-up path (the Sentry SDK, the device fingerprint) waits for the

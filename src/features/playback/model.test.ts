@@ -155,4 +155,32 @@ describe('playback model', () => {
     expect(scope.getState($bufferedRanges)).toEqual([[0, 10]]);
     expect(seconds).toEqual([2]);
   });
+
+  it('while the media plays, the model follows time once a second; where the media comes to rest, the time is exact', async () => {
+    const { scope, engine } = await attached();
+    const times: number[] = [];
+    createWatch({ unit: $currentTime, scope, fn: (time) => times.push(time) });
+    const time = (currentTime: number) => engine.emit('timeUpdated', { currentTime, duration: 30, bufferedAhead: 5, bufferedRanges: [[0, currentTime + 5]] });
+    // Before the first frame every fact counts.
+    time(0.1);
+    time(0.3);
+    engine.emit('playing');
+    for (const t of [0.5, 0.75, 1.0, 1.25, 1.5, 1.75, 2.0, 2.25]) time(t);
+    expect(times).toEqual([0.1, 0.3, 0.5, 1.0, 2.0]);
+    // The pause brings the last held-back time first.
+    time(2.4);
+    engine.emit('paused');
+    expect(scope.getState($currentTime)).toBe(2.4);
+    expect(scope.getState($status)).toBe('paused');
+    // Paused (the buffer still grows), every fact counts again.
+    time(2.4);
+    expect(scope.getState($bufferedRanges)).toEqual([[0, 7.4]]);
+    // A stall or a seek brings it too.
+    engine.emit('playing');
+    time(3.1);
+    time(3.6);
+    engine.emit('waiting');
+    expect(scope.getState($currentTime)).toBe(3.6);
+  });
 });
+

@@ -62,14 +62,63 @@ const connectEngineFx = createEffect((engine: MediaEngine) => {
     durationChanged: scopeBind(mediaDurationChanged, { safe: true }),
     error: scopeBind(mediaError, { safe: true }),
   };
-  engine.on('sourceReady', bound.sourceReady);
-  engine.on('playing', () => bound.playing());
-  engine.on('paused', () => bound.paused());
-  engine.on('waiting', () => bound.waiting());
-  engine.on('ended', () => bound.ended());
-  engine.on('seeking', bound.seeking);
-  engine.on('seeked', bound.seeked);
-  engine.on('timeUpdated', bound.timeUpdated);
+  // While the media plays on, the model takes one time fact per second of media: each fact runs
+  // the whole model, and nothing it shows or sends needs finer (the controls read the time
+  // themselves, every 100 ms, while they show it). Every fact passes otherwise (paused, stalled,
+  // before the first frame), and the last one held back is delivered before the media stops or
+  // seeks, so the playhead is exact wherever it comes to rest.
+  let playingOn = false;
+  let lastSecond = Number.NaN;
+  let heldBack: EngineTime | null = null;
+  const flush = () => {
+    lastSecond = Number.NaN;
+    if (heldBack === null) return;
+    const time = heldBack;
+    heldBack = null;
+    bound.timeUpdated(time);
+  };
+  const flowChanged = (playing: boolean) => {
+    flush();
+    playingOn = playing;
+  };
+  engine.on('sourceReady', (data) => {
+    flowChanged(false);
+    bound.sourceReady(data);
+  });
+  engine.on('playing', () => {
+    flowChanged(true);
+    bound.playing();
+  });
+  engine.on('paused', () => {
+    flowChanged(false);
+    bound.paused();
+  });
+  engine.on('waiting', () => {
+    flowChanged(false);
+    bound.waiting();
+  });
+  engine.on('ended', () => {
+    flowChanged(false);
+    bound.ended();
+  });
+  engine.on('seeking', (data) => {
+    flush();
+    bound.seeking(data);
+  });
+  engine.on('seeked', (data) => {
+    flush();
+    bound.seeked(data);
+  });
+  engine.on('timeUpdated', (time) => {
+    const second = Math.floor(time.currentTime);
+    if (playingOn && second === lastSecond) {
+      heldBack = time;
+      return;
+    }
+    heldBack = null;
+    lastSecond = second;
+    bound.timeUpdated(time);
+  });
   engine.on('durationChanged', bound.durationChanged);
   engine.on('error', bound.error);
 });

@@ -37,16 +37,22 @@ sample({
   target: seekFx,
 });
 
-// The playhead is read at the request, not combined with the other stores: a combined source
-// would be recomputed on every time update.
-const seekByFrom = sample({
+// The playhead is read at the request, from the engine where it can tell: while the media plays,
+// the model's time follows it only once a second. Single-store sources: a combined one would be
+// recomputed on every time update.
+const readPlayheadFx = attach({
+  source: $engine,
+  effect: (engine, { time, delta }: { time: number; delta: number }) => ({ time: engine?.readTime?.().currentTime ?? time, delta }),
+});
+sample({
   clock: seekByRequested,
   source: $currentTime,
   filter: (_, delta) => Number.isFinite(delta) && delta !== 0,
   fn: (time, delta) => ({ time, delta }),
+  target: readPlayheadFx,
 });
 sample({
-  clock: seekByFrom,
+  clock: readPlayheadFx.doneData,
   source: { target: $seekTarget, duration: $duration },
   fn: ({ target, duration }, { time, delta }) => clampSeek((target ?? time) + delta, duration),
   target: seekFx,

@@ -143,6 +143,16 @@ describe('seeking', () => {
     await allSettled(seekRequested, { scope, params: Number.NaN });
     expect(commands(engine, 'seek').map((c) => c.args[0])).toEqual([15, 25, 30, 0]);
   });
+
+  it("a step starts from the playhead the engine reads now, which the model's time can trail", async () => {
+    const { scope, engine } = await attached({ pollable: true });
+    engine.emit('durationChanged', { duration: 60 });
+    engine.emit('timeUpdated', { currentTime: 5, duration: 60, bufferedAhead: 0 });
+    // The model took 5 s; the media has played on within that second.
+    engine.time = { currentTime: 5.8, duration: 60, bufferedAhead: 4 };
+    await allSettled(seekForwardClicked, { scope });
+    expect(commands(engine, 'seek').map((c) => c.args[0])).toEqual([15.8]);
+  });
 });
 
 describe('stream tick', () => {
