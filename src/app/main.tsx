@@ -21,6 +21,9 @@ import './player.css';
 /** How the start episode is on its way before the app: not at all, loading, or playing. */
 type EarlyMedia = { kind: 'none' } | { kind: 'loading' } | { kind: 'playing'; started: Promise<void> };
 
+/** How long past the limit the app waits for the first frame of a media that already plays. */
+const FIRST_FRAME_GRACE_MS = 250;
+
 function createVideoElement(): HTMLVideoElement {
   const video = document.createElement('video');
   video.className = 'player__media';
@@ -30,7 +33,11 @@ function createVideoElement(): HTMLVideoElement {
   return video;
 }
 
-/** Resolves when the app's turn has come: the stream's first frame decoded, or shown when it plays; at once without an early stream. */
+/**
+ * Resolves when the app's turn has come: the stream's first frame decoded, or shown when it plays;
+ * at once without an early stream; after `limitMs` at the latest, unless the media is playing by
+ * then: its first frame is a few frames away, and the app's evaluation would hold it back.
+ */
 function appTurn(video: HTMLVideoElement, early: Promise<EarlyMedia>, limitMs: number): Promise<void> {
   return new Promise((resolve) => {
     const done = () => {
@@ -38,7 +45,13 @@ function appTurn(video: HTMLVideoElement, early: Promise<EarlyMedia>, limitMs: n
       video.removeEventListener('loadeddata', done);
       resolve();
     };
-    const timer = setTimeout(done, limitMs);
+    const timer = setTimeout(() => {
+      const playing = !video.paused && video.readyState >= HTMLMediaElement.HAVE_FUTURE_DATA;
+      if (!playing || typeof video.requestVideoFrameCallback !== 'function') return done();
+      // No frame comes where nothing renders (a hidden page): the wait stays short.
+      video.requestVideoFrameCallback(() => done());
+      setTimeout(done, FIRST_FRAME_GRACE_MS);
+    }, limitMs);
     void early.then((media) => {
       if (media.kind === 'playing') void media.started.then(done, done);
       else if (media.kind === 'none' || video.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA) done();
