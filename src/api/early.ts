@@ -104,6 +104,16 @@ export function takeEarlyPlaylist(url: string): Promise<string | null> | null {
   return text;
 }
 
+/** The text of an early playlist without taking it (the prefetch reads the media playlists a master names). */
+export function peekEarlyPlaylist(url: string): Promise<string | null> | null {
+  return playlists.get(url) ?? null;
+}
+
+/** Forgets these early playlists if they were not taken (a prefetch for an episode that did not come next). */
+export function dropEarlyPlaylists(urls: readonly string[]): void {
+  for (const url of urls) playlists.delete(url);
+}
+
 /** Forgets every early request not taken (tests; a page has one start-up). */
 export function clearEarly(): void {
   sent.clear();

@@ -1,29 +1,52 @@
 /**
- * Warms the HTTP cache with a master playlist and its first media playlist. Only helps where the
- * server lets the cache reuse them (max-age or a revalidation that answers 304).
+ * The next episode's playlists, fetched before its turn: its master playlist and every media
+ * playlist the master names go into the page's early playlists (api/early.ts), which the engine's
+ * playlist loader serves from memory, once. The switch then waits only for the first segments.
  */
 import { createEffect } from 'effector';
+import { dropEarlyPlaylists, peekEarlyPlaylist, sendEarlyPlaylist } from '../api/early';
 
-/** The first URI line of a playlist (a variant or media playlist), resolved against its URL. */
-export function firstUri(text: string, base: string): string | null {
-  for (const raw of text.split(/\r?\n/)) {
-    const line = raw.trim();
-    if (line && !line.startsWith('#')) {
-      try {
-        return new URL(line, base).href;
-      } catch {
-        return null;
-      }
-    }
+function resolve(uri: string, base: string): string | null {
+  try {
+    const url = new URL(uri, base);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
+  } catch {
+    return null;
   }
-  return null;
 }
 
+/** Every media playlist a master playlist names (its variants, and its renditions' URI attributes), resolved, once each. */
+export function mediaPlaylistUris(text: string, base: string): string[] {
+  const uris = new Set<string>();
+  let variantNext = false;
+  for (const raw of text.split(/\r?\n/)) {
+    const line = raw.trim();
+    if (line.startsWith('#EXT-X-STREAM-INF')) variantNext = true;
+    else if (line.startsWith('#EXT-X-MEDIA:')) {
+      const uri = /(?:^|,)URI="([^"]+)"/.exec(line.slice('#EXT-X-MEDIA:'.length))?.[1];
+      const url = uri ? resolve(uri, base) : null;
+      if (url) uris.add(url);
+    } else if (line && !line.startsWith('#') && variantNext) {
+      variantNext = false;
+      const url = resolve(line, base);
+      if (url) uris.add(url);
+    }
+  }
+  return [...uris].filter((url) => new URL(url).pathname.endsWith('.m3u8'));
+}
+
+/** What the last prefetch put in: dropped, where not taken, when the next one starts. */
+let prefetched: string[] = [];
+
+/** Resolves with how many playlists were asked for. */
 export const prefetchPlaylistsFx = createEffect(async (masterUrl: string): Promise<number> => {
-  const master = await fetch(masterUrl, { credentials: 'omit' });
-  if (!master.ok) return 1;
-  const media = firstUri(await master.text(), masterUrl);
-  if (!media || !/\.m3u8(\?|$)/.test(media)) return 1;
-  await fetch(media, { credentials: 'omit' });
-  return 2;
+  dropEarlyPlaylists(prefetched);
+  sendEarlyPlaylist(masterUrl);
+  prefetched = [masterUrl];
+  const master = await peekEarlyPlaylist(masterUrl);
+  if (!master) return 1;
+  const media = mediaPlaylistUris(master, masterUrl);
+  for (const url of media) sendEarlyPlaylist(url);
+  prefetched.push(...media);
+  return 1 + media.length;
 });

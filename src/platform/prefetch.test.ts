@@ -1,0 +1,59 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { clearEarly, takeEarlyPlaylist } from '../api/early';
+import { json, startRecordingServer, type RecordingServer } from '../api/testing/recording-server';
+import { mediaPlaylistUris, prefetchPlaylistsFx } from './prefetch';
+
+const MASTER = `#EXTM3U
+#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="aud",NAME="Русский",LANGUAGE="ru",DEFAULT=YES,URI="audio/ru/index.m3u8"
+#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="aud",NAME="English",LANGUAGE="en",URI="audio/en/index.m3u8"
+#EXT-X-STREAM-INF:BANDWIDTH=800000,RESOLUTION=640x360,AUDIO="aud"
+360p/index.m3u8
+#EXT-X-STREAM-INF:BANDWIDTH=2500000,RESOLUTION=1280x720,AUDIO="aud"
+720p/index.m3u8?v=2
+#EXT-X-STREAM-INF:BANDWIDTH=2500000,RESOLUTION=1280x720,AUDIO="aud"
+720p/index.m3u8?v=2
+`;
+
+describe('media playlists a master names', () => {
+  it('its variants and its renditions, resolved, once each', () => {
+    expect(mediaPlaylistUris(MASTER, 'http://cdn.test/hls/s1e2/master.m3u8')).toEqual([
+      'http://cdn.test/hls/s1e2/audio/ru/index.m3u8',
+      'http://cdn.test/hls/s1e2/audio/en/index.m3u8',
+      'http://cdn.test/hls/s1e2/360p/index.m3u8',
+      'http://cdn.test/hls/s1e2/720p/index.m3u8?v=2',
+    ]);
+  });
+
+  it('nothing from a media playlist, and no other scheme', () => {
+    expect(mediaPlaylistUris('#EXTM3U\n#EXTINF:4,\nseg-000.m4s\n', 'http://cdn.test/a/index.m3u8')).toEqual([]);
+    expect(mediaPlaylistUris('#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=1\njavascript:alert(1)\n', 'http://cdn.test/m.m3u8')).toEqual([]);
+  });
+});
+
+describe('the next episode prefetch', () => {
+  let server: RecordingServer | null = null;
+  afterEach(async () => {
+    clearEarly();
+    await server?.close();
+    server = null;
+  });
+
+  it('puts the master and its media playlists in memory for the engine; a later prefetch drops what was not taken', async () => {
+    server = await startRecordingServer((request, res) => {
+      if (request.path.endsWith('master.m3u8')) return json(res, 200, MASTER);
+      return json(res, 200, `#EXTM3U\n# ${request.path}\n`);
+    });
+    const master = `${server.baseUrl}/hls/s1e2/master.m3u8`;
+    expect(await prefetchPlaylistsFx(master)).toBe(5);
+    for (let i = 0; i < 100 && server.requests.length < 5; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(server.requests.map((r) => r.path).sort()).toEqual([
+      '/hls/s1e2/360p/index.m3u8', '/hls/s1e2/720p/index.m3u8', '/hls/s1e2/audio/en/index.m3u8', '/hls/s1e2/audio/ru/index.m3u8', '/hls/s1e2/master.m3u8',
+    ]);
+    expect(await takeEarlyPlaylist(master)).toBe(MASTER);
+    expect(await takeEarlyPlaylist(`${server.baseUrl}/hls/s1e2/360p/index.m3u8`)).toContain('/hls/s1e2/360p/index.m3u8');
+
+    await prefetchPlaylistsFx(`${server.baseUrl}/hls/s1e3/master.m3u8`);
+    expect(takeEarlyPlaylist(`${server.baseUrl}/hls/s1e2/audio/ru/index.m3u8`)).toBeNull();
+    expect(await takeEarlyPlaylist(`${server.baseUrl}/hls/s1e3/audio/ru/index.m3u8`)).toContain('/hls/s1e3/audio/ru/index.m3u8');
+  });
+});
