@@ -77,6 +77,8 @@ function playEarly(engine: MediaEngine, video: HTMLVideoElement): Promise<void> 
   return engine.play().then(() => shown);
 }
 
+/** Set once the app's evaluation begins: from then on the model makes the start's decisions. */
+let appStarting = false;
 const video = createVideoElement();
 const engine: Promise<MediaEngine> = engineModule.then(({ createHlsEngine }) => createHlsEngine(video));
 const early = Promise.all([engine, earlyStart]).then(async ([created, start]): Promise<EarlyMedia> => {
@@ -84,10 +86,16 @@ const early = Promise.all([engine, earlyStart]).then(async ([created, start]): P
   if (!created.preload(start.url, { startTime: config.startTime ?? 0, pickAudioTrack: preferredAudioTrack })) return { kind: 'none' };
   // On the page, so its first frame shows before the app, whose layout then moves it into place.
   document.body.append(video);
-  const plays = playsAtOnce({ config, episode: start.episode, adList: await start.adList, storedProgress: storage.read(STORAGE_KEYS.episodesTimeProgress) });
+  const adList = await start.adList;
+  // A slow ad list may come after the app started: the model decides from then on.
+  if (appStarting) return { kind: 'loading' };
+  const plays = playsAtOnce({ config, episode: start.episode, adList, storedProgress: storage.read(STORAGE_KEYS.episodesTimeProgress) });
   return plays ? { kind: 'playing', started: playEarly(created, video) } : { kind: 'loading' };
 });
 
 void appTurn(video, early, APP_START_LIMIT_MS)
-  .then(() => import('./start-app'))
+  .then(() => {
+    appStarting = true;
+    return import('./start-app');
+  })
   .then(({ startApp }) => startApp({ video, engine }));
