@@ -48,6 +48,43 @@ export const $engine = createStore<MediaEngine | null>(null, { serialize: 'ignor
 export const $source = createStore<SourceRequest | null>(null).on(sourceRequested, (_, source) => source);
 export const $autoplay = createStore(false).on(autoplaySet, (_, on) => on);
 
+/**
+ * While the media plays on, the model takes one time fact per second of media: each fact runs the
+ * whole model, and nothing it shows or sends needs finer (the controls read the time themselves,
+ * every 100 ms, while they show it). Every fact passes otherwise (paused, stalled, before the first
+ * frame), and the last one held back is delivered before the media stops or seeks (`flowChanged`,
+ * `flush`), so the playhead is exact wherever it comes to rest.
+ */
+function paceTimeFacts(deliver: (time: EngineTime) => void) {
+  let playing = false;
+  let lastSecond = Number.NaN;
+  let heldBack: EngineTime | null = null;
+  const flush = () => {
+    lastSecond = Number.NaN;
+    if (heldBack === null) return;
+    const time = heldBack;
+    heldBack = null;
+    deliver(time);
+  };
+  return {
+    flush,
+    flowChanged(nowPlaying: boolean) {
+      flush();
+      playing = nowPlaying;
+    },
+    time(time: EngineTime) {
+      const second = Math.floor(time.currentTime);
+      if (playing && second === lastSecond) {
+        heldBack = time;
+        return;
+      }
+      heldBack = null;
+      lastSecond = second;
+      deliver(time);
+    },
+  };
+}
+
 /** Subscribes the model to every engine fact; scopeBind keeps them in this player's scope. */
 const connectEngineFx = createEffect((engine: MediaEngine) => {
   const bound = {
@@ -62,63 +99,30 @@ const connectEngineFx = createEffect((engine: MediaEngine) => {
     durationChanged: scopeBind(mediaDurationChanged, { safe: true }),
     error: scopeBind(mediaError, { safe: true }),
   };
-  // While the media plays on, the model takes one time fact per second of media: each fact runs
-  // the whole model, and nothing it shows or sends needs finer (the controls read the time
-  // themselves, every 100 ms, while they show it). Every fact passes otherwise (paused, stalled,
-  // before the first frame), and the last one held back is delivered before the media stops or
-  // seeks, so the playhead is exact wherever it comes to rest.
-  let playingOn = false;
-  let lastSecond = Number.NaN;
-  let heldBack: EngineTime | null = null;
-  const flush = () => {
-    lastSecond = Number.NaN;
-    if (heldBack === null) return;
-    const time = heldBack;
-    heldBack = null;
-    bound.timeUpdated(time);
-  };
-  const flowChanged = (playing: boolean) => {
-    flush();
-    playingOn = playing;
-  };
+  const pacer = paceTimeFacts(bound.timeUpdated);
   engine.on('sourceReady', (data) => {
-    flowChanged(false);
+    pacer.flowChanged(false);
     bound.sourceReady(data);
   });
-  engine.on('playing', () => {
-    flowChanged(true);
-    bound.playing();
-  });
-  engine.on('paused', () => {
-    flowChanged(false);
-    bound.paused();
-  });
-  engine.on('waiting', () => {
-    flowChanged(false);
-    bound.waiting();
-  });
-  engine.on('ended', () => {
-    flowChanged(false);
-    bound.ended();
-  });
-  engine.on('seeking', (data) => {
-    flush();
-    bound.seeking(data);
-  });
-  engine.on('seeked', (data) => {
-    flush();
-    bound.seeked(data);
-  });
-  engine.on('timeUpdated', (time) => {
-    const second = Math.floor(time.currentTime);
-    if (playingOn && second === lastSecond) {
-      heldBack = time;
-      return;
-    }
-    heldBack = null;
-    lastSecond = second;
-    bound.timeUpdated(time);
-  });
+  const flowFacts = [
+    ['playing', bound.playing, true],
+    ['paused', bound.paused, false],
+    ['waiting', bound.waiting, false],
+    ['ended', bound.ended, false],
+  ] as const;
+  for (const [fact, deliver, playing] of flowFacts) {
+    engine.on(fact, () => {
+      pacer.flowChanged(playing);
+      deliver();
+    });
+  }
+  for (const [fact, deliver] of [['seeking', bound.seeking], ['seeked', bound.seeked]] as const) {
+    engine.on(fact, (data) => {
+      pacer.flush();
+      deliver(data);
+    });
+  }
+  engine.on('timeUpdated', pacer.time);
   engine.on('durationChanged', bound.durationChanged);
   engine.on('error', bound.error);
 });
