@@ -5,6 +5,7 @@
 import { combine, sample } from 'effector';
 import { $config, $content, $currentEpisode, appStarted } from '../features/session';
 import { cleanTitle } from '../lib/title';
+import { httpUrl } from '../lib/url';
 import { layoutWatchStarted, pauseClicked, shareAvailabilitySet } from '../features/playback';
 import { audioContentSet, audioLanguagesSet } from '../features/tracks';
 import { parentActionReceived, parentListenStarted } from '../features/menus';
@@ -21,13 +22,7 @@ sample({ clock: parentActionReceived, filter: ({ type }) => type === 'pause', fn
 
 /** An http(s) URL against the catalogue base, or null. */
 function absolute(path: string | null, base: string | undefined): string | null {
-  if (!path || !base) return null;
-  try {
-    const url = new URL(path, `${base}/`);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
-  } catch {
-    return null;
-  }
+  return path && base ? httpUrl(path, `${base}/`) : null;
 }
 
 const $nowPlaying = combine($config, $content, $currentEpisode, (config, content, episode): NowPlaying | null => {

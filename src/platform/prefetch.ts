@@ -5,15 +5,7 @@
  */
 import { createEffect } from 'effector';
 import { dropEarlyPlaylists, peekEarlyPlaylist, sendEarlyPlaylist } from '../api/early';
-
-function resolve(uri: string, base: string): string | null {
-  try {
-    const url = new URL(uri, base);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
-  } catch {
-    return null;
-  }
-}
+import { httpUrl } from '../lib/url';
 
 /** Every media playlist a master playlist names (its variants, and its renditions' URI attributes), resolved, once each. */
 export function mediaPlaylistUris(text: string, base: string): string[] {
@@ -24,11 +16,11 @@ export function mediaPlaylistUris(text: string, base: string): string[] {
     if (line.startsWith('#EXT-X-STREAM-INF')) variantNext = true;
     else if (line.startsWith('#EXT-X-MEDIA:')) {
       const uri = /(?:^|,)URI="([^"]+)"/.exec(line.slice('#EXT-X-MEDIA:'.length))?.[1];
-      const url = uri ? resolve(uri, base) : null;
+      const url = uri ? httpUrl(uri, base) : null;
       if (url) uris.add(url);
     } else if (line && !line.startsWith('#') && variantNext) {
       variantNext = false;
-      const url = resolve(line, base);
+      const url = httpUrl(line, base);
       if (url) uris.add(url);
     }
   }

@@ -1,14 +1,9 @@
 /** Sharing the page: the top page address, the clipboard (with a fallback) and the native share sheet. */
 import { createEffect } from 'effector';
+import { httpUrl } from '../lib/url';
 
 function fullHttpUrl(value: string | undefined | null): string | null {
-  if (!value) return null;
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
-  } catch {
-    return null;
-  }
+  return value ? httpUrl(value) : null;
 }
 
 /**

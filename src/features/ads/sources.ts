@@ -1,6 +1,7 @@
 /** Where ads come from: the ad list (SPEC.md §3) or demo mode's two sample links. */
 import type { AdListDto } from '../../api/dto';
 import { DEMO_VAST_LINKS } from '../../lib/constants';
+import { httpUrl } from '../../lib/url';
 
 /** One way to get a VAST document. */
 export type AdCandidate = { url: string } | { xml: string };
@@ -26,18 +27,9 @@ export interface AdSettings {
   baseUrl: string;
 }
 
-function absolute(url: string, base: string | null): string | null {
-  try {
-    const resolved = new URL(url.trim(), base ?? undefined);
-    return resolved.protocol === 'http:' || resolved.protocol === 'https:' ? resolved.href : null;
-  } catch {
-    return null;
-  }
-}
-
 function urlCandidates(urls: string[], base: string | null): AdCandidate[] {
   return urls.flatMap((url) => {
-    const resolved = absolute(url, base);
+    const resolved = httpUrl(url.trim(), base ?? undefined);
     return resolved ? [{ url: resolved }] : [];
   });
 }

@@ -3,6 +3,7 @@
  * ping. The one effect that pings is firePixelFx (src/platform/pixel.ts).
  */
 import { AD_QUARTILES } from '../../lib/constants';
+import { httpUrl } from '../../lib/url';
 import type { ParsedAd } from '../../vast';
 import { AdStatus } from './status';
 
@@ -73,11 +74,5 @@ export function effectiveDuration(mediaDuration: number, ad: ParsedAd | null): n
 
 /** `url` when it is an absolute http(s) link, else null. */
 export function safeHttpUrl(url: string | null): string | null {
-  if (!url) return null;
-  try {
-    const parsed = new URL(url.trim());
-    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.href : null;
-  } catch {
-    return null;
-  }
+  return url ? httpUrl(url.trim()) : null;
 }
