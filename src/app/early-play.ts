@@ -18,7 +18,7 @@ export interface EarlyPlayInput {
   storedProgress: unknown;
 }
 
-/** Autoplay on, no pre-roll due, no resume prompt, and the start time the engine preloaded. */
+/** Autoplay on, no pre-roll due, no resume prompt (without one, the start is `t` or 0, as preloaded). */
 export function playsAtOnce({ config, episode, adList, storedProgress }: EarlyPlayInput): boolean {
   if (!config.autoPlay || adList === undefined) return false;
   if (planAds({ adList, adListUrl: config.adListUrl, advert: config.advert, baseUrl: config.baseUrl }).preroll.length > 0) return false;
@@ -30,5 +30,5 @@ export function playsAtOnce({ config, episode, adList, storedProgress }: EarlyPl
     episodeTime: config.episodeTime,
     saved: sanitizeProgress(storedProgress),
   });
-  return decision.resumeAt === null && (decision.autoplay ?? config.autoPlay) && decision.startTime === (config.startTime ?? 0);
+  return decision.resumeAt === null && (decision.autoplay ?? config.autoPlay);
 }
