@@ -190,6 +190,9 @@ export function createHlsEngine(video: HTMLVideoElement, options: HlsEngineOptio
       startPosition: startTime > 0 ? startTime : -1,
       capLevelToPlayerSize: false,
       enableWorker: true,
+      // Playlists served from memory arrive before the MediaSource opens; without this the first
+      // segment would wait for hls.js's next 100 ms tick instead of loading at once.
+      startFragPrefetch: true,
       keyLoadPolicy: KEY_LOAD_POLICY,
       pLoader: earlyPlaylistLoader,
       ...options.config,
