@@ -275,6 +275,42 @@ test.describe('page errors and Sentry', () => {
     }
   });
 
+  test('the page-load transaction has no span for a playlist or a segment, though the stream loads while it is open', async ({ page }) => {
+    test.setTimeout(60_000);
+    // Slow segments keep hls.js loading the film after the SDK has started.
+    const client = randomUUID();
+    const faults = await page.request.post(`${HARNESS_ORIGIN}/__harness/faults`, { data: { client, rules: [{ target: 'segment', action: { type: 'delay', ms: 400 }, count: null }] } });
+    expect(faults.status()).toBe(200);
+    const r = run(`movie_id=101&auto_play=1&harness-client=${client}`);
+    const frame = await openHarness(page, { query: r.query });
+    await expectPlaysPast(frame, 1, 45_000);
+    let pageLoad: Record<string, any> | undefined;
+    await expect
+      .poll(async () => {
+        const items = (await envelopes(page)).flatMap((envelope) => envelope.items);
+        pageLoad = items.find((item) => item.type === 'transaction' && JSON.stringify(item.payload).includes(r.marker))?.payload as Record<string, any> | undefined;
+        return pageLoad?.contexts?.trace?.op;
+      }, { timeout: 40_000 })
+      .toBe('pageload');
+    await page.request.delete(`${HARNESS_ORIGIN}/__harness/faults?client=${client}`);
+
+    // The page-load span stays open at least its idle time-out (1 s) after the SDK starts: a stream
+    // request sent then would be one of its spans.
+    const spans = pageLoad!.spans as Array<Record<string, any>>;
+    const init = spans.find((span) => span.op === 'mark' && span.description === 'sentry-tracing-init');
+    expect(init, 'the SDK marks its start in the transaction').toBeDefined();
+    const start = init!.start_timestamp * 1000;
+    const player = page.frames().find((f) => f.url().startsWith(PLAYER_ORIGIN) && f.url().includes(r.marker))!;
+    const streamStarts = await player.evaluate(() =>
+      performance.getEntriesByType('resource').filter((e) => /\.(m3u8|m4s)$/.test(new URL(e.name).pathname)).map((e) => performance.timeOrigin + e.startTime),
+    );
+    expect(streamStarts.filter((t) => t >= start && t <= start + 1_000).length).toBeGreaterThan(0);
+    const streamSpans = spans.filter(
+      (span) => span.op === 'http.client' && /\.(m3u8|m4s|mp4)(\?|$)/.test(String(span.data?.['http.url'] ?? span.description)),
+    );
+    expect(streamSpans).toEqual([]);
+  });
+
   test('a garbage body ends in the generic page error, reported to Sentry as an invalid body', async ({ page }) => {
     const frame = await openHarness(page, { scenario: 'garbage-body' });
     const message = frame.getByTestId('page-error').locator('p');

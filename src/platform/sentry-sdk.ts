@@ -17,6 +17,22 @@ export const SENTRY_SAMPLING = {
   replaysOnErrorSampleRate: 1,
 } as const;
 
+/** Stream files: playlists, segments, keys and subtitles (hls.js loads them by XHR). */
+const MEDIA_PATH = /\.(m3u8|m4s|ts|mp4|m4a|m4v|aac|mp3|vtt|webvtt|key)$/i;
+
+/**
+ * Whether a request gets an http.client span. Stream files do not: a film is thousands of
+ * segment requests, which would fill every transaction (and the page's memory) with spans and keep
+ * the page-load transaction open while playback lasts. The player's own calls keep theirs.
+ */
+export function tracesRequest(url: string): boolean {
+  try {
+    return !MEDIA_PATH.test(new URL(url, globalThis.location?.href ?? 'http://localhost/').pathname);
+  } catch {
+    return true;
+  }
+}
+
 function secretValues(cookies: CookieStore): string[] {
   return [COOKIE_KEYS.authToken, COOKIE_KEYS.refreshToken, COOKIE_KEYS.deviceFingerprint]
     .map((name) => cookies.get(name))
@@ -35,7 +51,7 @@ export function sentryOptions({ dsn, project, cookies }: SentryConfig & { cookie
       // and event listener in the SDK's try/catch cost steady playback main-thread time (hls.js
       // alone runs three 100 ms intervals).
       Sentry.browserApiErrorsIntegration({ setTimeout: false, setInterval: false, requestAnimationFrame: false, eventTarget: false }),
-      Sentry.browserTracingIntegration(),
+      Sentry.browserTracingIntegration({ shouldCreateSpanForRequest: tracesRequest }),
       // Text masked and media blocked (the defaults); network headers and bodies are not recorded.
       Sentry.replayIntegration({ maskAllText: true, blockAllMedia: true, beforeAddRecordingEvent: clean }),
     ],
