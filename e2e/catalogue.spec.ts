@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { inflateSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 import type { RequestLogEntry, StoredEnvelope } from '../harness/common/types';
-import { expectPlaysPast, HARNESS_ORIGIN, openHarness, PLAYER_ORIGIN } from './support';
+import { clearFaults, expectPlaysPast, HARNESS_ORIGIN, injectFaults, openHarness, PLAYER_ORIGIN } from './support';
 
 /*
  * Start-up against the harness: token refresh, the session context header, page errors and what
@@ -279,8 +279,7 @@ test.describe('page errors and Sentry', () => {
     test.setTimeout(60_000);
     // Slow segments keep hls.js loading the film after the SDK has started.
     const client = randomUUID();
-    const faults = await page.request.post(`${HARNESS_ORIGIN}/__harness/faults`, { data: { client, rules: [{ target: 'segment', action: { type: 'delay', ms: 400 }, count: null }] } });
-    expect(faults.status()).toBe(200);
+    await injectFaults(page, client, [{ target: 'segment', action: { type: 'delay', ms: 400 }, count: null }]);
     const r = run(`movie_id=101&auto_play=1&harness-client=${client}`);
     const frame = await openHarness(page, { query: r.query });
     await expectPlaysPast(frame, 1, 45_000);
@@ -292,7 +291,7 @@ test.describe('page errors and Sentry', () => {
         return pageLoad?.contexts?.trace?.op;
       }, { timeout: 40_000 })
       .toBe('pageload');
-    await page.request.delete(`${HARNESS_ORIGIN}/__harness/faults?client=${client}`);
+    await clearFaults(page, client);
 
     // The page-load span stays open at least its idle time-out (1 s) after the SDK starts: a stream
     // request sent then would be one of its spans.

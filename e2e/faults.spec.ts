@@ -1,16 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectPlaysPast, HARNESS_ORIGIN, openHarness } from './support';
+import { expectPlaysPast, HARNESS_ORIGIN, injectFaults, openHarness } from './support';
 
 interface LoggedRequest {
   path: string;
   status: number;
   fault?: string;
-}
-
-/** Sets fault rules for one harness client; the player page names its client in the URL. */
-async function injectFaults(page: Page, client: string, rules: unknown[]) {
-  const response = await page.request.post(`${HARNESS_ORIGIN}/__harness/faults`, { data: { client, rules } });
-  expect(response.status()).toBe(200);
 }
 
 const faultedRequests = async (page: Page) =>

@@ -5,7 +5,7 @@
  * e2e/faults.spec.ts.
  */
 import { expect, test, type FrameLocator, type Page } from '@playwright/test';
-import { expectPlaysPast, HARNESS_ORIGIN, openHarness, videoTime } from './support';
+import { clearFaults, expectPlaysPast, HARNESS_ORIGIN, injectFaults, openHarness, videoTime } from './support';
 
 interface Stat {
   event: string;
@@ -21,11 +21,6 @@ interface LoggedRequest {
 const stats = (page: Page) => page.evaluate(() => (window as unknown as { __harnessStats?: Stat[] }).__harnessStats ?? []);
 const errorsOf = async (page: Page) => (await stats(page)).filter((s) => s.event === 'videoplayer_error');
 
-async function injectFaults(page: Page, client: string, rules: unknown[]) {
-  const response = await page.request.post(`${HARNESS_ORIGIN}/__harness/faults`, { data: { client, rules } });
-  expect(response.status(), await response.text()).toBe(200);
-}
-const clearFaults = (page: Page, client: string) => page.request.delete(`${HARNESS_ORIGIN}/__harness/faults?client=${client}`);
 
 async function requestsOf(page: Page, client: string): Promise<LoggedRequest[]> {
   const entries = (await (await page.request.get(`${HARNESS_ORIGIN}/__harness/requests`)).json()) as LoggedRequest[];

@@ -4,6 +4,14 @@ import { HARNESS_PORT, PLAYER_PORT } from '../playwright.config';
 export const PLAYER_ORIGIN = `http://localhost:${PLAYER_PORT}`;
 export const HARNESS_ORIGIN = `http://127.0.0.1:${HARNESS_PORT}`;
 
+/** Sets fault rules for one harness client; the player page names its client in the URL (`harness-client=`). */
+export async function injectFaults(page: Page, client: string, rules: unknown[]) {
+  const response = await page.request.post(`${HARNESS_ORIGIN}/__harness/faults`, { data: { client, rules } });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+export const clearFaults = (page: Page, client: string) => page.request.delete(`${HARNESS_ORIGIN}/__harness/faults?client=${client}`);
+
 export interface HarnessOptions {
   scenario?: string;
   /** A player query that replaces the scenario's. */
