@@ -3,9 +3,9 @@
  * evaluation is one long task; started at once, it would hold up every step of the first
  * segments' way into the buffer. So the engine starts loading the start episode as soon as its
  * master playlist is known, and plays it when the app's model certainly would (early-play.ts).
- * The app is evaluated once the first frame is decoded, or shown when it plays (or after
- * APP_START_LIMIT_MS): the media work runs while the main thread is free, and the app takes the
- * stream as it is.
+ * The app is evaluated once the first frame is decoded, or shown when it plays, or after
+ * APP_START_LIMIT_MS unless the stream is about to play then (app-turn.ts): the media work runs
+ * while the main thread is free, and the app takes the stream as it is.
  */
 import { config, earlyStart, engineModule } from './page-config';
 import { playsAtOnce } from './early-play';
@@ -15,13 +15,11 @@ import { readFavouriteAudio } from '../features/tracks/favourites';
 import { startAudioTrack } from '../features/tracks/rules';
 import { readVolumeState } from '../features/playback/volume-rules';
 import { firstFrame } from '../platform/after-start-up';
+import { appTurn, type EarlyMedia } from './app-turn';
 import { createWebStorage } from '../platform/storage';
 import './player.css';
 
-/** How the start episode is on its way before the app: not at all, loading, or playing. */
-type EarlyMedia = { kind: 'none' } | { kind: 'loading' } | { kind: 'playing'; started: Promise<void> };
-
-/** How long past the limit the app waits for the first frame of a media that already plays. */
+/** How long past the limit the app waits for the first frame of a media about to play. */
 const FIRST_FRAME_GRACE_MS = 250;
 
 function createVideoElement(): HTMLVideoElement {
@@ -31,33 +29,6 @@ function createVideoElement(): HTMLVideoElement {
   video.preload = 'auto';
   video.crossOrigin = 'anonymous';
   return video;
-}
-
-/**
- * Resolves when the app's turn has come: the stream's first frame decoded, or shown when it plays;
- * at once without an early stream; after `limitMs` at the latest, unless the media is playing by
- * then: its first frame is a few frames away, and the app's evaluation would hold it back.
- */
-function appTurn(video: HTMLVideoElement, early: Promise<EarlyMedia>, limitMs: number): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      video.removeEventListener('loadeddata', done);
-      resolve();
-    };
-    const timer = setTimeout(() => {
-      const playing = !video.paused && video.readyState >= HTMLMediaElement.HAVE_FUTURE_DATA;
-      if (!playing || typeof video.requestVideoFrameCallback !== 'function') return done();
-      // No frame comes where nothing renders (a hidden page): the wait stays short.
-      video.requestVideoFrameCallback(() => done());
-      setTimeout(done, FIRST_FRAME_GRACE_MS);
-    }, limitMs);
-    void early.then((media) => {
-      if (media.kind === 'playing') void media.started.then(done, done);
-      else if (media.kind === 'none' || video.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA) done();
-      else video.addEventListener('loadeddata', done);
-    }, done);
-  });
 }
 
 const storage = createWebStorage();
@@ -93,7 +64,7 @@ const early = Promise.all([engine, earlyStart]).then(async ([created, start]): P
   return plays ? { kind: 'playing', started: playEarly(created, video) } : { kind: 'loading' };
 });
 
-void appTurn(video, early, APP_START_LIMIT_MS)
+void appTurn(video, early, APP_START_LIMIT_MS, FIRST_FRAME_GRACE_MS)
   .then(() => {
     appStarting = true;
     return import('./start-app');
