@@ -29,6 +29,14 @@ function track(turn: Promise<void>) {
 
 const never = new Promise<never>(() => {});
 
+/** The turn comes exactly `ms` after the start: not a millisecond before. */
+async function expectTurnAt(turn: { done: boolean }, ms: number) {
+  await vi.advanceTimersByTimeAsync(ms - 1);
+  expect(turn.done).toBe(false);
+  await vi.advanceTimersByTimeAsync(1);
+  expect(turn.done).toBe(true);
+}
+
 describe('when the page evaluates its app', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
@@ -65,10 +73,7 @@ describe('when the page evaluates its app', () => {
   it('at the limit, a stream with nothing in yet: no longer waited for', async () => {
     const { video } = fakeVideo({ paused: false, readyState: 0 });
     const turn = track(appTurn(video, Promise.resolve<EarlyMedia>({ kind: 'playing', started: never }), LIMIT, GRACE));
-    await vi.advanceTimersByTimeAsync(LIMIT - 1);
-    expect(turn.done).toBe(false);
-    await vi.advanceTimersByTimeAsync(1);
-    expect(turn.done).toBe(true);
+    await expectTurnAt(turn, LIMIT);
   });
 
   it('at the limit, a paused stream (the model decides its start): no longer waited for', async () => {
@@ -97,9 +102,6 @@ describe('when the page evaluates its app', () => {
   it('at the limit, a stream about to play whose frame does not come (a hidden page): the grace at most', async () => {
     const { video } = fakeVideo({ paused: false, readyState: 3 });
     const turn = track(appTurn(video, Promise.resolve<EarlyMedia>({ kind: 'playing', started: never }), LIMIT, GRACE));
-    await vi.advanceTimersByTimeAsync(LIMIT + GRACE - 1);
-    expect(turn.done).toBe(false);
-    await vi.advanceTimersByTimeAsync(1);
-    expect(turn.done).toBe(true);
+    await expectTurnAt(turn, LIMIT + GRACE);
   });
 });
