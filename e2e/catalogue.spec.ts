@@ -310,6 +310,40 @@ test.describe('page errors and Sentry', () => {
     expect(streamSpans).toEqual([]);
   });
 
+  test("session replay records the viewer's mouse without adding a frame to the player's page", async ({ page }) => {
+    test.setTimeout(60_000);
+    // Every frame notes the <iframe>s added to it, even ones removed at once.
+    await page.addInitScript(() => {
+      const added: string[] = ((window as unknown as { __addedFrames: string[] }).__addedFrames = []);
+      new MutationObserver((records) => {
+        for (const record of records) for (const node of record.addedNodes) if (node.nodeName === 'IFRAME') added.push((node as HTMLIFrameElement).src || 'about:blank');
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const sent: Buffer[] = [];
+    page.on('request', (request) => {
+      const body = request.url().includes('/envelope/') ? request.postDataBuffer() : null;
+      if (body) sent.push(body);
+    });
+    const recordings = () => sent.map(envelopeText).filter((envelope) => envelope.types.includes('replay_recording'));
+    // The error sends the buffered replay (on-error sampling is 100%); recording then goes on.
+    const r = run('movie_id=105&auto_play=1');
+    const frame = await openHarness(page, { query: r.query });
+    await expect(frame.getByTestId('page-error').locator('p')).toHaveText(GENERIC_ERROR);
+    await expect.poll(() => recordings().length, { timeout: 20_000 }).toBeGreaterThan(0);
+
+    // A second of moving: the recorder batches positions on a timer.
+    const box = (await page.locator('#player-frame').boundingBox())!;
+    for (let step = 0; step < 40; step++) {
+      await page.mouse.move(box.x + 20 + (step * (box.width - 40)) / 40, box.y + box.height / 2 + (step % 5) * 10);
+      await page.waitForTimeout(30);
+    }
+    await expect
+      .poll(() => recordings().some((envelope) => /"source":1,"positions":\[\{/.test(envelope.text)), { timeout: 20_000 })
+      .toBe(true);
+    const player = page.frames().find((f) => f.url().startsWith(PLAYER_ORIGIN) && f.url().includes(r.marker))!;
+    expect(await player.evaluate(() => (window as unknown as { __addedFrames: string[] }).__addedFrames)).toEqual([]);
+  });
+
   test('a garbage body ends in the generic page error, reported to Sentry as an invalid body', async ({ page }) => {
     const frame = await openHarness(page, { scenario: 'garbage-body' });
     const message = frame.getByTestId('page-error').locator('p');

@@ -1,7 +1,8 @@
 // esbuild options of the browser pages, shared by the build (esbuild.config.mjs) and the bench's
 // own-code bundle (bench/src/sections/bundle.ts), so the bench measures what ships.
+import { replayTimers } from './replay-timers.mjs';
 
-/** Code splitting, hashed names, minified, production React. */
+/** Code splitting, hashed names, minified, production React; session replay without its timer frames. */
 export const BROWSER_BUILD = {
   bundle: true,
   splitting: true,
@@ -15,6 +16,7 @@ export const BROWSER_BUILD = {
   metafile: true,
   jsx: 'automatic',
   define: { 'process.env.NODE_ENV': '"production"' },
+  plugins: [replayTimers],
 };
 
 /**
