@@ -96,6 +96,16 @@ function envelopeText(body: Buffer): { text: string; types: string[] } {
   return { text: parts.join('\n'), types };
 }
 
+/** The envelope bodies the page sends from now on, as sent (a list that grows). */
+function sentEnvelopes(page: Page): Buffer[] {
+  const sent: Buffer[] = [];
+  page.on('request', (request) => {
+    const body = request.url().includes('/envelope/') ? request.postDataBuffer() : null;
+    if (body) sent.push(body);
+  });
+  return sent;
+}
+
 const expiryOf = (token: string) => (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { exp: number }).exp;
 
 test.describe('token refresh', () => {
@@ -235,11 +245,7 @@ test.describe('page errors and Sentry', () => {
     const secrets: Record<string, string> = { ...issued, device_fp: (await playerCookies(page)).device_fp! };
     expect(Object.keys(secrets).sort()).toEqual(['authToken', 'device_fp', 'refreshToken']);
 
-    const sent: Buffer[] = [];
-    page.on('request', (request) => {
-      const body = request.url().includes('/envelope/') ? request.postDataBuffer() : null;
-      if (body) sent.push(body);
-    });
+    const sent = sentEnvelopes(page);
     const r = run('movie_id=105&auto_play=1');
     const frame = await openHarness(page, { query: r.query });
     const message = frame.getByTestId('page-error').locator('p');
@@ -319,11 +325,7 @@ test.describe('page errors and Sentry', () => {
         for (const record of records) for (const node of record.addedNodes) if (node.nodeName === 'IFRAME') added.push((node as HTMLIFrameElement).src || 'about:blank');
       }).observe(document, { childList: true, subtree: true });
     });
-    const sent: Buffer[] = [];
-    page.on('request', (request) => {
-      const body = request.url().includes('/envelope/') ? request.postDataBuffer() : null;
-      if (body) sent.push(body);
-    });
+    const sent = sentEnvelopes(page);
     const recordings = () => sent.map(envelopeText).filter((envelope) => envelope.types.includes('replay_recording'));
     // The error sends the buffered replay (on-error sampling is 100%); recording then goes on.
     const r = run('movie_id=105&auto_play=1');

@@ -13,6 +13,9 @@ function implementations(source: string) {
   );
 }
 
+/** The installed @sentry/replay's getImplementation functions, patched. */
+const installedImplementations = async () => implementations(patchReplayTimers(await readFile(installed, 'utf8')));
+
 function fakeWindow(setTimeoutText: string) {
   const setTimeout = vi.fn(() => 7);
   setTimeout.toString = () => setTimeoutText;
@@ -24,12 +27,11 @@ function fakeWindow(setTimeoutText: string) {
 
 describe('patchReplayTimers', () => {
   it("gives each of the installed @sentry/replay's getImplementation functions the check", async () => {
-    const patched = patchReplayTimers(await readFile(installed, 'utf8'));
-    expect(implementations(patched)).toHaveLength(REPLAY_SITES);
+    expect(await installedImplementations()).toHaveLength(REPLAY_SITES);
   });
 
   it("uses the page's native timer and adds no frame", async () => {
-    for (const make of implementations(patchReplayTimers(await readFile(installed, 'utf8')))) {
+    for (const make of await installedImplementations()) {
       const fake = fakeWindow('function setTimeout() { [native code] }');
       const getImplementation = make(fake.window);
       expect(getImplementation('setTimeout')(() => {}, 5)).toBe(7);
@@ -40,7 +42,7 @@ describe('patchReplayTimers', () => {
   });
 
   it('still takes a patched timer from a frame (zone.js wraps them)', async () => {
-    for (const make of implementations(patchReplayTimers(await readFile(installed, 'utf8')))) {
+    for (const make of await installedImplementations()) {
       const fake = fakeWindow('function (fn, ms) { return zone.run(fn, ms); }');
       expect(make(fake.window)('setTimeout')(() => {}, 5)).toBe(8);
       expect(fake.createElement).toHaveBeenCalledWith('iframe');
@@ -49,7 +51,7 @@ describe('patchReplayTimers', () => {
   });
 
   it('a bound timer does not pass for native', async () => {
-    const [make] = implementations(patchReplayTimers(await readFile(installed, 'utf8')));
+    const [make] = await installedImplementations();
     const fake = fakeWindow('function () { [native code] }');
     make!(fake.window)('setTimeout');
     expect(fake.createElement).toHaveBeenCalledWith('iframe');
