@@ -5,6 +5,9 @@ import { CHROMIUM_ARGS, chromiumPath } from './scripts/chromium';
 export const PLAYER_PORT = Number(process.env.E2E_PLAYER_PORT ?? 4200);
 export const HARNESS_PORT = Number(process.env.E2E_HARNESS_PORT ?? 4201);
 
+/** The browser tests' window: the harness lays out the 960×540 player frame in it. */
+export const VIEWPORT = { width: 1920, height: 1080 };
+
 const distDir = process.env.DIST_DIR || 'dist';
 const executablePath = chromiumPath();
 /** Runs beside each other (their own DIST_DIR) keep their own artifacts and report: each run clears its output folder. */
@@ -23,8 +26,9 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: runName ? `.test-output/e2e-${runName}.json` : '.test-output/e2e.json' }]],
   use: {
     baseURL: `http://127.0.0.1:${HARNESS_PORT}`,
-    viewport: { width: 1920, height: 1080 },
-    trace: 'retain-on-failure',
+    viewport: VIEWPORT,
+    // Recording a trace costs about a third of every test's time on 2 cores: on demand only.
+    trace: process.env.E2E_TRACE ? 'retain-on-failure' : 'off',
     launchOptions: {
       executablePath,
       args: CHROMIUM_ARGS,

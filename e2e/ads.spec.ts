@@ -1,5 +1,5 @@
-import { expect, test, type FrameLocator, type Page } from '@playwright/test';
-import { HARNESS_ORIGIN, openHarness } from './support';
+import type { FrameLocator, Page } from '@playwright/test';
+import { expect, test, HARNESS_ORIGIN, openHarness } from './support';
 
 /** The player query of a scenario with an ad-list set of harness/server/routes/ads.ts. */
 const withAds = (set: string, extra = '') => `movie_id=101&auto_play=1&data-ad-list-url=${encodeURIComponent(`/ads/list.json?set=${set}`)}${extra}`;

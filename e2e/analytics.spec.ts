@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { expectPlaysPast, HARNESS_ORIGIN, openHarness } from './support';
+import type { Page } from '@playwright/test';
+import { expect, test, expectPlaysPast, HARNESS_ORIGIN, openHarness } from './support';
 
 interface Stat {
   event: string;

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { inflateSync } from 'node:zlib';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { RequestLogEntry, StoredEnvelope } from '../harness/common/types';
-import { clearFaults, expectPlaysPast, HARNESS_ORIGIN, injectFaults, openHarness, PLAYER_ORIGIN } from './support';
+import { expect, test, clearFaults, expectPlaysPast, HARNESS_ORIGIN, injectFaults, openHarness, PLAYER_ORIGIN } from './support';
 
 /*
  * Start-up against the harness: token refresh, the session context header, page errors and what

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { expectPlaysPast, HARNESS_ORIGIN, injectFaults, openHarness } from './support';
+import type { Page } from '@playwright/test';
+import { expect, test, expectPlaysPast, HARNESS_ORIGIN, injectFaults, openHarness } from './support';
 
 interface LoggedRequest {
   path: string;

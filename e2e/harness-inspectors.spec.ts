@@ -5,8 +5,7 @@
  */
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
-import { clickControl, continueAfterReload, expectPlaysPast, messagesIn, openHarness } from './support';
+import { expect, test, clickControl, continueAfterReload, expectPlaysPast, messagesIn, openHarness } from './support';
 
 test.describe('harness inspectors', () => {
   test('Messages: the episodeChanged the player posts, and the click the harness sends', async ({ page }) => {

@@ -2,26 +2,8 @@
  * Table-driven: every scenario of the harness list loads and shows what its `expect` entry in
  * harness/app/scenarios.ts says (auto_play on, cross-origin embed), so the table documents itself.
  */
-import { expect, test as base, type Page } from '@playwright/test';
 import { SCENARIOS, describeExpect } from '../harness/app/scenarios';
-import { expectPlaysPast, HARNESS_ORIGIN, openHarness, videoTime } from './support';
-
-// One page for the whole table (each test navigates it afresh, cookies cleared): a new browser
-// context per scenario costs more than most of the checks.
-const test = base.extend<{ page: Page }, { shared: Page }>({
-  shared: [
-    async ({ browser }, use) => {
-      const context = await browser.newContext({ baseURL: HARNESS_ORIGIN, viewport: { width: 1920, height: 1080 } });
-      await use(await context.newPage());
-      await context.close();
-    },
-    { scope: 'worker' },
-  ],
-  page: async ({ shared }, use) => {
-    await shared.context().clearCookies();
-    await use(shared);
-  },
-});
+import { expect, test, expectPlaysPast, openHarness, videoTime } from './support';
 
 for (const scenario of SCENARIOS) {
   const { expect: outcome } = scenario;

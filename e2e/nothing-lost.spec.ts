@@ -5,8 +5,8 @@
  * one storage key must not wipe the others. Same-origin embed: the test Chromium denies storage
  * to cross-site frames.
  */
-import { expect, test, type BrowserContext, type FrameLocator, type Page } from '@playwright/test';
-import { continueAfterReload, expectPlaysPast, openHarness } from './support';
+import type { BrowserContext, FrameLocator, Page } from '@playwright/test';
+import { expect, test, continueAfterReload, expectPlaysPast, openHarness } from './support';
 
 /** mulberry32: a small seeded PRNG, so every run closes at the same moments. */
 function seeded(seed: number): () => number {

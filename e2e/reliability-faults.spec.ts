@@ -4,8 +4,8 @@
  * recovers, and the analytics/error event sent. Segment 404/500 and a catalogue 503 are in
  * e2e/faults.spec.ts.
  */
-import { expect, test, type FrameLocator, type Page } from '@playwright/test';
-import { clearFaults, expectPlaysPast, HARNESS_ORIGIN, injectFaults, openHarness, videoTime } from './support';
+import type { FrameLocator, Page } from '@playwright/test';
+import { expect, test, clearFaults, expectPlaysPast, HARNESS_ORIGIN, injectFaults, openHarness, videoTime } from './support';
 
 interface Stat {
   event: string;

@@ -3,8 +3,8 @@
  * sees. The unit half (parsers, guards) is src/reliability/bad-input.test.ts. Rows load the
  * player page itself (a top-level page: storage works) unless they need the harness parent.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { expectPlaysPast, HARNESS_ORIGIN, openHarness, PLAYER_ORIGIN, videoTime } from './support';
+import type { Page } from '@playwright/test';
+import { expect, test, expectPlaysPast, HARNESS_ORIGIN, openHarness, PLAYER_ORIGIN, videoTime } from './support';
 
 const GENERIC_ERROR = /^К сожалению, произошла ошибка, попробуйте перезагрузите страницу\. Идентификатор ошибки: \S+$/;
 const MISSING_ID = 'Пропущен movie_id в запросе';

@@ -1,5 +1,5 @@
-import { expect, test, type FrameLocator, type Locator, type Page } from '@playwright/test';
-import { expectPlaysPast, HARNESS_ORIGIN, openHarness, videoTime, clickControl, messagesIn } from './support';
+import type { FrameLocator, Locator, Page } from '@playwright/test';
+import { expect, test, expectPlaysPast, HARNESS_ORIGIN, openHarness, videoTime, clickControl, messagesIn } from './support';
 
 
 const videoSrcPath = (frame: FrameLocator) => frame.getByTestId('title');

@@ -1,8 +1,86 @@
-import { expect, type FrameLocator, type Locator, type Page } from '@playwright/test';
-import { HARNESS_PORT, PLAYER_PORT } from '../playwright.config';
+import { test as base, expect, type BrowserContext, type FrameLocator, type Locator, type Page } from '@playwright/test';
+import { HARNESS_PORT, PLAYER_PORT, VIEWPORT } from '../playwright.config';
+
+export { expect };
 
 export const PLAYER_ORIGIN = `http://localhost:${PLAYER_PORT}`;
 export const HARNESS_ORIGIN = `http://127.0.0.1:${HARNESS_PORT}`;
+
+/** What Playwright's pages and contexts have of Node's EventEmitter (untyped in its API). */
+interface Emitter {
+  eventNames(): Array<string | symbol>;
+  listeners(name: string | symbol): Array<(...args: unknown[]) => void>;
+  off(name: string | symbol, listener: (...args: unknown[]) => void): unknown;
+}
+
+/** Takes off again every listener added to the page or context after this call. */
+function listenersAddedFrom(target: Page | BrowserContext): () => void {
+  const emitter = target as unknown as Emitter;
+  const before = new Map(emitter.eventNames().map((name) => [name, new Set(emitter.listeners(name))]));
+  return () => {
+    for (const name of emitter.eventNames()) {
+      for (const listener of emitter.listeners(name)) {
+        if (!before.get(name)?.has(listener)) emitter.off(name, listener);
+      }
+    }
+  };
+}
+
+/**
+ * One browser context and one page per worker, reused by every test: a new context costs more
+ * than most checks (its processes start cold, its caches are empty). Between tests the page is
+ * left for about:blank (the player's pagehide flushes there), and what a test may have changed
+ * is undone: cookies, both origins' storage, the HTTP cache, routes, init scripts, listeners,
+ * extra tabs, the viewport. A test that needs a context of its own (other options, several pages) makes one
+ * from `browser`.
+ */
+export const test = base.extend<object, { shared: Page }>({
+  shared: [
+    async ({ browser }, use) => {
+      const context = await browser.newContext({ baseURL: HARNESS_ORIGIN, viewport: VIEWPORT });
+      await use(await context.newPage());
+      await context.close();
+    },
+    { scope: 'worker' },
+  ],
+  context: async ({ shared }, use) => {
+    await use(shared.context());
+  },
+  page: async ({ shared }, use) => {
+    const page = shared;
+    const context = page.context();
+    const restorePageListeners = listenersAddedFrom(page);
+    const restoreContextListeners = listenersAddedFrom(context);
+    const scripts: Array<{ dispose(): Promise<void> }> = [];
+    const addInitScript = page.addInitScript.bind(page);
+    page.addInitScript = (async (...args: Parameters<Page['addInitScript']>) => {
+      const script = await addInitScript(...args);
+      scripts.push(script as unknown as { dispose(): Promise<void> });
+      return script;
+    }) as Page['addInitScript'];
+
+    await use(page);
+
+    page.addInitScript = addInitScript;
+    restorePageListeners();
+    restoreContextListeners();
+    await Promise.all(context.pages().filter((other) => other !== page).map((other) => other.close()));
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    await context.unrouteAll({ behavior: 'ignoreErrors' });
+    await page.goto('about:blank');
+    for (const script of scripts) await script.dispose();
+    const cdp = await context.newCDPSession(page);
+    for (const origin of [PLAYER_ORIGIN, HARNESS_ORIGIN]) {
+      await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'local_storage,session_storage,indexeddb,cache_storage,service_workers' });
+    }
+    // Media is served no-cache with an ETag: a cached copy would answer 304, and the server's
+    // request log, which many tests read, would miss what a fresh viewer fetches.
+    await cdp.send('Network.clearBrowserCache');
+    await cdp.detach();
+    await context.clearCookies();
+    await page.setViewportSize(VIEWPORT);
+  },
+});
 
 /** Sets fault rules for one harness client; the player page names its client in the URL (`harness-client=`). */
 export async function injectFaults(page: Page, client: string, rules: unknown[]) {

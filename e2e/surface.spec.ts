@@ -1,5 +1,5 @@
-import { expect, test, type FrameLocator, type Locator, type Page } from '@playwright/test';
-import { continueAfterReload, expectPlaysPast, openHarness, PLAYER_ORIGIN, videoTime, clickControl, messagesIn } from './support';
+import type { FrameLocator, Locator, Page } from '@playwright/test';
+import { expect, test, continueAfterReload, expectPlaysPast, openHarness, PLAYER_ORIGIN, videoTime, clickControl, messagesIn } from './support';
 
 /** Moves the mouse over the player until the controls show (they hide after 1 s of stillness while playing). */
 async function showControls(frame: FrameLocator) {

@@ -1,5 +1,6 @@
-import { allSettled, fork, type Scope } from 'effector';
-import { describe, expect, it } from 'vitest';
+import { fork, type Scope } from 'effector';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { settle } from '../../test-support/settle';
 import { createScriptedEngine } from '../../engine/scripted-engine';
 import { postToParentFx, type ParentMessage } from '../../platform/parent-bridge';
 import { engineAttached, escapePressed, fullscreenShortcutUsed, layoutChanged } from '../playback';
@@ -38,7 +39,12 @@ function setup({ framed = true, nativeFails = false } = {}) {
   });
   return { scope, posted, native };
 }
-const click = (scope: Scope) => allSettled(fullscreenClicked, { scope });
+const click = (scope: Scope) => settle(fullscreenClicked, { scope });
+
+
+// Fake time: the controls' 1 s idle timer would hold every settle for a real second.
+beforeEach(() => void vi.useFakeTimers());
+afterEach(() => void vi.useRealTimers());
 
 describe('fullscreen', () => {
   it("native mode asks the Fullscreen API and follows the browser's report", async () => {
@@ -46,16 +52,16 @@ describe('fullscreen', () => {
     await click(scope);
     expect(native).toEqual(['enter']);
     expect(scope.getState($fullscreen)).toBe(false);
-    await allSettled(nativeFullscreenChanged, { scope, params: true });
+    await settle(nativeFullscreenChanged, { scope, params: true });
     expect(scope.getState($nativeFullscreen)).toBe(true);
-    await allSettled(fullscreenShortcutUsed, { scope });
+    await settle(fullscreenShortcutUsed, { scope });
     expect(native).toEqual(['enter', 'exit']);
     expect(posted).toEqual([]);
   });
 
   it("parent mode posts enterFullScreen and marks the player stretched; again posts exitFullScreen", async () => {
     const { scope, posted, native } = setup();
-    await allSettled(fullscreenModeSet, { scope, params: 'parent' });
+    await settle(fullscreenModeSet, { scope, params: 'parent' });
     await click(scope);
     expect(posted).toEqual([{ event: 'enterFullScreen' }]);
     expect(scope.getState($stretched)).toBe(true);
@@ -69,19 +75,19 @@ describe('fullscreen', () => {
 
   it('on mobile inside a frame the parent handles fullscreen; the close button leaves it', async () => {
     const { scope, posted, native } = setup();
-    await allSettled(layoutChanged, { scope, params: true });
+    await settle(layoutChanged, { scope, params: true });
     await click(scope);
     expect(posted).toEqual([{ event: 'enterFullScreen' }]);
-    await allSettled(stretchedCloseClicked, { scope });
+    await settle(stretchedCloseClicked, { scope });
     expect(posted).toEqual([{ event: 'enterFullScreen' }, { event: 'exitFullScreen' }]);
-    await allSettled(stretchedCloseClicked, { scope });
+    await settle(stretchedCloseClicked, { scope });
     expect(posted).toHaveLength(2);
     expect(native).toEqual([]);
   });
 
   it('on mobile without a parent frame, native fullscreen is used', async () => {
     const { scope, posted, native } = setup({ framed: false });
-    await allSettled(layoutChanged, { scope, params: true });
+    await settle(layoutChanged, { scope, params: true });
     await click(scope);
     expect(native).toEqual(['enter']);
     expect(posted).toEqual([]);
@@ -96,19 +102,19 @@ describe('fullscreen', () => {
 
   it('Escape leaves the stretched mode, unless it closes a menu first', async () => {
     const { scope, posted } = setup();
-    await allSettled(fullscreenModeSet, { scope, params: 'parent' });
+    await settle(fullscreenModeSet, { scope, params: 'parent' });
     await click(scope);
-    await allSettled(settingsClicked, { scope });
-    await allSettled(escapePressed, { scope });
+    await settle(settingsClicked, { scope });
+    await settle(escapePressed, { scope });
     expect(scope.getState($stretched)).toBe(true);
-    await allSettled(escapePressed, { scope });
+    await settle(escapePressed, { scope });
     expect(scope.getState($stretched)).toBe(false);
     expect(posted.at(-1)).toEqual({ event: 'exitFullScreen' });
   });
 
   it('casting is reported for the ads feature', async () => {
     const { scope } = setup();
-    await allSettled(castingChanged, { scope, params: true });
+    await settle(castingChanged, { scope, params: true });
     expect(scope.getState($casting)).toBe(true);
   });
 });
@@ -117,12 +123,12 @@ describe('picture-in-picture', () => {
   it('entering it forces play; leaving it does not', async () => {
     const scope = fork();
     const engine = createScriptedEngine();
-    await allSettled(engineAttached, { scope, params: engine });
-    await allSettled(pipChanged, { scope, params: true });
-    await allSettled(pipChanged, { scope, params: false });
+    await settle(engineAttached, { scope, params: engine });
+    await settle(pipChanged, { scope, params: true });
+    await settle(pipChanged, { scope, params: false });
     expect(engine.calls.filter((c) => c.command === 'play')).toHaveLength(1);
     engine.emit('playing');
-    await allSettled(pipChanged, { scope, params: true });
+    await settle(pipChanged, { scope, params: true });
     expect(engine.calls.filter((c) => c.command === 'play')).toHaveLength(1);
   });
 });

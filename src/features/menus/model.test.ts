@@ -1,5 +1,6 @@
-import { allSettled, fork } from 'effector';
-import { describe, expect, it } from 'vitest';
+import { fork } from 'effector';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { settle } from '../../test-support/settle';
 import { createScriptedEngine } from '../../engine/scripted-engine';
 import { $controlsPinned, engineAttached, escapePressed, pauseClicked } from '../playback';
 import { qualityChosen, rateChosen, subtitleChosen } from '../tracks';
@@ -23,6 +24,11 @@ import { createWatch } from 'effector';
 
 const MAIN: MenuState = { active: 'main', previous: 'none' };
 const from = (active: MenuState['active'], previous: MenuState['previous'] = 'none'): MenuState => ({ active, previous });
+
+
+// Fake time: the controls' 1 s idle timer would hold every settle for a real second.
+beforeEach(() => void vi.useFakeTimers());
+afterEach(() => void vi.useRealTimers());
 
 describe('menu machine', () => {
   it.each<[string, MenuState, MenuAction, MenuState]>([
@@ -53,27 +59,27 @@ describe('menus model', () => {
     const scope = fork();
     const seen: string[] = [];
     createWatch({ unit: $activeMenu, scope, fn: (menu) => seen.push(menu) });
-    await allSettled(settingsClicked, { scope });
+    await settle(settingsClicked, { scope });
     expect(scope.getState($controlsPinned)).toBe(true);
-    await allSettled(subMenuOpened, { scope, params: 'quality' });
-    await allSettled(backClicked, { scope });
-    await allSettled(settingsClicked, { scope });
+    await settle(subMenuOpened, { scope, params: 'quality' });
+    await settle(backClicked, { scope });
+    await settle(settingsClicked, { scope });
     expect(seen).toEqual(['main', 'quality', 'main', 'none']);
     expect(scope.getState($controlsPinned)).toBe(false);
   });
 
   it('picking an option returns to the menu it came from', async () => {
     const scope = fork();
-    await allSettled(settingsClicked, { scope });
-    await allSettled(subMenuOpened, { scope, params: 'playback-rate' });
-    await allSettled(rateChosen, { scope, params: 1.5 });
+    await settle(settingsClicked, { scope });
+    await settle(subMenuOpened, { scope, params: 'playback-rate' });
+    await settle(rateChosen, { scope, params: 1.5 });
     expect(scope.getState($activeMenu)).toBe('main');
-    await allSettled(subMenuOpened, { scope, params: 'quality' });
-    await allSettled(qualityChosen, { scope, params: -1 });
+    await settle(subMenuOpened, { scope, params: 'quality' });
+    await settle(qualityChosen, { scope, params: -1 });
     expect(scope.getState($activeMenu)).toBe('main');
-    await allSettled(settingsClicked, { scope });
-    await allSettled(subtitlesButtonClicked, { scope });
-    await allSettled(subtitleChosen, { scope, params: 0 });
+    await settle(settingsClicked, { scope });
+    await settle(subtitlesButtonClicked, { scope });
+    await settle(subtitleChosen, { scope, params: 0 });
     expect(scope.getState($activeMenu)).toBe('none');
   });
 
@@ -83,18 +89,18 @@ describe('menus model', () => {
     ['the episodes menu opening', episodesMenuOpened],
   ])('%s closes the menu', async (_, unit) => {
     const scope = fork();
-    await allSettled(settingsClicked, { scope });
-    await allSettled(subMenuOpened, { scope, params: 'subs' });
-    await allSettled(unit, { scope });
+    await settle(settingsClicked, { scope });
+    await settle(subMenuOpened, { scope, params: 'subs' });
+    await settle(unit, { scope });
     expect(scope.getState($activeMenu)).toBe('none');
   });
 
   it("a parent's click action closes the menu; its pause action does not", async () => {
     const scope = fork();
-    await allSettled(settingsClicked, { scope });
-    await allSettled(parentActionReceived, { scope, params: { type: 'pause' } });
+    await settle(settingsClicked, { scope });
+    await settle(parentActionReceived, { scope, params: { type: 'pause' } });
     expect(scope.getState($activeMenu)).toBe('main');
-    await allSettled(parentActionReceived, { scope, params: { type: 'click' } });
+    await settle(parentActionReceived, { scope, params: { type: 'click' } });
     expect(scope.getState($activeMenu)).toBe('none');
   });
 
@@ -102,22 +108,22 @@ describe('menus model', () => {
     const scope = fork();
     const unhandled: number[] = [];
     createWatch({ unit: escapeUnhandled, scope, fn: () => unhandled.push(1) });
-    await allSettled(settingsClicked, { scope });
-    await allSettled(escapePressed, { scope });
+    await settle(settingsClicked, { scope });
+    await settle(escapePressed, { scope });
     expect(scope.getState($activeMenu)).toBe('none');
     expect(unhandled).toHaveLength(0);
-    await allSettled(escapePressed, { scope });
+    await settle(escapePressed, { scope });
     expect(unhandled).toHaveLength(1);
   });
 
   it('opening and closing menus never touches playback', async () => {
     const scope = fork();
     const engine = createScriptedEngine();
-    await allSettled(engineAttached, { scope, params: engine });
+    await settle(engineAttached, { scope, params: engine });
     const paused: number[] = [];
     createWatch({ unit: pauseClicked, scope, fn: () => paused.push(1) });
-    await allSettled(settingsClicked, { scope });
-    await allSettled(outsideClicked, { scope });
+    await settle(settingsClicked, { scope });
+    await settle(outsideClicked, { scope });
     expect(engine.calls.filter((call) => call.command !== 'setVolume' && call.command !== 'setMuted')).toEqual([]);
     expect(paused).toEqual([]);
   });

@@ -47,6 +47,7 @@ export {
   $volume,
   $muted,
   $volumeSettable,
+  $sliderVolume,
   parseVolume,
   snapVolume,
   readVolumeState,

@@ -10,6 +10,7 @@ import {
   $muted,
   $streamTickRunning,
   $volume,
+  $sliderVolume,
   controlsPinnedSet,
   engineAttached,
   fullscreenShortcutUsed,
@@ -104,7 +105,7 @@ describe('volume', () => {
     expect(storage.raw.get('player-muted')).toBe('false');
   });
 
-  it('keys step by 0.05 from the reported volume; turning it up unmutes', async () => {
+  it('keys step by 0.05 from the last volume asked for; turning it up unmutes', async () => {
     const { scope, engine } = await attached();
     engine.emit('volumeChanged', { volume: 0.5, muted: true });
     engine.calls.length = 0;
@@ -112,9 +113,31 @@ describe('volume', () => {
     await allSettled(volumeStepped, { scope, params: 1 });
     expect(commands(engine).map((c) => [c.command, ...c.args])).toEqual([
       ['setVolume', 0.45],
-      ['setVolume', 0.55],
+      ['setVolume', 0.5],
       ['setMuted', false],
     ]);
+  });
+
+  it('quick slider moves are not lost while the media has yet to report them', async () => {
+    const { scope, engine } = await attached();
+    engine.calls.length = 0;
+    // Three key presses on the slider, each answered by the media only after the next one.
+    await allSettled(volumeSet, { scope, params: '0.95' });
+    expect(scope.getState($sliderVolume)).toBe(0.95);
+    await allSettled(volumeStepped, { scope, params: -1 });
+    engine.emit('volumeChanged', { volume: 0.95, muted: false });
+    await allSettled(scope);
+    expect(scope.getState($sliderVolume)).toBe(0.9);
+    await allSettled(volumeStepped, { scope, params: -1 });
+    expect(commands(engine, 'setVolume').map((c) => c.args[0])).toEqual([0.95, 0.9, 0.85]);
+    engine.emit('volumeChanged', { volume: 0.9, muted: false });
+    engine.emit('volumeChanged', { volume: 0.85, muted: false });
+    await allSettled(scope);
+    // Reported: from now on the slider follows the media, whatever else changes it.
+    expect(scope.getState($sliderVolume)).toBe(0.85);
+    engine.emit('volumeChanged', { volume: 0.3, muted: false });
+    await allSettled(scope);
+    expect(scope.getState($sliderVolume)).toBe(0.3);
   });
 
   it('mute toggles from the reported state', async () => {

@@ -3,7 +3,7 @@
  * viewer's intents become engine commands. `player-volume` and `player-muted` are restored
  * when the engine arrives and saved on every change; corrupt stored values are ignored.
  */
-import { attach, createEffect, createEvent, createStore, sample, scopeBind } from 'effector';
+import { attach, combine, createEffect, createEvent, createStore, sample, scopeBind } from 'effector';
 import type { EngineFacts, MediaEngine } from '../../engine/types';
 import { DEFAULT_MUTED, DEFAULT_VOLUME, STORAGE_KEYS, VOLUME_STEP } from '../../lib/constants';
 import { $storage } from '../../platform/storage';
@@ -52,12 +52,25 @@ sample({ clock: readVolumeFx.doneData, target: applyVolumeFx });
 sample({ clock: mediaVolumeChanged, fn: ({ volume, muted }) => ({ volume: snapVolume(volume), muted }), target: saveVolumeFx });
 
 const volumeChosen = volumeSet.filterMap((value) => parseVolume(value) ?? undefined);
+const volumeAsked = createEvent<number>();
+
+/**
+ * The volume last asked for that the media has not reported yet. The media answers a write
+ * with a volumechange a moment later; a slider drawn from the reported volume alone would
+ * jump back meanwhile, and the next key press or drag would start from there and be lost.
+ */
+const $askedVolume = createStore<number | null>(null)
+  .on(volumeAsked, (_, volume) => volume)
+  .on(mediaVolumeChanged, (asked, { volume }) => (asked === snapVolume(volume) ? null : asked));
+/** The volume the controls show and step from: the viewer's latest choice until the media reports it. */
+export const $sliderVolume = combine($askedVolume, $volume, (asked, volume) => asked ?? volume);
+
 const volumeStepChosen = sample({
   clock: volumeStepped,
-  source: $volume,
+  source: $sliderVolume,
   fn: (volume, direction) => snapVolume(volume + direction * VOLUME_STEP),
 });
-sample({ clock: [volumeChosen, volumeStepChosen], target: setVolumeFx });
+sample({ clock: [volumeChosen, volumeStepChosen], target: [volumeAsked, setVolumeFx] });
 // Moving the slider, or stepping up, on a muted player unmutes it: the viewer means to hear it.
 sample({
   clock: [volumeChosen, volumeStepped.filter({ fn: (direction) => direction > 0 })],

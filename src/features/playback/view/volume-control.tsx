@@ -2,7 +2,7 @@ import type { CSSProperties, KeyboardEvent } from 'react';
 import { useUnit } from 'effector-react';
 import { STRINGS } from '../../../lib/strings';
 import { VolumeHighIcon, VolumeLowIcon, VolumeMutedIcon } from '../../../ui/player-icons';
-import { $muted, $volume, $volumeSettable, muteToggled, volumeSet } from '../volume';
+import { $muted, $sliderVolume, $volumeSettable, muteToggled, volumeSet } from '../volume';
 
 const SLIDER_KEYS = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End', 'PageUp', 'PageDown']);
 /** The slider's own keys move the volume; they must not also reach the player's shortcuts. */
@@ -13,7 +13,7 @@ const keepSliderKeys = (event: KeyboardEvent<HTMLInputElement>) => {
 /** The mute toggle, plus a 0–1 slider (step 0.05) where the volume can be set. */
 export function VolumeControl({ compact = false }: { compact?: boolean }) {
   const { volume, muted, settable, onToggle, onSet } = useUnit({
-    volume: $volume,
+    volume: $sliderVolume,
     muted: $muted,
     settable: $volumeSettable,
     onToggle: muteToggled,

@@ -1,7 +1,8 @@
 /**
- * Smoke of `npm run bench`: one quick iteration (slow sections skipped) on ports of its own must
- * build, serve, drive Chromium and write a well-formed report. No figure is judged here: the
- * bench is for measuring, not a timed test.
+ * Smoke of `npm run bench`, run by `npm run bench:smoke` (not part of `npm test`): one quick
+ * iteration (slow sections skipped) on ports of its own must build, serve, drive Chromium and
+ * write a well-formed report. No figure is judged here: the bench is for measuring, not a
+ * timed test.
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';

@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * `npm run bench:smoke`: one quick bench pass with its report checked (bench/smoke.check.ts).
+ * It builds, serves and drives Chromium for about half a minute, so `npm test` leaves it out.
+ */
+export default defineConfig({
+  test: {
+    include: ['bench/smoke.check.ts'],
+    environment: 'node',
+    testTimeout: 150_000,
+  },
+});
