@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { inflateSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import type { RequestLogEntry, StoredEnvelope } from '../harness/common/types';
-import { expect, test, clearFaults, expectPlaysPast, HARNESS_ORIGIN, injectFaults, openHarness, PLAYER_ORIGIN } from './support';
+import { expect, test, clearFaults, loggedRequests, requestsWithin, expectPlaysPast, HARNESS_ORIGIN, injectFaults, openHarness, PLAYER_ORIGIN } from './support';
 
 /*
  * Start-up against the harness: token refresh, the session context header, page errors and what
@@ -25,15 +25,16 @@ function run(query: string): Run {
 }
 
 /** The requests made by the player page that carries this run's marker (and the page itself). */
-async function requestsOf(page: Page, { marker }: Run): Promise<RequestLogEntry[]> {
-  const entries = (await (await page.request.get(`${HARNESS_ORIGIN}/__harness/requests`)).json()) as RequestLogEntry[];
-  return entries.filter((entry) => entry.path.includes(marker) || entry.requestHeaders.referer?.includes(marker));
-}
+const requestsOf = (page: Page, { marker }: Run): Promise<RequestLogEntry[]> => loggedRequests(page, marker);
 
 const catalogueCalls = (entries: RequestLogEntry[]) => entries.filter((entry) => entry.path.startsWith('/catalog-api/'));
 
-async function envelopes(page: Page): Promise<StoredEnvelope[]> {
-  return (await (await page.request.get(`${HARNESS_ORIGIN}/__harness/sentry`)).json()) as StoredEnvelope[];
+/** What the Sentry ingest stored: everything, or (narrowed by the server) one event's envelopes, or those holding a marker. */
+async function envelopes(page: Page, filter: { eventId?: string; mark?: string } = {}): Promise<StoredEnvelope[]> {
+  const query = new URLSearchParams();
+  if (filter.eventId) query.set('event_id', filter.eventId);
+  if (filter.mark) query.set('mark', filter.mark);
+  return (await (await page.request.get(`${HARNESS_ORIGIN}/__harness/sentry?${query}`)).json()) as StoredEnvelope[];
 }
 
 /** The stored error event with this id, once the ingest has it. */
@@ -41,7 +42,7 @@ async function sentryEvent(page: Page, eventId: string): Promise<{ envelope: Sto
   let found: StoredEnvelope | undefined;
   await expect
     .poll(async () => {
-      found = (await envelopes(page)).find((envelope) => envelope.header.event_id === eventId && envelope.items.some((item) => item.type === 'event'));
+      found = (await envelopes(page, { eventId })).find((envelope) => envelope.items.some((item) => item.type === 'event'));
       return Boolean(found);
     }, { timeout: 15_000 })
     .toBe(true);
@@ -197,8 +198,8 @@ test.describe('early start', () => {
     const r = run('movie_id=103&auto_play=1');
     const frame = await openHarness(page, { query: r.query });
     await expect(frame.getByTestId('page-error')).toContainText('данный контент недоступен в вашей стране');
-    // Every start-up answer is in; give a late playlist request time to show up in the log.
-    await page.waitForTimeout(500);
+    // Every start-up answer is in: a playlist asked for late would go out at once.
+    expect(await requestsWithin(page, (url) => url.includes('.m3u8'), 500)).toBe(false);
     const entries = await requestsOf(page, r);
     expect(entries.filter((entry) => entry.path.startsWith('/catalog-api/')).map((entry) => entry.path.split('?')[0]).sort()).toEqual([
       '/catalog-api/contents/103',
@@ -292,7 +293,7 @@ test.describe('page errors and Sentry', () => {
     let pageLoad: Record<string, any> | undefined;
     await expect
       .poll(async () => {
-        const items = (await envelopes(page)).flatMap((envelope) => envelope.items);
+        const items = (await envelopes(page, { mark: r.marker })).flatMap((envelope) => envelope.items);
         pageLoad = items.find((item) => item.type === 'transaction' && JSON.stringify(item.payload).includes(r.marker))?.payload as Record<string, any> | undefined;
         return pageLoad?.contexts?.trace?.op;
       }, { timeout: 40_000 })
@@ -333,7 +334,7 @@ test.describe('page errors and Sentry', () => {
     await expect(frame.getByTestId('page-error').locator('p')).toHaveText(GENERIC_ERROR);
     await expect.poll(() => recordings().length, { timeout: 20_000 }).toBeGreaterThan(0);
 
-    // A second of moving: the recorder batches positions on a timer.
+    // A second of moving, paced as a hand moves: the recorder samples positions over time.
     const box = (await page.locator('#player-frame').boundingBox())!;
     for (let step = 0; step < 40; step++) {
       await page.mouse.move(box.x + 20 + (step * (box.width - 40)) / 40, box.y + box.height / 2 + (step % 5) * 10);
@@ -364,7 +365,8 @@ test.describe('page errors and Sentry', () => {
     });
     const frame = await openHarness(page, { scenario: 'server-error-no-sentry' });
     await expect(frame.getByTestId('page-error').locator('p')).toHaveText(GENERIC_ERROR);
-    await page.waitForTimeout(1500);
+    // With a DSN the error's envelope leaves within a second of the page error.
+    expect(await requestsWithin(page, (url) => url.includes('/envelope/'), 1500)).toBe(false);
     expect(sent).toEqual([]);
   });
 

@@ -1,4 +1,5 @@
 import { test as base, expect, type BrowserContext, type FrameLocator, type Locator, type Page } from '@playwright/test';
+import type { RequestLogEntry } from '../harness/common/types';
 import { HARNESS_PORT, PLAYER_PORT, VIEWPORT } from '../playwright.config';
 
 export { expect };
@@ -30,8 +31,9 @@ function listenersAddedFrom(target: Page | BrowserContext): () => void {
  * One browser context and one page per worker, reused by every test: a new context costs more
  * than most checks (its processes start cold, its caches are empty). Between tests the page is
  * left for about:blank (the player's pagehide flushes there), and what a test may have changed
- * is undone: cookies, both origins' storage, the HTTP cache, routes, init scripts, listeners,
- * extra tabs, the viewport. A test that needs a context of its own (other options, several pages) makes one
+ * is undone: cookies, both origins' storage, routes, init scripts, listeners, extra tabs, the
+ * viewport. The HTTP cache stays: it holds the bundles (immutable) with their compiled code, and
+ * the harness serves media no-store, so every media request still reaches its log. A test that needs a context of its own (other options, several pages) makes one
  * from `browser`.
  */
 export const test = base.extend<object, { shared: Page }>({
@@ -73,9 +75,6 @@ export const test = base.extend<object, { shared: Page }>({
     for (const origin of [PLAYER_ORIGIN, HARNESS_ORIGIN]) {
       await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'local_storage,session_storage,indexeddb,cache_storage,service_workers' });
     }
-    // Media is served no-cache with an ETag: a cached copy would answer 304, and the server's
-    // request log, which many tests read, would miss what a fresh viewer fetches.
-    await cdp.send('Network.clearBrowserCache');
     await cdp.detach();
     await context.clearCookies();
     await page.setViewportSize(VIEWPORT);
@@ -111,24 +110,81 @@ export async function openHarness(page: Page, { scenario = 'film', query, autoPl
 
 export const videoTime = (frame: FrameLocator) => frame.locator('video').evaluate((video: HTMLVideoElement) => video.currentTime);
 
-/** Waits until the player's media time passes `seconds`, failing fast on a stream error. */
-export async function expectPlaysPast(frame: FrameLocator, seconds: number, timeout = 25_000) {
-  await expect
-    .poll(
-      async () => {
-        await expect(frame.getByTestId('stream-error')).toHaveCount(0, { timeout: 1 });
-        return videoTime(frame);
-      },
-      { timeout, intervals: [250] },
-    )
-    .toBeGreaterThan(seconds);
+type Playhead = { time: number } | { streamError: string } | { stalledAt: number };
+
+/**
+ * Waits in the page until `video`'s time passes `seconds`: one call that ends at the first
+ * timeupdate past it, or when the player shows its stream error, or after `timeout`. (Polling
+ * from here costs a round trip through the browser every few hundred milliseconds, which on
+ * 2 cores is time the player under test does not get.) A frame that navigates meanwhile is
+ * waited on again.
+ */
+async function playhead(video: Locator, seconds: number, timeout: number): Promise<Playhead> {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    try {
+      return await video.evaluate(
+        (element: HTMLVideoElement, [past, ms]) =>
+          new Promise<Playhead>((resolve) => {
+            const check = () => {
+              const error = document.querySelector('[data-testid="stream-error"]');
+              if (error) done({ streamError: error.getAttribute('data-detail') ?? error.textContent ?? '' });
+              else if (element.currentTime > past) done({ time: element.currentTime });
+            };
+            const done = (result: Playhead) => {
+              clearTimeout(timer);
+              clearInterval(errors);
+              element.removeEventListener('timeupdate', check);
+              resolve(result);
+            };
+            const timer = setTimeout(() => done({ stalledAt: element.currentTime }), ms);
+            // A stream error shows without a timeupdate.
+            const errors = setInterval(check, 250);
+            element.addEventListener('timeupdate', check);
+            check();
+          }),
+        [seconds, Math.max(deadline - Date.now(), 0)] as const,
+        { timeout: Math.max(deadline - Date.now(), 1) },
+      );
+    } catch (error) {
+      if (Date.now() >= deadline || !/context was destroyed|detached|navigat/i.test(String(error))) throw error;
+    }
+  }
 }
 
-/** Requests the harness server has served, as its request log records them. */
-export async function servedPaths(page: Page): Promise<string[]> {
-  const response = await page.request.get(`${HARNESS_ORIGIN}/__harness/requests`);
-  const entries = (await response.json()) as Array<{ path: string; status: number }>;
-  return entries.map((entry) => `${entry.status} ${entry.path}`);
+/** Waits until the player's media time passes `seconds`, failing fast on a stream error. */
+export async function expectPlaysPast(frame: FrameLocator | Page, seconds: number, timeout = 25_000) {
+  const result = await playhead(frame.locator('video.player__media'), seconds, timeout);
+  expect(result, `the content plays past ${seconds} s`).toEqual({ time: expect.any(Number) });
+}
+
+/** The same for the ad's own <video> (the content's stays paused meanwhile). */
+export async function expectAdPlaysPast(frame: FrameLocator | Page, seconds: number, timeout = 15_000) {
+  const result = await playhead(frame.locator('video.ad-overlay__media'), seconds, timeout);
+  expect(result, `the ad plays past ${seconds} s`).toEqual({ time: expect.any(Number) });
+}
+
+/** `harness-client=<id>` of the player the harness page embeds: it marks that player's requests. */
+export async function playerClient(page: Page): Promise<string> {
+  const src = await page.locator('#player-frame').getAttribute('src');
+  const client = src ? new URL(src).searchParams.get('harness-client') : null;
+  if (!client) throw new Error(`no harness client in the player frame's URL: ${src}`);
+  return `harness-client=${client}`;
+}
+
+/**
+ * The harness server's request log, oldest first; with `mark`, only the requests of the player
+ * page whose URL holds it (in the request's own URL or its Referer), such as
+ * `harness-client=qa-1`. The log is shared by every test of the run, so the server narrows it.
+ */
+export async function loggedRequests(page: Page, mark?: string): Promise<RequestLogEntry[]> {
+  const query = mark === undefined ? '' : `?mark=${encodeURIComponent(mark)}`;
+  return (await (await page.request.get(`${HARNESS_ORIGIN}/__harness/requests${query}`)).json()) as RequestLogEntry[];
+}
+
+/** The same, as "status path" lines. */
+export async function servedPaths(page: Page, mark?: string): Promise<string[]> {
+  return (await loggedRequests(page, mark)).map((entry) => `${entry.status} ${entry.path}`);
 }
 
 /**
@@ -174,3 +230,54 @@ export async function clickControl(frame: FrameLocator | Page, control: Locator)
 
 /** Posted messages the harness logged as coming in from the player. */
 export const messagesIn = (page: Page) => page.getByTestId('message-row').and(page.locator('[data-direction="in"]'));
+
+/**
+ * For "nothing happens" checks: whether `event` fires on the element within `ms`. The wait is
+ * bounded by the moment the bug would show (a pause that comes after the double-click window,
+ * a play that autoplay would have started), and ends at once when it does show.
+ */
+export function firesWithin(element: Locator, event: string, ms: number): Promise<boolean> {
+  return element.evaluate(
+    (target, [name, timeout]) =>
+      new Promise<boolean>((resolve) => {
+        const fired = () => {
+          clearTimeout(timer);
+          resolve(true);
+        };
+        const timer = setTimeout(() => {
+          target.removeEventListener(name, fired);
+          resolve(false);
+        }, timeout);
+        target.addEventListener(name, fired, { once: true });
+      }),
+    [event, ms] as const,
+  );
+}
+
+/** Whether the element's `attribute` changes within `ms` (a MutationObserver, ended at the first change). */
+export function attributeChangesWithin(element: Locator, attribute: string, ms: number): Promise<boolean> {
+  return element.evaluate(
+    (target, [name, timeout]) =>
+      new Promise<boolean>((resolve) => {
+        const observer = new MutationObserver(() => {
+          observer.disconnect();
+          clearTimeout(timer);
+          resolve(true);
+        });
+        const timer = setTimeout(() => {
+          observer.disconnect();
+          resolve(false);
+        }, timeout);
+        observer.observe(target, { attributes: true, attributeFilter: [name] });
+      }),
+    [attribute, ms] as const,
+  );
+}
+
+/** Whether the page (or any of its frames) sends a request matching `predicate` within `ms`. */
+export function requestsWithin(page: Page, predicate: (url: string) => boolean, ms: number): Promise<boolean> {
+  return page.waitForRequest((request) => predicate(request.url()), { timeout: ms }).then(
+    () => true,
+    () => false,
+  );
+}

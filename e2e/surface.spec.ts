@@ -1,5 +1,5 @@
 import type { FrameLocator, Locator, Page } from '@playwright/test';
-import { expect, test, continueAfterReload, expectPlaysPast, openHarness, PLAYER_ORIGIN, videoTime, clickControl, messagesIn } from './support';
+import { expect, test, attributeChangesWithin, continueAfterReload, firesWithin, expectPlaysPast, openHarness, PLAYER_ORIGIN, videoTime, clickControl, messagesIn } from './support';
 
 /** Moves the mouse over the player until the controls show (they hide after 1 s of stillness while playing). */
 async function showControls(frame: FrameLocator) {
@@ -42,7 +42,8 @@ test.describe('player surface, desktop', () => {
     await clickControl(frame, frame.getByTestId('play-toggle'));
     await expect(player).toHaveAttribute('data-status', 'paused');
     await page.mouse.move(5, 5);
-    await page.waitForTimeout(1600);
+    // Playing, they would hide at once (the mouse left) or after 1 s.
+    expect(await attributeChangesWithin(player, 'data-controls', 1600)).toBe(false);
     await expect(player).toHaveAttribute('data-controls', 'shown');
 
     const bar = frame.getByTestId('control-bar');
@@ -118,8 +119,9 @@ test.describe('player surface, desktop', () => {
     await clickControl(frame, frame.getByTestId('subtitles-button'));
     await option(frame, 'Выкл.').click();
     await expect(frame.getByTestId('captions')).toHaveCount(0);
-    await page.waitForTimeout(2500);
-    await expect(frame.getByTestId('captions')).toHaveCount(0);
+    // A track left on would show its next cue within 2 s (the cues are 2 s long).
+    const cueShown = await frame.getByTestId('captions').waitFor({ state: 'attached', timeout: 2500 }).then(() => true, () => false);
+    expect(cueShown).toBe(false);
   });
 
   // Storage persistence runs in the same-origin embed: this Chromium denies localStorage to a
@@ -192,32 +194,38 @@ test.describe('player surface, desktop', () => {
     const layer = frame.getByTestId('click-layer');
     const player = frame.getByTestId('player');
 
+    const video = frame.locator('video.player__media');
+    // A double-click is not also a click: no pause comes after the 250 ms click window.
+    const noPause = async (dblclick: Promise<void>) => {
+      const paused = firesWithin(video, 'pause', 600);
+      await dblclick;
+      expect(await paused).toBe(false);
+    };
+
     const before = await videoTime(frame);
-    await layer.dblclick({ position: { x: 960 * 0.9, y: 270 } });
+    await noPause(layer.dblclick({ position: { x: 960 * 0.9, y: 270 } }));
     await expect.poll(() => videoTime(frame)).toBeGreaterThan(before + 9);
-    await page.waitForTimeout(400);
     await expect(player).toHaveAttribute('data-status', /playing|buffering/);
 
     const ahead = await videoTime(frame);
-    await layer.dblclick({ position: { x: 960 * 0.1, y: 270 } });
+    await noPause(layer.dblclick({ position: { x: 960 * 0.1, y: 270 } }));
     await expect.poll(() => videoTime(frame)).toBeLessThan(ahead - 8);
-    await page.waitForTimeout(400);
     await expect(player).toHaveAttribute('data-status', /playing|buffering/);
     expect(await frame.locator('body').evaluate(() => document.fullscreenElement !== null)).toBe(false);
 
-    await layer.dblclick({ position: { x: 480, y: 270 } });
+    await noPause(layer.dblclick({ position: { x: 480, y: 270 } }));
     await expect.poll(() => frame.locator('body').evaluate(() => document.fullscreenElement !== null)).toBe(true);
-    await page.waitForTimeout(400);
     await expect(player).toHaveAttribute('data-status', /playing|buffering/);
     await layer.dblclick({ position: { x: 480, y: 270 } });
     await expect.poll(() => frame.locator('body').evaluate(() => document.fullscreenElement !== null)).toBe(false);
   });
 
-  test('a single click pauses once, after the double-click window', async ({ page }) => {
+  test('a single click pauses once, after the double-click window, and the media really stops', async ({ page }) => {
     const frame = await openHarness(page, { scenario: 'film' });
     await expectPlaysPast(frame, 1);
     await frame.getByTestId('click-layer').click({ position: { x: 480, y: 270 } });
     await expect(frame.getByTestId('player')).toHaveAttribute('data-status', 'paused');
+    expect(await frame.locator('video.player__media').evaluate((video: HTMLVideoElement) => video.paused)).toBe(true);
     await frame.getByTestId('click-layer').click({ position: { x: 300, y: 150 } });
     await expect(frame.getByTestId('player')).toHaveAttribute('data-status', 'playing');
   });
@@ -242,11 +250,11 @@ test.describe('player surface, desktop', () => {
       document.body.appendChild(sibling);
     }, PLAYER_ORIGIN);
     await expect.poll(() => page.frameLocator('#sibling-frame').locator('html').evaluate(() => document.title)).toBe('sent');
-    await page.waitForTimeout(500);
-    await expect(frame.getByTestId('settings-menu')).toBeVisible();
-
+    // The player takes posted messages in the order they were sent: once it has obeyed the
+    // parent's pause, sent after the sibling's clicks, it has seen those clicks too.
     await page.getByTestId('send-pause').click();
     await expect(frame.getByTestId('player')).toHaveAttribute('data-status', 'paused');
+    await expect(frame.getByTestId('settings-menu')).toBeVisible();
   });
 
   test('parent fullscreen mode posts enterFullScreen, the harness stretches the frame, and exit restores it', async ({ page }) => {
@@ -305,13 +313,6 @@ test.describe('player surface, desktop', () => {
     await expect.poll(() => frame.locator('body').evaluate(() => document.fullscreenElement !== null)).toBe(true);
     await page.keyboard.press('f');
     await expect.poll(() => frame.locator('body').evaluate(() => document.fullscreenElement !== null)).toBe(false);
-  });
-
-  test('the share button hides with disabled_share', async ({ page }) => {
-    const frame = await openHarness(page, { scenario: 'film-no-share' });
-    await expectPlaysPast(frame, 0.5);
-    await expect(frame.getByTestId('fullscreen-button')).toHaveCount(1);
-    await expect(frame.getByTestId('share-button')).toHaveCount(0);
   });
 
   test('menus navigate by keyboard and close on Escape and on a click outside', async ({ page }) => {
@@ -379,9 +380,11 @@ test.describe('player surface, phone', () => {
     const before = await videoTime(frame);
     await frame.getByTestId('click-layer').dblclick({ position: { x: 370, y: 300 } });
     await expect.poll(() => videoTime(frame)).toBeGreaterThan(before + 9);
+    // A double tap only seeks: no play comes after the 250 ms tap window.
+    const played = firesWithin(frame.locator('video.player__media'), 'play', 600);
     await frame.getByTestId('click-layer').dblclick({ position: { x: 20, y: 300 } });
+    expect(await played).toBe(false);
     await expect.poll(() => videoTime(frame)).toBeLessThan(before + 1);
-    await page.waitForTimeout(400);
     await expect(player).toHaveAttribute('data-status', 'paused');
     await expect(player).toHaveAttribute('data-controls', 'shown');
   });

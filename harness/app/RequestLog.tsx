@@ -3,8 +3,8 @@ import type { RequestLogEntry } from '../common/types';
 import { LogToolbar } from './LogToolbar';
 import { downloadJson, formatBytes, formatMs } from './format';
 import { useStickToBottom } from './useStickToBottom';
+import { REQUEST_ROWS } from './useHarnessEvents';
 
-const MAX_ROWS = 1000;
 const COLUMNS = 5;
 
 interface RequestLogProps {
@@ -63,7 +63,7 @@ export function RequestLog({ requests, active, onClear }: RequestLogProps) {
       `${r.method} ${r.path} ${r.status} ${r.origin} ${Object.keys(r.requestHeaders).join(' ')}`.toLowerCase().includes(needle),
     );
   }, [requests, filter]);
-  const shown = filtered.length > MAX_ROWS ? filtered.slice(filtered.length - MAX_ROWS) : filtered;
+  const shown = filtered.length > REQUEST_ROWS ? filtered.slice(filtered.length - REQUEST_ROWS) : filtered;
   const scroller = useStickToBottom<HTMLDivElement>(`${shown.length}:${shown[shown.length - 1]?.id}:${active}`);
 
   return (

@@ -41,7 +41,8 @@ function eventDetails(envelope: StoredEnvelope): unknown {
 }
 
 async function loadDetails(summary: SentrySummary): Promise<string> {
-  const res = await fetch('/__harness/sentry');
+  // The store holds every tab's envelopes (replays among them, megabytes): ask for the ones naming this event.
+  const res = await fetch(summary.eventId === null ? '/__harness/sentry' : `/__harness/sentry?mark=${encodeURIComponent(summary.eventId)}`);
   if (!res.ok) return `could not load envelopes: HTTP ${res.status}`;
   const envelopes = (await res.json()) as StoredEnvelope[];
   const match = envelopes.find((envelope) => envelope.receivedAt === summary.receivedAt && (summary.eventId === null || envelope.header.event_id === summary.eventId || JSON.stringify(envelope.items).includes(summary.eventId)));

@@ -5,6 +5,8 @@ import { harnessFetch } from './server-health';
 export type StreamStatus = 'connecting' | 'open' | 'error';
 
 const CLIENT_CAP = 5000;
+/** Rows the Requests tab shows: the newest of the server's log. */
+export const REQUEST_ROWS = 1000;
 const FLUSH_MS = 100;
 
 export interface HarnessEvents {
@@ -81,7 +83,9 @@ export function useHarnessEvents(url = '/__harness/events'): HarnessEvents {
     source.addEventListener('hello', () => {
       setStatus('open');
       void Promise.all([
-        getJson<RequestLogEntry[]>('/__harness/requests'),
+        // The newest entries only: the tab shows at most REQUEST_ROWS, and the server's log holds
+        // every tab's requests (up to 5000, a few MB to parse on each load).
+        getJson<RequestLogEntry[]>(`/__harness/requests?last=${REQUEST_ROWS}`),
         getJson<SentrySummary[]>('/__harness/sentry?summary=1'),
       ]).then(([backlog, sentryBacklog]) => {
         if (disposed) return;

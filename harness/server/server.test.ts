@@ -183,6 +183,8 @@ describe('media (real fixtures)', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/vnd.apple.mpegurl');
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    // Never from a cache: every play reaches the request log and the faults.
+    expect(res.headers.get('cache-control')).toBe('no-store');
     expect(await res.text()).toMatch(/^#EXTM3U/);
   });
 
@@ -316,6 +318,14 @@ describe('sentry ingest', () => {
     expect(stored!.items[0]!.payload).toMatchObject({ message: 'hello from test' });
     expect(stored!.items[1]!.payload).toBe('ab\ncd');
     expect(stored!.raw).toContain('SECRET-TOKEN-123');
+
+    // One event by its id, in full or as a summary.
+    const one = (await (await fetch(`${origins.harness}/__harness/sentry?event_id=${eventId}`)).json()) as StoredEnvelope[];
+    expect(one.map((e) => e.header.event_id)).toEqual([eventId]);
+    expect(await (await fetch(`${origins.harness}/__harness/sentry?event_id=${'b'.repeat(32)}&summary`)).json()).toEqual([]);
+    // Or those whose text holds a marker.
+    const marked = (await (await fetch(`${origins.harness}/__harness/sentry?mark=hello%20from%20test&summary`)).json()) as Array<{ eventId: string }>;
+    expect(marked.map((e) => e.eventId)).toEqual([eventId]);
   });
 
   it('rejects a body that is not an envelope', async () => {
@@ -345,6 +355,23 @@ describe('request log', () => {
     expect(entry.t).toBeGreaterThanOrEqual(0);
     expect(entry.ms).toBeGreaterThanOrEqual(0);
     expect((await requests()).some((e) => e.path.startsWith('/__harness/'))).toBe(false);
+  });
+
+  it('narrows to one player page with mark=, and to the newest entries with last=', async () => {
+    const page = (client: string) => ({ headers: { Referer: `${origins.player}/?movie_id=101&harness-client=${client}` } });
+    await fetch(`${origins.player}/catalog-api/contents/101?probe=mark-1`, page('mark-a'));
+    await fetch(`${origins.player}/catalog-api/contents/102?probe=mark-2`, page('mark-b'));
+    await fetch(`${origins.player}/catalog-api/contents/101?probe=mark-3&harness-client=mark-a`);
+    await waitForEntry((e) => e.path.endsWith('probe=mark-3&harness-client=mark-a'));
+    const marked = async (query: string) =>
+      ((await (await fetch(`${origins.harness}/__harness/requests?${query}`)).json()) as RequestLogEntry[]).map((e) => e.path);
+    expect(await marked('mark=harness-client%3Dmark-a')).toEqual([
+      '/catalog-api/contents/101?probe=mark-1',
+      '/catalog-api/contents/101?probe=mark-3&harness-client=mark-a',
+    ]);
+    expect(await marked('mark=harness-client%3Dmark-a&last=1')).toEqual(['/catalog-api/contents/101?probe=mark-3&harness-client=mark-a']);
+    expect((await marked('last=2')).length).toBe(2);
+    expect((await marked('last=nope')).length).toBe((await requests()).length);
   });
 
   it('is cleared by DELETE /__harness/log', async () => {

@@ -6,7 +6,7 @@ import { allSettled, type EventCallable, type Scope } from 'effector';
 import { vi } from 'vitest';
 
 /** Fires `unit` and runs out every timer it started, in fake time; resolves once the scope settles. */
-export async function settle<T>(unit: EventCallable<T>, config: { scope: Scope; params?: T }): Promise<void> {
+export async function settle<T>(unit: EventCallable<T>, config: { scope: Scope; params?: NoInfer<T> }): Promise<void> {
   const settled = allSettled(unit, config as { scope: Scope; params: T });
   await vi.runAllTimersAsync();
   await settled;

@@ -1,5 +1,6 @@
 /** Inspection endpoints under `/__harness/` (not themselves logged). */
 import { answerPreflight, corsReflect, methodNotAllowed, notFound, sendJson, type Route } from '../http';
+import type { RequestLogEntry } from '../../common/types';
 import type { EventHub, RequestLog } from '../log';
 import { summarize, type SentryStore } from './sentry';
 
@@ -27,11 +28,19 @@ export function harnessRoutes({ log, sentry, hub, info }: HarnessRouteDeps): Rou
     };
     switch (pathname) {
       case '/__harness/requests':
-        if (only('GET')) sendJson(res, 200, log.list());
+        if (only('GET')) sendJson(res, 200, selectRequests(log.list(), ctx.url.searchParams));
         return true;
-      case '/__harness/sentry':
-        if (only('GET')) sendJson(res, 200, ctx.url.searchParams.has('summary') ? sentry.list().map(summarize) : sentry.list());
+      case '/__harness/sentry': {
+        if (!only('GET')) return true;
+        // event_id= one event's envelopes; mark= those whose text contains it (a page's URL marker).
+        const eventId = ctx.url.searchParams.get('event_id');
+        const mark = ctx.url.searchParams.get('mark');
+        const envelopes = sentry
+          .list()
+          .filter((envelope) => (eventId === null || envelope.header.event_id === eventId) && (!mark || envelope.raw.includes(mark)));
+        sendJson(res, 200, ctx.url.searchParams.has('summary') ? envelopes.map(summarize) : envelopes);
         return true;
+      }
       case '/__harness/log':
         if (only('DELETE')) {
           log.clear();
@@ -51,4 +60,16 @@ export function harnessRoutes({ log, sentry, hub, info }: HarnessRouteDeps): Rou
         return true;
     }
   };
+}
+
+/**
+ * `/__harness/requests` narrowed by its query, for pages and scripts that need a part of a log
+ * shared by every tab: `mark=` keeps the requests whose path or Referer contains it (a player
+ * page's `harness-client=qa-1`, say), then `last=N` keeps the newest N.
+ */
+export function selectRequests(entries: readonly RequestLogEntry[], query: URLSearchParams): RequestLogEntry[] {
+  const mark = query.get('mark');
+  const marked = mark ? entries.filter((entry) => entry.path.includes(mark) || Boolean(entry.requestHeaders.referer?.includes(mark))) : entries;
+  const last = Number(query.get('last'));
+  return Number.isInteger(last) && last > 0 ? marked.slice(-last) : [...marked];
 }

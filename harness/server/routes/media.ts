@@ -34,7 +34,10 @@ export function mediaRoutes(fixturesDir: string): Route {
       methodNotAllowed(res, 'GET, HEAD, OPTIONS');
       return true;
     }
-    await serveStatic(ctx, path.join(fixturesDir, folder), pathname.slice(prefix.length - 1));
+    // Never cached: every fetch a player makes reaches this server, so its request log, its
+    // faults and its bandwidth caps see the second play in a tab as they saw the first (a
+    // revalidated copy would come back as a 304 of a few bytes).
+    await serveStatic(ctx, path.join(fixturesDir, folder), pathname.slice(prefix.length - 1), { cacheControl: 'no-store' });
     return true;
   };
 }
