@@ -32,8 +32,9 @@ test.describe('harness inspectors', () => {
     await expect(frame.getByTestId('ad-overlay')).toBeVisible();
     await expect(page.getByTestId('summary-ad')).toContainText('ad showing');
     await page.getByTestId('tab-ads').click();
+    // The panel lists every tab's pings in the order they came: this ad's impression is the newest.
     const impression = page.getByTestId('ping-row').filter({ hasText: 'impression' });
-    await expect(impression.first()).toContainText('skippable');
+    await expect(impression.last()).toContainText('skippable');
   });
 
   test('Analytics, Requests and Charts: one playing film fills each', async ({ page }) => {
