@@ -1,14 +1,39 @@
 /**
  * Table-driven: every scenario of the harness list loads and shows what its `expect` entry in
  * harness/app/scenarios.ts says (auto_play on, cross-origin embed), so the table documents itself.
+ * As QA does, the rows are one click each in one harness page (per worker), opened once: a
+ * click only reloads the player frame, where a new harness page costs a third more of the CPU.
+ * Cross-origin, the player keeps no storage from row to row.
  */
+import type { Page } from '@playwright/test';
 import { SCENARIOS, describeExpect } from '../harness/app/scenarios';
-import { expect, test, expectPlaysPast, openHarness, videoTime } from './support';
+import { expect, HARNESS_ORIGIN, test as base, expectPlaysPast, openHarness, videoTime } from './support';
+import { VIEWPORT } from '../playwright.config';
+
+const test = base.extend<object, { harness: Page }>({
+  harness: [
+    async ({ browser }, use) => {
+      const context = await browser.newContext({ baseURL: HARNESS_ORIGIN, viewport: VIEWPORT });
+      await use(await context.newPage());
+      await context.close();
+    },
+    { scope: 'worker' },
+  ],
+});
+
+/** Shows the scenario in the harness page: opens it the first time, then clicks its row. */
+async function showScenario(harness: Page, id: string) {
+  if (!harness.url().startsWith(HARNESS_ORIGIN)) return openHarness(harness, { scenario: id });
+  const reloaded = harness.waitForEvent('framenavigated', (frame) => frame !== harness.mainFrame());
+  await harness.getByTestId(`scenario-${id}`).click();
+  await reloaded;
+  return harness.frameLocator('#player-frame');
+}
 
 for (const scenario of SCENARIOS) {
   const { expect: outcome } = scenario;
-  test(`${scenario.id}: ${describeExpect(outcome)}`, async ({ page }) => {
-    const frame = await openHarness(page, { scenario: scenario.id });
+  test(`${scenario.id}: ${describeExpect(outcome)}`, async ({ harness: page }) => {
+    const frame = await showScenario(page, scenario.id);
     await expect(page.getByTestId('summary-expect')).toHaveText(describeExpect(outcome));
     switch (outcome.shows) {
       case 'playback':

@@ -1,6 +1,6 @@
-// `npm test`: typecheck, unit tests (vitest) and browser tests (Playwright), then one line
+// `npm test`: typecheck and unit tests (vitest) side by side, then browser tests (Playwright), then one line
 // `N passed, N failed` summing both suites. Exits non-zero when anything failed.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
@@ -19,6 +19,18 @@ function run(title, command, args) {
   return result.status === 0;
 }
 
+/** Starts a command with its output held back; resolves to { ok, output } when it ends. */
+function runHeld(command, args) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('close', (code) => resolve({ ok: code === 0, output }));
+    child.on('error', (error) => resolve({ ok: false, output: String(error) }));
+  });
+}
+
 function readJson(file) {
   try {
     return JSON.parse(readFileSync(file, 'utf8'));
@@ -32,11 +44,8 @@ let failed = 0;
 let skipped = 0;
 let ok = true;
 
-if (wants('typecheck')) {
-  const typed = run('typecheck', bin('tsc'), ['--noEmit', '-p', '.']);
-  typed ? passed++ : failed++;
-  ok &&= typed;
-}
+// The typecheck runs beside the unit tests (one core each, mostly): its output is printed after them.
+const typecheck = wants('typecheck') ? runHeld(bin('tsc'), ['--noEmit', '-p', '.']) : null;
 
 if (wants('unit')) {
   const unitFile = path.join(out, 'unit.json');
@@ -48,6 +57,14 @@ if (wants('unit')) {
     skipped += unit.numPendingTests + unit.numTodoTests;
   } else failed++;
   ok &&= unitOk;
+}
+
+if (typecheck) {
+  console.log('\n=== typecheck');
+  const { ok: typed, output } = await typecheck;
+  if (output.trim()) console.log(output.trimEnd());
+  typed ? passed++ : failed++;
+  ok &&= typed;
 }
 
 if (wants('e2e')) {
