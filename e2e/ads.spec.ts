@@ -1,5 +1,5 @@
 import type { FrameLocator, Page } from '@playwright/test';
-import { expect, test, expectAdPlaysPast, expectPlaysPast, HARNESS_ORIGIN, loggedRequests, openHarness, playerClient } from './support';
+import { expect, test, expectAdPlaysPast, expectPlaysPast, firesWithin, HARNESS_ORIGIN, loggedRequests, openHarness, playerClient } from './support';
 
 /** The player query of a scenario with an ad-list set of harness/server/routes/ads.ts. */
 const withAds = (set: string, extra = '') => `movie_id=101&auto_play=1&data-ad-list-url=${encodeURIComponent(`/ads/list.json?set=${set}`)}${extra}`;
@@ -20,7 +20,7 @@ const adVideo = (frame: FrameLocator) => frame.locator('video.ad-overlay__media'
 const adStatus = (frame: FrameLocator) => frame.getByTestId('ad-overlay').getAttribute('data-ad-status');
 
 test.describe('ads', () => {
-  test('a pre-roll plays before the content, which stays paused at 0 meanwhile', async ({ page }) => {
+  test('a pre-roll plays before the content, which stays paused at 0 meanwhile; its sound button and a hidden page act on the ad', async ({ page }) => {
     const frame = await openHarness(page, { query: withAds('skippable') });
     await expect(frame.getByTestId('ad-overlay')).toBeVisible();
     await expect(frame.getByTestId('ad-badge')).toHaveText('Реклама');
@@ -29,6 +29,26 @@ test.describe('ads', () => {
     expect(await contentTime(frame)).toBe(0);
     expect(await frame.locator('video.player__media').evaluate((video: HTMLVideoElement) => video.paused)).toBe(true);
     await expect(frame.getByTestId('ad-remaining')).toHaveText(/^0:(0\d|1[0-2])$/);
+
+    // The overlay's sound button mutes the ad itself, and each change pings once.
+    const mute = frame.getByTestId('ad-mute');
+    await expect(mute).toHaveAttribute('aria-label', 'Выключить звук');
+    await mute.click();
+    await expect(mute).toHaveAttribute('aria-label', 'Включить звук');
+    expect(await adVideo(frame).evaluate((video: HTMLVideoElement) => video.muted)).toBe(true);
+    await mute.click();
+    await expect(mute).toHaveAttribute('aria-label', 'Выключить звук');
+    await expect.poll(async () => (await pingsOf(page)).filter((ping) => /mute/.test(ping))).toEqual(['mute skippable', 'unmute skippable']);
+
+    // A hidden page (the harness's Hide page) pauses the ad; shown again, it resumes.
+    await page.getByTestId('toggle-visibility').click();
+    await expect.poll(() => adStatus(frame)).toBe('PAUSED');
+    expect(await firesWithin(adVideo(frame), 'timeupdate', 600)).toBe(false);
+    await page.getByTestId('toggle-visibility').click();
+    await expect.poll(() => adStatus(frame)).toBe('PLAYING');
+    const resumedFrom = await adVideo(frame).evaluate((video: HTMLVideoElement) => video.currentTime);
+    await expectAdPlaysPast(frame, resumedFrom + 0.3);
+    expect(await contentTime(frame)).toBe(0);
   });
 
   test("the player's own fullscreen keeps the overlay on screen, so the pre-roll still plays", async ({ page }) => {
@@ -107,6 +127,22 @@ test.describe('ads', () => {
     await frame.getByTestId('ad-resume').click();
     await expect.poll(() => adStatus(frame)).toBe('PLAYING');
     await expect.poll(() => pingsOf(page)).toContain('resume skippable');
+  });
+
+  test('a javascript: click-through is dropped: a click on the picture only pauses the ad, and no tab opens', async ({ page, context }) => {
+    const frame = await openHarness(page, { query: withAds('javascript-click') });
+    await expectAdPlaysPast(frame, 0.5);
+    await expect(frame.getByTestId('ad-click-through')).toHaveCount(0);
+    await expect(frame.getByTestId('ad-visit')).toHaveCount(0);
+    let opened = false;
+    const onPage = () => (opened = true);
+    context.on('page', onPage);
+    await frame.getByTestId('ad-click-area').click();
+    await expect.poll(() => adStatus(frame)).toBe('PAUSED');
+    await frame.getByTestId('ad-resume').click();
+    await expect.poll(() => adStatus(frame)).toBe('PLAYING');
+    context.off('page', onPage);
+    expect(opened).toBe(false);
   });
 
   test('an ad with no playable media pings its error link with 403 and the content starts', async ({ page }) => {

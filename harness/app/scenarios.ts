@@ -36,7 +36,7 @@ export function describeExpect(e: ScenarioExpect): string {
 
 export const SCENARIOS: readonly Scenario[] = [
   { id: 'film', title: 'Film (fMP4)', group: 'Films', query: { movie_id: '101' }, expect: { shows: 'playback', text: 'Испытательная таблица' } },
-  { id: 'film-ts', title: 'Film (MPEG-TS)', group: 'Films', query: { movie_id: '110' }, expect: { shows: 'playback', text: 'Испытательная таблица (MPEG-TS)' } },
+  { id: 'film-ts', title: 'Film (MPEG-TS)', group: 'Films', query: { movie_id: '110' }, expect: { shows: 'playback', text: 'Испытательная таблица (MPEG-TS)', past: 3 } },
   { id: 'film-parent-fullscreen', title: 'Film, parent fullscreen', group: 'Films', query: { movie_id: '101', 'data-fullscreen': 'parent' }, expect: { shows: 'playback', text: 'Испытательная таблица' } },
   { id: 'film-languages-en', title: 'Film, languages EN,RU', group: 'Films', query: { movie_id: '101', 'data-languages': 'EN,RU' }, expect: { shows: 'playback', text: 'Испытательная таблица' } },
   { id: 'film-no-share', title: 'Film, disabled_share', group: 'Films', query: { movie_id: '101', disabled_share: '1' }, expect: { shows: 'playback', text: 'Испытательная таблица', hidden: ['share-button'] } },
@@ -58,7 +58,7 @@ export const SCENARIOS: readonly Scenario[] = [
   { id: 'broken-no-extm3u', title: 'No #EXTM3U header', group: 'Broken streams', query: { movie_id: '111' }, expect: { shows: 'stream-error', text: 'Не удалось воспроизвести видео' } },
   { id: 'broken-no-segments', title: 'Playlist without segments', group: 'Broken streams', query: { movie_id: '112' }, expect: { shows: 'stream-error', text: 'Не удалось воспроизвести видео' } },
   { id: 'broken-no-targetduration', title: 'No #EXT-X-TARGETDURATION', group: 'Broken streams', query: { movie_id: '113' }, expect: { shows: 'stream-error', text: 'Не удалось воспроизвести видео' } },
-  { id: 'broken-missing-segment', title: 'Third segment missing (404)', group: 'Broken streams', query: { movie_id: '114' }, expect: { shows: 'playback', text: 'Сломанный поток: третий сегмент 404', note: 'stalls at 4 s on the missing segment: a non-fatal error, no error screen' } },
+  { id: 'broken-missing-segment', title: 'Third segment missing (404)', group: 'Broken streams', query: { movie_id: '114' }, expect: { shows: 'playback', text: 'Сломанный поток: третий сегмент 404', past: 3, note: 'stalls at 4 s on the missing segment: a non-fatal error, no error screen' } },
   // harness-session makes the player page's response set the token cookies (harness/server/routes/session.ts).
   { id: 'session-valid', title: 'Signed in, valid token', group: 'Session', query: { movie_id: '101', 'harness-session': 'valid' }, expect: { shows: 'playback', text: 'Испытательная таблица' } },
   { id: 'session-expired', title: 'Expired token: one refresh', group: 'Session', query: { movie_id: '101', 'harness-session': 'expired' }, expect: { shows: 'playback', text: 'Испытательная таблица', note: 'one /auth/refresh, then the calls go on' } },
@@ -75,7 +75,7 @@ export const SCENARIOS: readonly Scenario[] = [
   { id: 'ads-wrapper-loop', title: 'Wrapper loop (302)', group: 'Ads', query: { movie_id: '101', 'data-ad-list-url': '/ads/list.json?set=wrapper-loop' }, expect: { shows: 'playback', text: 'Испытательная таблица', hidden: ['ad-overlay'], note: 'the wrapper chain fails with 302; the film plays' } },
   { id: 'ads-empty', title: 'Empty VAST (901)', group: 'Ads', query: { movie_id: '101', 'data-ad-list-url': '/ads/list.json?set=empty' }, expect: { shows: 'playback', text: 'Испытательная таблица', hidden: ['ad-overlay'], note: 'the empty VAST fails with 901; the film plays' } },
   { id: 'ads-slow', title: 'Slow VAST past the time-out (350)', group: 'Ads', query: { movie_id: '101', 'data-ad-list-url': '/ads/list.json?set=slow' }, expect: { shows: 'playback', text: 'Испытательная таблица', note: 'after the 5 s VAST time-out (350)' } },
-  { id: 'ads-js-click', title: 'javascript: click-through', group: 'Ads', query: { movie_id: '101', 'data-ad-list-url': '/ads/list.json?set=javascript-click' }, expect: { shows: 'ad', text: 'Реклама', hidden: ['ad-click-through'] } },
+  { id: 'ads-js-click', title: 'javascript: click-through', group: 'Ads', query: { movie_id: '101', 'data-ad-list-url': '/ads/list.json?set=javascript-click' }, expect: { shows: 'ad', text: 'Реклама', hidden: ['ad-click-through', 'ad-visit'] } },
   { id: 'ads-demo', title: 'Demo mode: pre-roll, mid-roll every 10 s', group: 'Ads', query: { movie_id: '101', advert: '1' }, expect: { shows: 'ad', text: 'Реклама' } },
   { id: 'ads-list-fails', title: 'No ads: the ad list fails (404)', group: 'Ads', query: { movie_id: '101', 'data-ad-list-url': '/ads/list.json?set=missing' }, expect: { shows: 'playback', text: 'Испытательная таблица', hidden: ['ad-overlay'] } },
   { id: 'ads-series', title: 'Series with a pre-roll', group: 'Ads', query: { movie_id: '102', 'data-ad-list-url': '/ads/list.json?set=skippable' }, expect: { shows: 'ad', text: 'Пропустить' } },
