@@ -12,16 +12,28 @@ function playerFrame(page: Page) {
 }
 
 test.describe('series', () => {
-  test('S1E1 plays to its end, S1E2 starts by itself and the parent receives episodeChanged for it', async ({ page }) => {
-    // From 2 s before the end of the 10 s episode; the time code is the first episode's only.
-    const frame = await openHarness(page, { scenario: 'series', query: 'movie_id=102&t=8&auto_play=1' });
+  test('the end-of-episode card: closed, S1E1 still plays to its end and S1E2 starts by itself (episodeChanged to the parent); its play-now button starts S1E3', async ({ page }) => {
+    // From 5 s before the end of the 10 s episode (the card's last 10 s); the time code is the first episode's only.
+    const frame = await openHarness(page, { scenario: 'series', query: 'movie_id=102&t=5&auto_play=1' });
     await expect(videoSrcPath(frame)).toHaveText('1 сезон, 1 серия. Серия 1 сезона 1');
+    const card = frame.getByTestId('finish-card');
+    await expect(card).toContainText('Следующий эпизод');
+    await expect(card).toContainText('1 сезон, 2 серия');
+    await expect(card).toContainText('Серия 2 сезона 1');
+    await expect(frame.getByTestId('finish-countdown')).toHaveText(/^Через [1-5] сек\.$/);
+    await frame.getByTestId('finish-close').click();
+    await expect(card).toHaveCount(0);
     await expect(messagesIn(page).filter({ hasText: 'episodeChanged' }).filter({ hasText: '10211' })).toHaveCount(1, { timeout: 15_000 });
     await expect(videoSrcPath(frame)).toHaveText('1 сезон, 2 серия. Серия 2 сезона 1', { timeout: 15_000 });
     await expect(messagesIn(page).filter({ hasText: 'episodeChanged' }).filter({ hasText: '10212' })).toHaveCount(1);
     // It plays from the start by itself.
     await expectPlaysPast(frame, 1);
     expect(await videoTime(frame)).toBeLessThan(7);
+    // The 8 s episode is all within the card's window: it shows again, and plays the next one now.
+    await expect(card).toContainText('1 сезон, 3 серия');
+    await frame.getByTestId('finish-next').click();
+    await expect(videoSrcPath(frame)).toHaveText('1 сезон, 3 серия. Серия 3 сезона 1');
+    await expectPlaysPast(frame, 0.5);
   });
 
   test('choosing S2E3 in the seasons menu plays it', async ({ page }) => {
@@ -29,12 +41,16 @@ test.describe('series', () => {
     await expectPlaysPast(frame, 0.5);
     await clickControl(frame, frame.getByTestId('seasons-button'));
     const menu = frame.getByTestId('seasons-menu');
-    await expect(menu).toHaveAttribute('data-page', 'episodes');
-    await menu.getByTestId('seasons-back').click();
+    // First the season list, the current season marked; then the chosen season's episodes.
+    await expect(menu).toHaveAttribute('data-page', 'seasons');
     await expect(menu.getByTestId('season-item')).toHaveText(['1 сезон', '2 сезон']);
+    await expect(menu.getByTestId('season-item').first()).toHaveAttribute('aria-current', 'true');
     await menu.getByTestId('season-item').filter({ hasText: '2 сезон' }).click();
     const items = menu.getByTestId('episode-item');
     await expect(items).toHaveCount(3);
+    await menu.getByTestId('seasons-back').click();
+    await expect(menu).toHaveAttribute('data-page', 'seasons');
+    await menu.getByTestId('season-item').filter({ hasText: '2 сезон' }).click();
     await expect(items.nth(2)).toContainText('Серия 3 сезона 2');
     await expect(items.nth(2).locator('img')).toHaveAttribute('src', /\/media\/posters\/s2e3\.jpg$/);
     await items.nth(2).click();
@@ -52,6 +68,11 @@ test.describe('series', () => {
     await frame.getByTestId('seasons-button').focus();
     await page.keyboard.press('Enter');
     const menu = frame.getByTestId('seasons-menu');
+    await expect(menu.getByTestId('season-item').first()).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(menu.getByTestId('season-item').nth(1)).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(menu).toHaveAttribute('data-page', 'episodes');
     await expect(menu.getByTestId('episode-item').first()).toBeFocused();
     await page.keyboard.press('ArrowDown');
     await expect(menu.getByTestId('episode-item').nth(1)).toBeFocused();
@@ -142,6 +163,8 @@ test.describe('series', () => {
     const [menuBox, playerBox] = await Promise.all([menu.boundingBox(), frame.getByTestId('player').boundingBox()]);
     expect(menuBox!.width).toBeCloseTo(playerBox!.width, 0);
     expect(menuBox!.height).toBeCloseTo(playerBox!.height, 0);
+    await expect(menu).toHaveAttribute('data-page', 'seasons');
+    await menu.getByTestId('season-item').first().click();
     await expect(menu.getByTestId('episode-item')).toHaveCount(3);
   });
 });

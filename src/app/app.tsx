@@ -5,7 +5,7 @@ import { PlayerSurface } from '../features/playback';
 import { Captions } from '../features/tracks';
 import { MenuBackdrop, SettingsButton, SettingsMenu, SubtitlesButton } from '../features/menus';
 import { CastButton, FullscreenButton, PipButton, StretchedCloseButton } from '../features/fullscreen';
-import { NextEpisodeButton, SeasonsButton, SeasonsMenu } from '../features/series';
+import { FinishEpisodeCard, NextEpisodeButton, SeasonsButton, SeasonsMenu } from '../features/series';
 import { ResumePrompt } from '../features/progress';
 import { SharePopup } from '../features/share';
 
@@ -27,6 +27,7 @@ export function App({ video }: { video: HTMLVideoElement }) {
         overlay={<Captions />}
         menu={
           <>
+            <FinishEpisodeCard />
             <MenuBackdrop />
             <SettingsMenu />
             <SeasonsMenu />

@@ -1,6 +1,8 @@
 /** Business constants of SPEC.md §9, named once. Times in milliseconds unless the name says seconds. */
 export const CONTROLS_HIDE_DELAY_MS = 1000;
 export const SEEK_STEP_S = 10;
+/** The end-of-episode card shows in the last this many seconds of an episode that has a next one. */
+export const FINISH_WINDOW_LEAD_S = 10;
 export const DOUBLE_CLICK_SEEK_ZONE = 0.2;
 export const PROGRESS_SAVE_THROTTLE_MS = 10_000;
 export const DEMO_MIDROLL_INTERVAL_S = 10;
@@ -74,3 +76,15 @@ export const AFTER_START_UP_FALLBACK_MS = 4000;
  * a slow network the controls and the poster come at most this much later.
  */
 export const APP_START_LIMIT_MS = 400;
+
+// Start watchdog (issue 22). Not SPEC constants, but named once like them.
+/**
+ * A play intent (a click, autoplay, the release of a deferred play) that has neither shown a frame
+ * nor loaded anything for this long ends in the stream error: no endless spinner.
+ */
+export const START_STALL_LIMIT_MS = 20_000;
+/**
+ * However the loading moves, a start that shows no frame this long after its intent ends in the
+ * stream error too: a stream whose pieces keep arriving but never play is broken, not slow.
+ */
+export const START_FRAME_LIMIT_MS = 60_000;

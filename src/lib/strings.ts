@@ -61,6 +61,9 @@ export const STRINGS = {
   seasonNumber: (season: number) => `${season} сезон`,
   episodeNumber: (episode: number) => `${episode} серия`,
   episodeWatched: 'Просмотрено',
+  // The end-of-episode card (issue 22).
+  finishCountdown: (seconds: number) => `Через ${seconds} сек.`,
+  watchNow: 'Смотреть сейчас',
   copyLink: 'Копировать ссылку',
   linkCopied: 'Ссылка скопирована',
 } as const;

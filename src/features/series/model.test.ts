@@ -51,12 +51,14 @@ describe('series model', () => {
     expect(scope.getState($lastChoice)).toBe('next');
   });
 
-  it('the menu lists seasons with episodes, opens at the current season, goes back, and closes on a choice', async () => {
+  it('the menu opens on the season list, shows a chosen season, goes back, and closes on a choice', async () => {
     const scope = scopeAt(21);
     expect(scope.getState($menuSeasons).map((s) => s.order)).toEqual([1, 2]);
     await allSettled(seasonsMenuToggled, { scope });
     expect(scope.getState($seasonsMenuOpen)).toBe(true);
-    expect(scope.getState($menuSeasonId)).toBe(200);
+    expect(scope.getState($menuSeasonId)).toBeNull();
+    expect(scope.getState($menuEpisodes)).toEqual([]);
+    await allSettled(menuSeasonPicked, { scope, params: 200 });
     expect(scope.getState($menuEpisodes).map((e) => e.id)).toEqual([21, 22]);
     await allSettled(menuBackClicked, { scope });
     expect(scope.getState($menuSeasonId)).toBeNull();
@@ -66,5 +68,15 @@ describe('series model', () => {
     expect(scope.getState($currentEpisode)?.id).toBe(12);
     expect(scope.getState($lastChoice)).toBe('menu');
     expect(scope.getState($seasonsMenuOpen)).toBe(false);
+  });
+
+  it('opens on the season list again after a season was left open', async () => {
+    const scope = scopeAt(11);
+    await allSettled(seasonsMenuToggled, { scope });
+    await allSettled(menuSeasonPicked, { scope, params: 200 });
+    await allSettled(seasonsMenuToggled, { scope });
+    expect(scope.getState($seasonsMenuOpen)).toBe(false);
+    await allSettled(seasonsMenuToggled, { scope });
+    expect(scope.getState($menuSeasonId)).toBeNull();
   });
 });

@@ -31,23 +31,14 @@ export const $seasonsMenuOpen = createStore(false)
   .on(seasonsMenuToggled, (open) => !open)
   .reset([seasonsMenuClosed, episodeSwitched]);
 
-/** null shows the season list; a season id shows that season's episodes. */
+/** null shows the season list; a season id shows that season's episodes. Opening starts at the list (SPEC.md §2). */
 export const $menuSeasonId = createStore<number | null>(null)
   .on(menuSeasonPicked, (_, id) => id)
-  .reset([menuBackClicked, seasonsMenuClosed]);
+  .reset([menuBackClicked, seasonsMenuClosed, seasonsMenuToggled, episodeSwitched]);
 
 export const $menuEpisodes = combine($episodes, $menuSeasonId, (episodes, seasonId) =>
   seasonId === null ? [] : episodes.filter((episode) => episode.season?.id === seasonId),
 );
-
-// Opening the menu starts at the current episode's season, as viewers expect.
-sample({
-  clock: seasonsMenuToggled,
-  source: { open: $seasonsMenuOpen, current: $currentEpisode },
-  filter: ({ open, current }) => open && current?.season != null,
-  fn: ({ current }) => current!.season!.id,
-  target: $menuSeasonId,
-});
 
 sample({
   clock: episodeSelected,

@@ -48,7 +48,7 @@ const onPosterError = (event: SyntheticEvent<HTMLImageElement>) => {
   if (event.currentTarget.src !== NO_PHOTO) event.currentTarget.src = NO_PHOTO;
 };
 
-function Poster({ path }: { path: string | null }) {
+export function Poster({ path }: { path: string | null }) {
   const base = useUnit($config)?.baseUrl;
   return <img className="episode__poster" src={posterUrl(path, base)} alt="" loading="lazy" onError={onPosterError} />;
 }
@@ -178,7 +178,7 @@ export function SeasonsMenu() {
     <div
       ref={panel}
       className={`seasons seasons--${u.mobile ? 'mobile' : 'desktop'}`}
-      role="menu"
+      role="dialog"
       aria-label={STRINGS.seasonsAndEpisodes}
       data-testid="seasons-menu"
       data-page={season ? 'episodes' : 'seasons'}
@@ -186,7 +186,7 @@ export function SeasonsMenu() {
     >
       <div className="seasons__top">
         {season ? (
-          <button type="button" className="seasons__header seasons__header--back" data-testid="seasons-back" aria-label={STRINGS.back} onClick={() => u.onBack()}>
+          <button type="button" className="seasons__header seasons__header--back" data-testid="seasons-back" aria-label={`${STRINGS.back}, ${STRINGS.seasonNumber(season.order)}`} onClick={() => u.onBack()}>
             <ChevronLeftIcon />
             <span>{STRINGS.seasonNumber(season.order)}</span>
           </button>
@@ -197,7 +197,8 @@ export function SeasonsMenu() {
           <CloseIcon />
         </button>
       </div>
-      <div className="seasons__body">
+      {/* Only the list is the menu: its items are all menuitems, the header and close button stay outside. */}
+      <div className="seasons__body" role="menu" aria-label={season ? STRINGS.seasonNumber(season.order) : STRINGS.seasonsAndEpisodes}>
         {season
           ? u.episodes.map((episode) => (
               <EpisodeRow

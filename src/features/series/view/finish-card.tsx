@@ -1,0 +1,53 @@
+import { useUnit } from 'effector-react';
+import { STRINGS } from '../../../lib/strings';
+import { cleanTitle } from '../../../lib/title';
+import { CloseIcon } from '../../../ui/player-icons';
+import { PlayIcon } from '../../../ui/icons';
+import { $mobileLayout } from '../../playback';
+import { $nextEpisode } from '../model';
+import { $finishCountdown, $finishWindowShown, finishWindowClosed, finishWindowNextClicked } from '../finish-window';
+import { Poster } from './series-menu';
+
+/** The end-of-episode card: the next episode, a countdown to the end, play now, close. */
+export function FinishEpisodeCard() {
+  const u = useUnit({
+    shown: $finishWindowShown,
+    next: $nextEpisode,
+    countdown: $finishCountdown,
+    mobile: $mobileLayout,
+    onNext: finishWindowNextClicked,
+    onClose: finishWindowClosed,
+  });
+  if (!u.shown || !u.next) return null;
+  const number = STRINGS.seriesEpisode(u.next.season?.order ?? 1, u.next.order);
+  return (
+    <section
+      className={`finish-card finish-card--${u.mobile ? 'mobile' : 'desktop'}`}
+      aria-label={STRINGS.nextEpisode}
+      data-testid="finish-card"
+    >
+      <div className="finish-card__top">
+        <span className="finish-card__heading">{STRINGS.nextEpisode}</span>
+        <span className="finish-card__countdown" data-testid="finish-countdown" aria-live="off">
+          {STRINGS.finishCountdown(u.countdown)}
+        </span>
+        <button type="button" className="finish-card__close" aria-label={STRINGS.close} data-testid="finish-close" onClick={() => u.onClose()}>
+          <CloseIcon />
+        </button>
+      </div>
+      <button type="button" className="finish-card__next" data-testid="finish-next" onClick={() => u.onNext()}>
+        <span className="finish-card__thumb">
+          <Poster path={u.next.posterPath} />
+          <span className="finish-card__play" aria-hidden="true">
+            <PlayIcon />
+          </span>
+        </span>
+        <span className="finish-card__text">
+          <span className="finish-card__number">{number}</span>
+          <span className="finish-card__title">{cleanTitle(u.next.title)}</span>
+          <span className="finish-card__watch">{STRINGS.watchNow}</span>
+        </span>
+      </button>
+    </section>
+  );
+}
