@@ -33,6 +33,9 @@ async function showScenario(harness: Page, id: string) {
 for (const scenario of SCENARIOS) {
   const { expect: outcome } = scenario;
   test(`${scenario.id}: ${describeExpect(outcome)}`, async ({ harness: page }) => {
+    // An outcome that takes its time (the start watchdog's 20 s) gets that long, and the test with it.
+    const wait = outcome.withinS ? { timeout: outcome.withinS * 1000 } : undefined;
+    if (wait) test.setTimeout(wait.timeout + 15_000);
     const frame = await showScenario(page, scenario.id);
     await expect(page.getByTestId('summary-expect')).toHaveText(describeExpect(outcome));
     switch (outcome.shows) {
@@ -45,7 +48,7 @@ for (const scenario of SCENARIOS) {
         await expect(frame.locator('video')).toHaveCount(0);
         break;
       case 'stream-error':
-        await expect(frame.getByTestId('stream-error')).toContainText(outcome.text);
+        await expect(frame.getByTestId('stream-error')).toContainText(outcome.text, wait);
         break;
       case 'resume-prompt': {
         const prompt = frame.getByTestId('resume-prompt');

@@ -43,6 +43,13 @@ test.describe('series', () => {
     const menu = frame.getByTestId('seasons-menu');
     // First the season list, the current season marked; then the chosen season's episodes.
     await expect(menu).toHaveAttribute('data-page', 'seasons');
+    await expect(menu).toContainText('Сезоны и серии');
+    // 23.5rem on desktop (narrower only when the player is).
+    const widths = await menu.evaluate((element: HTMLElement) => {
+      const rem = parseFloat(getComputedStyle(document.documentElement).fontSize);
+      return { menu: element.offsetWidth, expected: Math.min(23.5 * rem, element.parentElement!.clientWidth - 28) };
+    });
+    expect(Math.abs(widths.menu - widths.expected)).toBeLessThanOrEqual(1);
     await expect(menu.getByTestId('season-item')).toHaveText(['1 сезон', '2 сезон']);
     await expect(menu.getByTestId('season-item').first()).toHaveAttribute('aria-current', 'true');
     await menu.getByTestId('season-item').filter({ hasText: '2 сезон' }).click();

@@ -318,8 +318,20 @@ test.describe('player surface, desktop', () => {
   test('menus navigate by keyboard and close on Escape and on a click outside', async ({ page }) => {
     const frame = await openHarness(page, { scenario: 'film' });
     await expectPlaysPast(frame, 0.5);
+    // The control bar has picture-in-picture and a volume slider; no cast button without a device.
+    await expect(frame.getByTestId('pip-button')).toBeVisible();
+    await expect(frame.locator('.volume__slider')).toBeVisible();
+    await expect(frame.getByTestId('cast-button')).toHaveCount(0);
     await openSettings(frame);
     const menu = frame.getByTestId('settings-menu');
+    await expect(menu.locator('.menu__label')).toHaveText(['Качество', 'Скорость', 'Аудио']);
+    // 17rem wide, at most 12rem tall (SPEC.md §2), as laid out (offset sizes: the opening animation scales the box).
+    const size = await menu.evaluate((element: HTMLElement) => {
+      const rem = parseFloat(getComputedStyle(document.documentElement).fontSize);
+      return { width: element.offsetWidth / rem, height: element.offsetHeight / rem };
+    });
+    expect(size.width).toBeCloseTo(17, 1);
+    expect(size.height).toBeLessThanOrEqual(12.01);
     await expect(frame.getByTestId('menu-row-quality')).toBeFocused();
     await page.keyboard.press('ArrowDown');
     await expect(frame.getByTestId('menu-row-playback-rate')).toBeFocused();

@@ -14,6 +14,8 @@ const PRESETS: ReadonlyArray<{ id: string; label: string; rules: FaultRule[] }> 
   { id: 'segment-404x3', label: 'Next 3 segments → 404', rules: [{ target: 'segment', action: { type: 'status', status: 404 }, count: 3 }] },
   { id: 'segment-timeout', label: 'Next segment → time-out', rules: [{ target: 'segment', action: { type: 'timeout' }, count: 1 }] },
   { id: 'segment-reset', label: 'Next 2 segments → connection reset', rules: [{ target: 'segment', action: { type: 'reset' }, count: 2 }] },
+  { id: 'key-500', label: 'Keys → 500 (AES-128 film)', rules: [{ target: 'key', action: { type: 'status', status: 500 }, count: null }] },
+  { id: 'key-timeout', label: 'Keys → time-out (AES-128 film)', rules: [{ target: 'key', action: { type: 'timeout' }, count: null }] },
   { id: 'drop-media-5s', label: 'Drop all media for 5 s', rules: [{ target: 'media', action: { type: 'reset' }, count: null, forMs: 5000 }] },
   { id: 'latency-500', label: 'Media latency +500 ms', rules: [{ target: 'media', action: { type: 'delay', ms: 500 }, count: null }] },
   { id: 'cap-300k', label: 'Bandwidth cap 300 kbps', rules: [{ target: 'media', action: { type: 'throttle', kbps: 300 }, count: null }] },

@@ -24,6 +24,11 @@ export interface ScenarioExpect {
   hidden?: string[];
   /** What happens next, for the reader. */
   note?: string;
+  /**
+   * Seconds the outcome may take after the page loads, when more than the browser tests' usual
+   * wait: the start watchdog gives a stalled start 20 s (START_STALL_LIMIT_MS).
+   */
+  withinS?: number;
 }
 
 /** One line for the harness summary, e.g. `plays past 1 s · title "…"`. */
@@ -37,6 +42,7 @@ export function describeExpect(e: ScenarioExpect): string {
 export const SCENARIOS: readonly Scenario[] = [
   { id: 'film', title: 'Film (fMP4)', group: 'Films', query: { movie_id: '101' }, expect: { shows: 'playback', text: 'Испытательная таблица' } },
   { id: 'film-ts', title: 'Film (MPEG-TS)', group: 'Films', query: { movie_id: '110' }, expect: { shows: 'playback', text: 'Испытательная таблица (MPEG-TS)', past: 3 } },
+  { id: 'film-aes', title: 'Film (AES-128 encrypted)', group: 'Films', query: { movie_id: '140' }, expect: { shows: 'playback', text: 'Испытательная таблица (AES-128)', past: 3, note: 'segments decrypted with the key from /media/hls/film-aes/key.bin' } },
   { id: 'film-parent-fullscreen', title: 'Film, parent fullscreen', group: 'Films', query: { movie_id: '101', 'data-fullscreen': 'parent' }, expect: { shows: 'playback', text: 'Испытательная таблица' } },
   { id: 'film-languages-en', title: 'Film, languages EN,RU', group: 'Films', query: { movie_id: '101', 'data-languages': 'EN,RU' }, expect: { shows: 'playback', text: 'Испытательная таблица' } },
   { id: 'film-no-share', title: 'Film, disabled_share', group: 'Films', query: { movie_id: '101', disabled_share: '1' }, expect: { shows: 'playback', text: 'Испытательная таблица', hidden: ['share-button'] } },
@@ -59,6 +65,10 @@ export const SCENARIOS: readonly Scenario[] = [
   { id: 'broken-no-segments', title: 'Playlist without segments', group: 'Broken streams', query: { movie_id: '112' }, expect: { shows: 'stream-error', text: 'Не удалось воспроизвести видео' } },
   { id: 'broken-no-targetduration', title: 'No #EXT-X-TARGETDURATION', group: 'Broken streams', query: { movie_id: '113' }, expect: { shows: 'stream-error', text: 'Не удалось воспроизвести видео' } },
   { id: 'broken-missing-segment', title: 'Third segment missing (404)', group: 'Broken streams', query: { movie_id: '114' }, expect: { shows: 'playback', text: 'Сломанный поток: третий сегмент 404', past: 3, note: 'stalls at 4 s on the missing segment: a non-fatal error, no error screen' } },
+  // The start watchdog (issue 22): a start that shows no frame and loads nothing for 20 s ends in the stream error.
+  { id: 'broken-codecs-no-profile', title: 'CODECS="avc1" (no profile)', group: 'Broken streams', query: { movie_id: '141' }, expect: { shows: 'stream-error', text: 'Не удалось воспроизвести видео', withinS: 30, note: 'hls.js keeps no level the browser can play; the start watchdog ends it after 20 s (startStalled)' } },
+  { id: 'broken-ll-parts-only', title: 'LL-HLS parts only, no segments', group: 'Broken streams', query: { movie_id: '142' }, expect: { shows: 'stream-error', text: 'Не удалось воспроизвести видео', withinS: 30, note: 'hls.js: levelEmptyError, or the start watchdog after 20 s' } },
+  { id: 'broken-segments-never-arrive', title: 'Segments never arrive', group: 'Broken streams', query: { movie_id: '144' }, expect: { shows: 'stream-error', text: 'Не удалось воспроизвести видео', withinS: 30, note: 'every segment request is held open; the start watchdog ends it after 20 s (startStalled)' } },
   // harness-session makes the player page's response set the token cookies (harness/server/routes/session.ts).
   { id: 'session-valid', title: 'Signed in, valid token', group: 'Session', query: { movie_id: '101', 'harness-session': 'valid' }, expect: { shows: 'playback', text: 'Испытательная таблица' } },
   { id: 'session-expired', title: 'Expired token: one refresh', group: 'Session', query: { movie_id: '101', 'harness-session': 'expired' }, expect: { shows: 'playback', text: 'Испытательная таблица', note: 'one /auth/refresh, then the calls go on' } },

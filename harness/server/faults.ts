@@ -18,6 +18,8 @@ interface ActiveRule extends FaultRule {
 const TARGETS: Record<FaultTarget, RegExp> = {
   segment: /^\/media\/hls\/.+\.(m4s|ts|aac|vtt)$/,
   playlist: /^\/media\/hls\/.+\.m3u8$/,
+  /** HLS decryption keys (`#EXT-X-KEY` URIs such as hls/film-aes/key.bin). */
+  key: /^\/media\/hls\/.+\.(bin|key)$/,
   media: /^\/media\//,
   catalog: /^\/catalog-api\//,
   vast: /^\/(ads\/vast|vast)\//,

@@ -14,6 +14,9 @@ export const MIME_TYPES: Record<string, string> = {
   '.ts': 'video/mp2t',
   '.vtt': 'text/vtt',
   '.aac': 'audio/aac',
+  // HLS AES-128 keys (fixtures/hls/film-aes/key.bin): 16 raw bytes
+  '.bin': 'application/octet-stream',
+  '.key': 'application/octet-stream',
   '.flv': 'video/x-flv',
   '.jpg': 'image/jpeg',
   '.jpeg': 'image/jpeg',

@@ -1,7 +1,10 @@
 import { allSettled, fork } from 'effector';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ContentDto } from '../api/dto';
 import { $breakPhase } from '../features/ads';
+import { libraryLoadFailed } from '../features/analytics';
 import { mediaPaused, mediaPlaying } from '../features/playback';
+import { $content } from '../features/session';
 import { sendStatFx, type StatEvent } from '../platform/stats';
 import './analytics-model';
 
@@ -24,5 +27,24 @@ describe('time-update wiring: playing content only', () => {
     expect(await playFor('idle', 60_000)).toBe(1);
     expect(await playFor('idle', 59_000)).toBe(0);
     expect(await playFor('running', 130_000)).toBe(0);
+  });
+});
+
+describe('common fields wiring: the film-database title id', () => {
+  const film = (imdbUrl: string | null): ContentDto => ({
+    id: 101, title: 'Фильм', posterUrl: null, hasMultipleEpisodes: false, contentType: null, year: null, countries: [], languages: [],
+    kinopoiskId: 326, rating: { kinopoisk: { value: 9.1 }, imdb: { value: 9.3, url: imdbUrl } },
+  });
+
+  it.each([
+    ['https://www.imdb.com/title/tt0111161/', 'tt0111161'],
+    ['https://www.imdb.com/name/nm0000151/', null],
+    [null, null],
+  ])('rating.imdb.url %j gives imdbId %j in every payload', async (url, imdbId) => {
+    const sent: StatEvent[] = [];
+    const scope = fork({ handlers: [[sendStatFx, (stat: StatEvent) => (sent.push(stat), true)]] });
+    await allSettled($content, { scope, params: film(url) });
+    await allSettled(libraryLoadFailed, { scope, params: 'chunk failed' });
+    expect(sent).toEqual([{ event: 'library_load_error', payload: expect.objectContaining({ contentId: 101, imdbId, message: 'chunk failed' }) }]);
   });
 });

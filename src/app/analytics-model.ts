@@ -17,7 +17,7 @@ import {
 } from '../features/analytics';
 import { mediaElementAttached } from '../features/fullscreen';
 import { $bufferedAhead, $duration, $engine, $status, mediaEnded, mediaError, mediaTimeUpdated, streamTicked } from '../features/playback';
-import { $content, $currentEpisode, appStarted } from '../features/session';
+import { $content, $currentEpisode, $imdbId, appStarted } from '../features/session';
 import { detectDeviceTypeFx } from '../platform/device';
 import { readFrameCountsFx, type FrameCounts } from '../platform/playback-quality';
 import { reportError } from '../platform/sentry';
@@ -28,9 +28,10 @@ const FRAME_WINDOW_MS = 10_000;
 sample({ clock: appStarted, target: detectDeviceTypeFx });
 sample({ clock: detectDeviceTypeFx.doneData, target: deviceDetected });
 
-const $item = combine($content, $currentEpisode, (content, episode) => ({
+const $item = combine($content, $currentEpisode, $imdbId, (content, episode, imdbId) => ({
   contentId: content?.id ?? null,
   episodeId: episode?.id ?? null,
+  imdbId,
 }));
 sample({ clock: $item.updates, target: itemChanged });
 

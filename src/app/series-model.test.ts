@@ -4,7 +4,7 @@ import type { ContentDto, EpisodeDto, SeasonDto } from '../api/dto';
 import { createScriptedEngine } from '../engine/scripted-engine';
 import { $config, $content, $episodes, $seasons, episodeChosen, parseConfig } from '../features/session';
 import { $autoplay, $source, engineAttached } from '../features/playback';
-import { nextEpisodeClicked, episodeSelected } from '../features/series';
+import { nextEpisodeClicked, episodeSelected, menuBackClicked, menuSeasonPicked, seasonsMenuClosed, seasonsMenuToggled } from '../features/series';
 import { $resumePrompt, continueClicked, readProgressFx } from '../features/progress';
 import { postToParentFx, type ParentMessage } from '../platform/parent-bridge';
 import { sendStatFx, type StatEvent } from '../platform/stats';
@@ -133,5 +133,28 @@ describe('series wiring', () => {
       vi.useRealTimers();
     }
   });
-});
 
+  it('the seasons menu sends seasonsAndEpisodes_open, season_click, back, episode_click and close', async () => {
+    const { scope, stats } = await setup();
+    await choose(scope, 11);
+    await allSettled(seasonsMenuToggled, { scope });
+    await allSettled(menuSeasonPicked, { scope, params: 2 });
+    await allSettled(menuBackClicked, { scope });
+    await allSettled(menuSeasonPicked, { scope, params: 1 });
+    await allSettled(episodeSelected, { scope, params: episodes[1]! });
+    await allSettled(seasonsMenuToggled, { scope });
+    await allSettled(seasonsMenuClosed, { scope });
+    expect(stats.filter((s) => s.event.startsWith('seasonsAndEpisodes_'))).toEqual([
+      { event: 'seasonsAndEpisodes_open' },
+      { event: 'seasonsAndEpisodes_season_click', payload: { seasonId: 2 } },
+      { event: 'seasonsAndEpisodes_back' },
+      { event: 'seasonsAndEpisodes_season_click', payload: { seasonId: 1 } },
+      // The choice closes the menu as it is made.
+      { event: 'seasonsAndEpisodes_close' },
+      { event: 'seasonsAndEpisodes_episode_click', payload: { episodeId: 12 } },
+      // Opened again, then closed by its close button.
+      { event: 'seasonsAndEpisodes_open' },
+      { event: 'seasonsAndEpisodes_close' },
+    ]);
+  });
+});

@@ -1,4 +1,4 @@
-import Hls, { ErrorTypes, Events, type ErrorData, type HlsConfig, type Level, type MediaPlaylist } from 'hls.js';
+import Hls, { ErrorDetails, ErrorTypes, Events, type ErrorData, type HlsConfig, type Level, type MediaPlaylist } from 'hls.js';
 import { createFactEmitter } from './fact-emitter';
 import { withEarlyPlaylists } from './early-loader';
 import type { EngineAudioTrack, EngineError, EngineErrorKind, EngineLevel, EngineSubtitleTrack, LoadOptions, MediaEngine, PreloadOptions } from './types';
@@ -173,7 +173,16 @@ export function createHlsEngine(video: HTMLVideoElement, options: HlsEngineOptio
 
   function onError(data: ErrorData): void {
     const error = toEngineError(data);
-    if (data.fatal && data.type === ErrorTypes.MEDIA_ERROR && hls && mediaRecoveries < 2) {
+    if (!data.fatal && hls && (data.details === ErrorDetails.KEY_LOAD_ERROR || data.details === ErrorDetails.KEY_LOAD_TIMEOUT)) {
+      // Keys are not retried (SPEC.md §7). hls.js would switch rendition and, its key cache
+      // cleared, ask for the same key again: the first failure ends the stream.
+      hls.stopLoad();
+      emit('error', { ...error, fatal: true });
+      return;
+    }
+    // A manifest none of whose codecs the browser plays has nothing to recover: it is the error.
+    const recoverable = data.details !== ErrorDetails.MANIFEST_INCOMPATIBLE_CODECS_ERROR;
+    if (data.fatal && data.type === ErrorTypes.MEDIA_ERROR && recoverable && hls && mediaRecoveries < 2) {
       // First try a plain recovery; a second failure often means an audio codec mismatch.
       if (mediaRecoveries === 1) hls.swapAudioCodec();
       mediaRecoveries += 1;
@@ -205,6 +214,11 @@ export function createHlsEngine(video: HTMLVideoElement, options: HlsEngineOptio
       }),
     );
     instance.on(Events.LEVEL_LOADED, () => emit('levelsUpdated', levels()));
+    // Loading moves on even while no frame shows: the start watchdog reads it.
+    instance.on(Events.FRAG_BUFFERED, () => emit('loadProgress'));
+    // hls.js drops levels it cannot play (codec or key errors, failed decoding checks); the indexes
+    // after the dropped one shift, so the list the model picks from must follow.
+    instance.on(Events.LEVELS_UPDATED, (_, data) => emit('levelsUpdated', data.levels.map(toEngineLevel)));
     instance.on(Events.LEVEL_SWITCHED, (_, data) => emit('levelSwitched', { level: data.level, auto: instance.autoLevelEnabled }));
     instance.on(Events.AUDIO_TRACKS_UPDATED, (_, data) => emit('audioTracksUpdated', data.audioTracks.map(toTrack)));
     instance.on(Events.AUDIO_TRACK_SWITCHED, (_, data) => emit('audioTrackSwitched', { id: data.id }));

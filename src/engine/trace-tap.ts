@@ -24,6 +24,7 @@ const RECORDED_FACTS: readonly EngineFactName[] = [
   'timeUpdated',
   'durationChanged',
   'rateChanged',
+  'loadProgress',
   'error',
 ];
 

@@ -85,6 +85,11 @@ export interface EngineFacts {
   rateChanged: { rate: number };
   /** The text of the subtitle cues showing now (empty when none, or subtitles are off). */
   cuesChanged: { texts: string[] };
+  /**
+   * A piece of the stream (a segment, or a low-latency part) reached the media buffer: the
+   * loading moves on even while no frame shows (hls.js FRAG_BUFFERED). The start watchdog reads it.
+   */
+  loadProgress: void;
   error: EngineError;
 }
 

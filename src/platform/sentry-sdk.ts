@@ -7,7 +7,7 @@
 import * as Sentry from '@sentry/react';
 import { COOKIE_KEYS } from '../lib/constants';
 import type { CookieStore } from './cookies';
-import type { ErrorReport, SentryConfig } from './sentry';
+import type { ErrorReport, ReportScope, SentryConfig } from './sentry';
 import { scrub } from './sentry-scrub';
 
 /** SPEC.md §9 "Error-reporting sampling". */
@@ -71,6 +71,12 @@ export function start(config: SentryConfig & { cookies: CookieStore }): boolean 
     return false;
   }
   return Sentry.getClient() !== undefined;
+}
+
+/** Puts the player's contexts and tags on the global scope, where every event picks them up. */
+export function applyScope({ contexts, tags }: ReportScope): void {
+  for (const [name, context] of Object.entries(contexts)) Sentry.setContext(name, context);
+  Sentry.setTags(tags);
 }
 
 /** Reports an error and returns its Sentry event id. */

@@ -24,10 +24,17 @@ export interface ErrorReport {
   fingerprint?: string[];
 }
 
+/** What every report carries besides its own: named contexts and tags, kept on the SDK's scope. */
+export interface ReportScope {
+  contexts: Record<string, Record<string, unknown>>;
+  tags: Record<string, string>;
+}
+
 type Sdk = typeof import('./sentry-sdk');
 
 let sdk: Promise<Sdk | null> | null = null;
 let load: (() => Promise<Sdk | null>) | null = null;
+let reportScope: ReportScope | null = null;
 
 /**
  * Prepares Sentry from the page configuration; false (nothing loaded, nothing sent) without a DSN.
@@ -50,6 +57,7 @@ export function initSentry({ dsn, project, cookies = browserCookies }: SentryCon
       .then((loaded) => {
         window.removeEventListener('error', onError);
         window.removeEventListener('unhandledrejection', onRejection);
+        if (loaded && reportScope) loaded.applyScope(reportScope);
         if (loaded) early.forEach((error) => loaded.captureEarly(error));
         return loaded;
       }));
@@ -67,6 +75,15 @@ export function startSentry(): void {
  */
 export function startSentryAfter(ready: Promise<unknown>, fallbackMs: number): void {
   if (load) afterStartUp(ready, fallbackMs, startSentry);
+}
+
+/**
+ * Sets what every later report carries, uncaught errors included. Kept until the SDK runs, so
+ * the scope is there before the first event whenever the SDK loads.
+ */
+export function setReportScope(scope: ReportScope): void {
+  reportScope = scope;
+  void sdk?.then((loaded) => loaded?.applyScope(reportScope!));
 }
 
 /** 32 hex digits, the shape of a Sentry event id, for when Sentry is not running. */

@@ -11,9 +11,16 @@ export const MEDIA_MOUNTS: ReadonlyArray<readonly [prefix: string, folder: strin
   ['/vast/', 'vast'],
 ];
 
+/**
+ * Requests under this prefix are held open and never answered, until the client gives up: the
+ * segments of hls/broken/segments-never-arrive (API 144) point here, for the start watchdog.
+ */
+export const NEVER_ANSWERED_PREFIX = '/media/never/';
+
 export function mediaRoutes(fixturesDir: string): Route {
   return async (ctx) => {
     const { pathname } = ctx.url;
+    if (pathname.startsWith(NEVER_ANSWERED_PREFIX) && (ctx.req.method === 'GET' || ctx.req.method === 'HEAD')) return true;
     const mount = MEDIA_MOUNTS.find(([prefix]) => pathname.startsWith(prefix));
     if (!mount) return false;
     const [prefix, folder] = mount;

@@ -40,6 +40,7 @@ import {
   adVolumeMatched,
 } from './model/break';
 import { watchVisibilityFx } from './model/environment';
+import { readWallClockFx } from './model/tracking';
 
 const BASE = 'http://localhost:4100';
 const track = (event: string, id: string) => `${BASE}/track/${event}?ad=${id}`;
@@ -85,8 +86,11 @@ function setup(tags: Tags, { mediaTimesOut = false } = {}) {
   const pings: PixelRequest[] = [];
   const stats: StatEvent[] = [];
   const requested: string[] = [];
+  /** The wall clock the model reads, in ms; tests move it. */
+  const clock = { now: 0 };
   const scope = fork({
     handlers: [
+      [readWallClockFx, () => clock.now],
       [createAdVideoFx, () => video],
       [
         loadVastFx,
@@ -112,7 +116,7 @@ function setup(tags: Tags, { mediaTimesOut = false } = {}) {
   createWatch({ unit: contentPauseRequested, scope, fn: () => events.push('pause-content') });
   createWatch({ unit: contentResumeRequested, scope, fn: ({ resume }) => events.push(resume ? 'resume-content' : 'release-content') });
   const pinged = () => pings.flatMap(({ urls, errorCode }) => urls.map((url) => (errorCode ? url.replace('[ERRORCODE]', String(errorCode)) : url)));
-  return { scope, video, pings, pinged, stats, requested, events };
+  return { scope, video, pings, pinged, stats, requested, events, clock };
 }
 
 const settings = (items: AdSettings['adList']): AdSettings => ({ adList: items, adListUrl: `${BASE}/ads/list.json`, advert: false, baseUrl: BASE });
@@ -353,6 +357,61 @@ describe('viewer actions and the page', () => {
     await allSettled(pageVisibilityChanged, { scope, params: true });
     await allSettled(pageVisibilityChanged, { scope, params: false });
     expect(video.play).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('ad statistics', () => {
+  it('ad_timeupdate goes at most once per second of wall time, the next ad of a break included', async () => {
+    const { scope, stats, clock } = setup({ [tag('a')]: makeAd('a'), [tag('b')]: makeAd('b') });
+    const timeupdates = () => stats.filter((s) => s.event === 'ad_timeupdate');
+    const sent: Array<{ at: number; adId: unknown; currentTime: unknown }> = [];
+    // Time updates four times a second of wall time, the ad's clock in step with it.
+    const playFor = async (ms: number) => {
+      for (let t = 250; t <= ms; t += 250) {
+        clock.now += 250;
+        await allSettled(adMediaTimeUpdated, { scope, params: { currentTime: t / 1000, duration: 8 } });
+        for (const { payload } of timeupdates().slice(sent.length)) sent.push({ at: clock.now, adId: payload?.adId, currentTime: payload?.currentTime });
+      }
+    };
+    await allSettled(adsConfigured, { scope, params: preroll('a', 'b') });
+    await allSettled(contentPlayRequested, { scope });
+    await allSettled(adMediaPlaying, { scope });
+    await playFor(2_750);
+    await allSettled(adMediaEnded, { scope });
+    clock.now += 100;
+    await allSettled(adMediaPlaying, { scope });
+    await playFor(2_000);
+    expect(sent).toEqual([
+      { at: 250, adId: 'a', currentTime: 0.3 },
+      { at: 1_250, adId: 'a', currentTime: 1.3 },
+      { at: 2_250, adId: 'a', currentTime: 2.3 },
+      // Ad b's clock starts again at 0, but its first update (at 3,100) is within a second of a's last stat.
+      { at: 3_350, adId: 'b', currentTime: 0.5 },
+      { at: 4_350, adId: 'b', currentTime: 1.5 },
+    ]);
+    // Updates with the wall clock standing still send nothing, however far the ad's time moves.
+    for (const currentTime of [2.25, 3.5, 5, 7]) await allSettled(adMediaTimeUpdated, { scope, params: { currentTime, duration: 8 } });
+    expect(timeupdates()).toHaveLength(5);
+  });
+
+  it('ad_pause is sent when the viewer pauses the ad, with the ad and its time; not when it ends', async () => {
+    const { scope, stats } = setup({ [tag('a')]: makeAd('a') });
+    await allSettled(adsConfigured, { scope, params: preroll('a') });
+    await allSettled(contentPlayRequested, { scope });
+    await allSettled(adMediaPlaying, { scope });
+    await play(scope, [2.5]);
+    await allSettled(adClicked, { scope });
+    await allSettled(adMediaPaused, { scope, params: { ended: false } });
+    const pauses = () => stats.filter((s) => s.event === 'ad_pause');
+    expect(pauses()).toEqual([
+      { event: 'ad_pause', payload: { adId: 'a', type: 'preroll', currentTime: 2.5, duration: 8, status: AdStatus.Paused, from: AdStatus.Playing } },
+    ]);
+    await allSettled(adMediaPlaying, { scope });
+    expect(stats.at(-1)).toMatchObject({ event: 'ad_play', payload: { status: AdStatus.Playing, from: AdStatus.Paused } });
+    await play(scope, [8]);
+    await allSettled(adMediaPaused, { scope, params: { ended: true } });
+    expect(pauses()).toHaveLength(1);
+    expect(stats.at(-1)?.event).toBe('ad_ended');
   });
 });
 

@@ -28,13 +28,13 @@ async function play(scope: ReturnType<typeof fork>, positions: number[], duratio
 describe('progress marks', () => {
   it('sends each mark once per episode, in order, with the common payload', async () => {
     const { scope, sent } = setup();
-    await allSettled(itemChanged, { scope, params: { contentId: 101, episodeId: 10101 } });
+    await allSettled(itemChanged, { scope, params: { contentId: 101, episodeId: 10101, imdbId: 'tt0111161' } });
     await allSettled(deviceDetected, { scope, params: 'tablet' });
     await play(scope, [0, 2.9, 3, 7.4, 7.5]);
     expect(marks(sent)).toEqual([0.1, 0.25]);
     expect(sent[0]).toEqual({
       event: 'progress',
-      payload: { contentId: 101, episodeId: 10101, position: 3, duration: 30, deviceType: 'tablet', mark: 0.1 },
+      payload: { contentId: 101, episodeId: 10101, imdbId: 'tt0111161', position: 3, duration: 30, deviceType: 'tablet', mark: 0.1 },
     });
     // Seeking back and playing through again repeats nothing.
     await play(scope, [1, 4, 8, 9]);
@@ -50,12 +50,12 @@ describe('progress marks', () => {
 
   it('starts afresh for the next episode, not for the same one again', async () => {
     const { scope, sent } = setup();
-    await allSettled(itemChanged, { scope, params: { contentId: 102, episodeId: 1 } });
+    await allSettled(itemChanged, { scope, params: { contentId: 102, episodeId: 1, imdbId: null } });
     await play(scope, [10]);
-    await allSettled(itemChanged, { scope, params: { contentId: 102, episodeId: 1 } });
+    await allSettled(itemChanged, { scope, params: { contentId: 102, episodeId: 1, imdbId: null } });
     await play(scope, [10]);
     expect(marks(sent)).toEqual([0.1, 0.25]);
-    await allSettled(itemChanged, { scope, params: { contentId: 102, episodeId: 2 } });
+    await allSettled(itemChanged, { scope, params: { contentId: 102, episodeId: 2, imdbId: null } });
     await play(scope, [3.5]);
     expect(sent.at(-1)?.payload).toMatchObject({ episodeId: 2, mark: 0.1 });
   });
@@ -119,7 +119,7 @@ describe('error analytics', () => {
 
   it('carries the error type, network class from bits/s and the buffered length', async () => {
     const { scope, sent } = setup();
-    await allSettled(itemChanged, { scope, params: { contentId: 111, episodeId: null } });
+    await allSettled(itemChanged, { scope, params: { contentId: 111, episodeId: null, imdbId: null } });
     // 2,399,992 bit/s = 299.999 kB/s → 2g; 2,400,000 bit/s = 300 kB/s → 3g.
     await allSettled(streamErrorReported, { scope, params: { error: error('manifestLoadError', true), bandwidthEstimate: 2_399_992, bufferedLength: 0 } });
     await allSettled(streamErrorReported, { scope, params: { error: error('fragLoadError', false), bandwidthEstimate: 2_400_000, bufferedLength: 4.25 } });
@@ -129,6 +129,7 @@ describe('error analytics', () => {
         payload: {
           contentId: 111,
           episodeId: null,
+          imdbId: null,
           position: 0,
           duration: 0,
           deviceType: 'desktop',

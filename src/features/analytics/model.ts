@@ -16,6 +16,8 @@ import { marksReached } from './marks';
 export interface AnalyticsItem {
   contentId: number | null;
   episodeId: number | null;
+  /** The film-database title id ('tt0111161'); null when the content has none. */
+  imdbId: string | null;
 }
 
 export interface ContentPosition {
@@ -51,8 +53,10 @@ export const framesSampled = createEvent<FrameDropReport>();
 export const libraryLoadFailed = createEvent<string>();
 
 export const $item = createStore<AnalyticsItem>(
-  { contentId: null, episodeId: null },
-  { updateFilter: (next, current) => next.contentId !== current.contentId || next.episodeId !== current.episodeId },
+  { contentId: null, episodeId: null, imdbId: null },
+  {
+    updateFilter: (next, current) => next.contentId !== current.contentId || next.episodeId !== current.episodeId || next.imdbId !== current.imdbId,
+  },
 ).on(itemChanged, (_, item) => item);
 export const $deviceType = createStore<DeviceType>('desktop').on(deviceDetected, (_, type) => type);
 export const $position = createStore<ContentPosition>({ position: 0, duration: 0 }).on(positionUpdated, (_, position) => position);
@@ -64,6 +68,7 @@ export const $sentMarks = createStore<ReadonlySet<number>>(new Set(), { serializ
 type CommonFields = {
   contentId: number | null;
   episodeId: number | null;
+  imdbId: string | null;
   position: number;
   duration: number;
   deviceType: DeviceType;
@@ -81,7 +86,7 @@ function withCommon<T>(clock: Unit<T>): Event<{ common: CommonFields; value: T }
     clock: positioned,
     source: $itemOnDevice,
     fn: ({ item, deviceType }, { position: { position, duration }, value }) => ({
-      common: { contentId: item.contentId, episodeId: item.episodeId, position, duration, deviceType },
+      common: { contentId: item.contentId, episodeId: item.episodeId, imdbId: item.imdbId, position, duration, deviceType },
       value,
     }),
   });

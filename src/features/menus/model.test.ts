@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { settle } from '../../test-support/settle';
 import { createScriptedEngine } from '../../engine/scripted-engine';
 import { $controlsPinned, engineAttached, escapePressed, pauseClicked } from '../playback';
-import { qualityChosen, rateChosen, subtitleChosen } from '../tracks';
+import { audioTrackChosen, qualityChosen, rateChosen, subtitleChosen } from '../tracks';
+import { sendStatFx, type StatEvent } from '../../platform/stats';
 import {
   $activeMenu,
   backClicked,
@@ -126,5 +127,31 @@ describe('menus model', () => {
     await settle(outsideClicked, { scope });
     expect(engine.calls.filter((call) => call.command !== 'setVolume' && call.command !== 'setMuted')).toEqual([]);
     expect(paused).toEqual([]);
+  });
+});
+
+describe('settings_audio_* statistics', () => {
+  it("opening 'Аудио' sends settings_audio_open; choosing a track sends settings_audio_select with its label", async () => {
+    const sent: StatEvent[] = [];
+    const scope = fork({ handlers: [[sendStatFx, (stat: StatEvent) => (sent.push(stat), true)]] });
+    const engine = createScriptedEngine();
+    await settle(engineAttached, { scope, params: engine });
+    engine.emit('audioTracksUpdated', [
+      { id: 0, name: 'Русский (RU)', lang: 'ru', isDefault: true },
+      { id: 1, name: 'English (EN)', lang: 'en', isDefault: false },
+    ]);
+    await settle(settingsClicked, { scope });
+    await settle(subMenuOpened, { scope, params: 'quality' });
+    await settle(backClicked, { scope });
+    expect(sent).toEqual([]);
+    await settle(subMenuOpened, { scope, params: 'audio' });
+    expect(sent).toEqual([{ event: 'settings_audio_open' }]);
+    await settle(audioTrackChosen, { scope, params: 1 });
+    expect(scope.getState($activeMenu)).toBe('main');
+    expect(sent).toEqual([{ event: 'settings_audio_open' }, { event: 'settings_audio_select', payload: { label: 'English (EN)' } }]);
+    // An id the list does not offer is no choice the viewer made.
+    await settle(subMenuOpened, { scope, params: 'audio' });
+    await settle(audioTrackChosen, { scope, params: 7 });
+    expect(sent.map((stat) => stat.event)).toEqual(['settings_audio_open', 'settings_audio_select', 'settings_audio_open']);
   });
 });

@@ -4,12 +4,14 @@
  * main and pressing it again closes; the subtitles icon opens subs directly; each sub-menu's
  * back button returns to the menu it was opened from; picking an option does the same.
  * Menus close on a click outside, the close button, Escape, the episodes menu opening, and a
- * `{ type: 'click' }` message from the parent frame (only from window.parent).
+ * `{ type: 'click' }` message from the parent frame (only from window.parent). Opening 'Аудио' and
+ * choosing in it are reported as settings_audio_open / settings_audio_select (SPEC.md §7).
  */
 import { createEffect, createEvent, createStore, sample, scopeBind } from 'effector';
 import { listenToParent, type ParentAction } from '../../platform/parent-bridge';
+import { sendStatFx } from '../../platform/stats';
 import { controlsPinnedSet, escapePressed } from '../playback';
-import { audioTrackChosen, qualityChosen, rateChosen, subtitleChosen } from '../tracks';
+import { $audioTracks, audioTrackChosen, qualityChosen, rateChosen, subtitleChosen } from '../tracks';
 
 export type SubMenu = 'quality' | 'playback-rate' | 'subs' | 'audio';
 export type MenuId = 'none' | 'main' | SubMenu;
@@ -90,6 +92,16 @@ export const escapeUnhandled = escapeUsed.filter({ fn: (active) => active === 'n
 
 // An open menu keeps the controls on screen.
 sample({ clock: $menuOpen.updates, target: controlsPinnedSet });
+
+// Statistics (SPEC.md §7): settings_audio_*, with the label the list showed.
+sample({ clock: $activeMenu.updates, filter: (active) => active === 'audio', fn: () => ({ event: 'settings_audio_open' }), target: sendStatFx });
+sample({
+  clock: audioTrackChosen,
+  source: $audioTracks,
+  filter: (tracks, id) => tracks.some((track) => track.id === id),
+  fn: (tracks, id) => ({ event: 'settings_audio_select', payload: { label: tracks.find((track) => track.id === id)!.name } }),
+  target: sendStatFx,
+});
 
 const listenToParentFx = createEffect(() => {
   listenToParent(scopeBind(parentActionReceived, { safe: true }));

@@ -22,6 +22,9 @@ export {
   mediaTimeUpdated,
   streamTicked,
   mediaError,
+  mediaLoadProgressed,
+  playRefused,
+  isPlayRefusal,
   playFx,
   pauseFx,
   $engine,
@@ -37,6 +40,15 @@ export {
   $streamError,
 } from './model';
 export { $streamTickRunning } from './tick';
+export {
+  $startAwaited,
+  $startClockRunning,
+  pageHiddenChanged,
+  createStartClock,
+  bufferedSeconds,
+  startStalledError,
+} from './start-watchdog';
+export type { StartClock, StartStallReason } from './start-watchdog';
 export {
   mediaVolumeChanged,
   volumeSet,

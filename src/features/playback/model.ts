@@ -21,6 +21,8 @@ export const mediaSeeked = createEvent<EngineFacts['seeked']>();
 export const mediaTimeUpdated = createEvent<EngineTime>();
 export const mediaDurationChanged = createEvent<EngineFacts['durationChanged']>();
 export const mediaError = createEvent<EngineError>();
+/** A piece of the stream reached the buffer (the engine's loadProgress). */
+export const mediaLoadProgressed = createEvent();
 /** The media time read by the 100 ms stream tick while the media plays (see tick.ts). */
 export const streamTicked = createEvent<EngineTime>();
 
@@ -98,6 +100,7 @@ const connectEngineFx = createEffect((engine: MediaEngine) => {
     timeUpdated: scopeBind(mediaTimeUpdated, { safe: true }),
     durationChanged: scopeBind(mediaDurationChanged, { safe: true }),
     error: scopeBind(mediaError, { safe: true }),
+    loadProgress: scopeBind(mediaLoadProgressed, { safe: true }),
   };
   const pacer = paceTimeFacts(bound.timeUpdated);
   engine.on('sourceReady', (data) => {
@@ -125,6 +128,7 @@ const connectEngineFx = createEffect((engine: MediaEngine) => {
   engine.on('timeUpdated', pacer.time);
   engine.on('durationChanged', bound.durationChanged);
   engine.on('error', bound.error);
+  engine.on('loadProgress', bound.loadProgress);
 });
 
 const loadSourceFx = attach({
@@ -133,6 +137,18 @@ const loadSourceFx = attach({
 });
 export const playFx = attach({ source: $engine, effect: async (engine) => engine?.play() });
 export const pauseFx = attach({ source: $engine, effect: (engine) => engine?.pause() });
+
+/**
+ * The browser's autoplay policy said no (NotAllowedError): the viewer's own click will play. Any
+ * other rejection (an AbortError when the engine reloads the media, say) leaves the play intent
+ * standing: the start watchdog ends it in playback or the stream error.
+ */
+export function isPlayRefusal(error: unknown): boolean {
+  // A DOMException in the browser; read by name, whatever its prototype chain.
+  return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'NotAllowedError';
+}
+/** play() was refused by the browser's policy (see isPlayRefusal). */
+export const playRefused = sample({ clock: playFx.failData, filter: isPlayRefusal, fn: () => undefined });
 
 export const $status = createStore<PlaybackStatus>('notStarted')
   .on(sourceRequested, () => 'notStarted')
@@ -174,7 +190,7 @@ export const $currentSecond = $currentTime.map((time) => Math.floor(time));
  */
 export const $startPending = createStore(false)
   .on(playFx, () => true)
-  .reset([mediaPlaying, mediaPaused, mediaEnded, sourceRequested, playFx.fail])
+  .reset([mediaPlaying, mediaPaused, mediaEnded, sourceRequested, playRefused])
   .on(mediaError, (pending, error) => (error.fatal ? false : pending));
 export const $isPlaying = $status.map((status) => status === 'playing' || status === 'buffering');
 /** The surface's spinner: buffering, or a first frame that was asked for and has not come yet. */

@@ -1,4 +1,5 @@
 import { parseTimecode } from '../../lib/timecode';
+import { parseOriginList } from '../../lib/url';
 
 export type FullscreenMode = 'native' | 'parent';
 
@@ -25,6 +26,11 @@ export interface PlayerConfig {
   sentryDsn: string | null;
   /** Preferred audio languages, upper-case codes in order, e.g. ['RU', 'EN']. */
   languages: string[];
+  /**
+   * `data-allowed-origins`: the parent origins whose player.js messages are obeyed (space-separated);
+   * null when the setting is absent, which allows the embedding page whatever its origin.
+   */
+  allowedOrigins: string[] | null;
   /** The player page's own address; its host is sent as the availability domain. */
   pageUrl: string;
 }
@@ -93,6 +99,7 @@ export function parseConfig({ search, pageUrl, globalMovieId, rootData = {}, fra
       .split(',')
       .map((code) => code.trim().toUpperCase())
       .filter((code) => /^[A-Z]{2,3}$/.test(code)),
+    allowedOrigins: parseOriginList(data.allowedOrigins),
     pageUrl,
   };
 }

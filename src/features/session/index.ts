@@ -11,6 +11,7 @@ export {
   $available,
   $userId,
   $currentEpisode,
+  $imdbId,
   $pageError,
   $phase,
   loadStartupFx,

@@ -4,9 +4,10 @@ import type { ApiError } from '../../api/errors';
 import type { ContentDto, EpisodeDto, SeasonDto } from '../../api/dto';
 import { parseConfig } from './config';
 import {
-  $adList, $currentEpisode, $pageError, $phase, $title, appStarted, fetchAdListFx, fetchAvailabilityFx,
-  fetchContentFx, fetchEpisodesFx, fetchSeasonsFx, reportPageErrorFx,
+  $adList, $currentEpisode, $imdbId, $pageError, $phase, $title, appStarted, fetchAdListFx, fetchAvailabilityFx,
+  fetchContentFx, fetchEpisodesFx, fetchSeasonsFx, reportPageErrorFx, setReportScopeFx,
 } from './model';
+import type { ReportScope } from '../../platform/sentry';
 
 const content = (hasMultipleEpisodes: boolean): ContentDto => ({
   id: 102, title: 'Цветные серии', posterUrl: null, hasMultipleEpisodes, contentType: { slug: 'series' }, year: 2024,
@@ -41,8 +42,10 @@ function setup(fakes: Fakes = {}) {
   };
   // Catalogue and ad-list effects are attached to the clients: their handlers receive (clients, params).
   const deferred = <T,>(name: string, run: () => Promise<T>) => (_client: unknown, params: unknown) => plain(name, run)(params);
+  const reportScopes: ReportScope[] = [];
   const scope = fork({
     handlers: [
+      [setReportScopeFx, (reportScope: ReportScope) => void reportScopes.push(reportScope)],
       [fetchContentFx, deferred('content', fakes.content ?? (async () => content(true)))],
       [fetchSeasonsFx, deferred('seasons', async () => seasons)],
       [fetchEpisodesFx, deferred('episodes', fakes.episodes ?? (async () => episodes))],
@@ -51,7 +54,7 @@ function setup(fakes: Fakes = {}) {
       [reportPageErrorFx, plain('report', async () => 'evt-1234')],
     ],
   });
-  return { scope, calls, started };
+  return { scope, calls, started, reportScopes };
 }
 
 describe('session start-up', () => {
@@ -108,6 +111,30 @@ describe('session start-up', () => {
     const { scope } = setup({ content: async () => content(false) });
     await allSettled(appStarted, { scope, params: config('?movie_id=101') });
     expect(scope.getState($title)).toBe('Цветные серии');
+  });
+});
+
+describe('the film-database title id', () => {
+  const rated = (url: string | null): ContentDto => ({ ...content(false), rating: { kinopoisk: null, imdb: { value: 8.1, url } } });
+
+  it('is taken from rating.imdb.url and goes into the error reports\' player context', async () => {
+    const { scope, reportScopes } = setup({ content: async () => rated('https://www.imdb.com/title/tt0111161/?ref_=fn') });
+    await allSettled(appStarted, { scope, params: config('?movie_id=101') });
+    expect(scope.getState($imdbId)).toBe('tt0111161');
+    expect(reportScopes.at(-1)).toEqual({
+      contexts: { player: { contentId: 102, episodeId: 11, imdbId: 'tt0111161' } },
+      tags: { imdb_id: 'tt0111161' },
+    });
+  });
+
+  it.each([
+    ['a link that is not a title', 'https://www.imdb.com/name/nm0000151/'],
+    ['no link', null],
+  ])('is null with %s, and the reports have no imdb_id tag', async (_, url) => {
+    const { scope, reportScopes } = setup({ content: async () => rated(url) });
+    await allSettled(appStarted, { scope, params: config('?movie_id=101') });
+    expect(scope.getState($imdbId)).toBeNull();
+    expect(reportScopes.at(-1)).toEqual({ contexts: { player: { contentId: 102, episodeId: 11, imdbId: null } }, tags: {} });
   });
 });
 

@@ -5,8 +5,9 @@ import { createApiClients, type ApiClients } from '../../api/http';
 import { isHttpError, type ApiError } from '../../api/errors';
 import type { AdListDto, ContentDto, EpisodeDto, SeasonDto } from '../../api/dto';
 import { browserCookies } from '../../platform/cookies';
-import { reportError } from '../../platform/sentry';
-import { describePageError } from './report';
+import { reportError, setReportScope } from '../../platform/sentry';
+import { imdbTitleId } from '../../lib/title';
+import { describePageError, describePlayer } from './report';
 import type { PlayerConfig } from './config';
 import { chooseEpisode, sortEpisodes } from './episodes';
 import { playerTitle } from './title';
@@ -102,6 +103,8 @@ export const $currentEpisode = createStore<EpisodeDto | null>(null).on(episodeCh
 export const $pageError = createStore<PageError | null>(null);
 
 export const $title = combine($content, $currentEpisode, playerTitle);
+/** The film-database title id from rating.imdb.url (SPEC.md §3), null when the content has none. */
+export const $imdbId = $content.map((content) => imdbTitleId(content?.rating?.imdb?.url) || null);
 
 export const $phase = combine($pageError, $currentEpisode, (error, episode): PagePhase =>
   error ? 'error' : episode ? 'ready' : 'loading',
@@ -155,3 +158,15 @@ sample({ clock: loadStartupFx.failData, filter: (error) => !isHttpError(error, 4
 sample({ clock: reportPageErrorFx.doneData, fn: (errorId): PageError => ({ kind: 'unknown', errorId }), target: $pageError });
 
 sample({ clock: reloadClicked, target: reloadPageFx });
+
+/** What every later error report carries about what plays: set on the error service's scope. */
+export const setReportScopeFx = createEffect(setReportScope);
+const $reportScope = combine(
+  {
+    contentId: $content.map((content) => content?.id ?? null),
+    episodeId: $currentEpisode.map((episode) => episode?.id ?? null),
+    imdbId: $imdbId,
+  },
+  describePlayer,
+);
+sample({ clock: $reportScope.updates, target: setReportScopeFx });

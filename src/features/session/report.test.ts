@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiError } from '../../api/errors';
-import { describePageError, StartupRequestError } from './report';
+import { describePageError, describePlayer, StartupRequestError } from './report';
 import { reportError } from '../../platform/sentry';
 
 describe('page error report', () => {
@@ -33,5 +33,21 @@ describe('page error report', () => {
     const first = await reportError(describePageError(new Error('x')));
     expect(first).toMatch(/^[0-9a-f]{32}$/);
     expect(await reportError(describePageError(new Error('x')))).not.toBe(first);
+  });
+});
+
+describe('player report scope', () => {
+  it('puts the content, the episode and the title id into the player context, and tags the title id', () => {
+    expect(describePlayer({ contentId: 101, episodeId: 10101, imdbId: 'tt0111161' })).toEqual({
+      contexts: { player: { contentId: 101, episodeId: 10101, imdbId: 'tt0111161' } },
+      tags: { imdb_id: 'tt0111161' },
+    });
+  });
+
+  it('without a title id the context says null and there is no tag', () => {
+    expect(describePlayer({ contentId: 102, episodeId: null, imdbId: null })).toEqual({
+      contexts: { player: { contentId: 102, episodeId: null, imdbId: null } },
+      tags: {},
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { isApiError, type ApiError } from '../../api/errors';
-import type { ErrorReport } from '../../platform/sentry';
+import type { ErrorReport, ReportScope } from '../../platform/sentry';
 
 /** A catalogue failure as an Error, so the error service shows a type, a message and a stack. */
 export class StartupRequestError extends Error {
@@ -42,5 +42,24 @@ export function describePageError(error: unknown): ErrorReport {
       ...(status !== null ? { http_status: String(status) } : {}),
     },
     fingerprint: ['startup', error.errorType, String(status ?? ''), error.url],
+  };
+}
+
+/** What plays, as every error report shows it. */
+export interface PlayingItem {
+  contentId: number | null;
+  episodeId: number | null;
+  /** The film-database title id, e.g. 'tt0111161'. */
+  imdbId: string | null;
+}
+
+/**
+ * The `player` context of every report, and an `imdb_id` tag to find a title's errors by; the
+ * tag is left out when the content has no title id.
+ */
+export function describePlayer({ contentId, episodeId, imdbId }: PlayingItem): ReportScope {
+  return {
+    contexts: { player: { contentId, episodeId, imdbId } },
+    tags: imdbId ? { imdb_id: imdbId } : {},
   };
 }

@@ -4,7 +4,8 @@ import { $currentTime, $mobileLayout, shareAvailabilitySet, shareClicked } from 
 import { checkNativeShareFx, copyTextFx, nativeShareFx, readTopPageUrlFx } from '../../platform/share';
 import { topPageUrl } from '../../platform/share';
 import { sendStatFx, type StatEvent } from '../../platform/stats';
-import { $sharePopupOpen, $shareLink, copyClicked, shareStarted, timecodeToggled } from './model';
+import { SHARE_TARGETS } from './links';
+import { $sharePopupOpen, $shareLink, copyClicked, networkClicked, sharePopupClosed, shareStarted, timecodeToggled } from './model';
 
 async function setup({ mobile = false, native = false } = {}) {
   const copied: string[] = [];
@@ -41,10 +42,36 @@ describe('share', () => {
   });
 
   it('small screens with a share sheet use it instead of the popup', async () => {
-    const { scope, shared } = await setup({ mobile: true, native: true });
+    const { scope, shared, stats } = await setup({ mobile: true, native: true });
     await allSettled(shareClicked, { scope });
     expect(scope.getState($sharePopupOpen)).toBe(false);
     expect(shared.map((d) => d.url)).toEqual(['https://site.example/watch/5?x=1']);
+    expect(stats).toEqual(['popup_share_native']);
+  });
+
+  it('sends popup_share_{network} for each of the five networks, and the time code going off and the popup closing', async () => {
+    const { scope, stats } = await setup();
+    await allSettled(shareClicked, { scope });
+    for (const { id } of SHARE_TARGETS) await allSettled(networkClicked, { scope, params: id });
+    await allSettled(timecodeToggled, { scope, params: true });
+    await allSettled(timecodeToggled, { scope, params: false });
+    await allSettled(sharePopupClosed, { scope });
+    // The share button closes it too.
+    await allSettled(shareClicked, { scope });
+    await allSettled(shareClicked, { scope });
+    expect(stats).toEqual([
+      'popup_share_open',
+      'popup_share_vk',
+      'popup_share_ok',
+      'popup_share_telegram',
+      'popup_share_whatsapp',
+      'popup_share_x',
+      'popup_share_timecode_on',
+      'popup_share_timecode_off',
+      'popup_share_close',
+      'popup_share_open',
+      'popup_share_close',
+    ]);
   });
 
   it('disabled_share closes the popup', async () => {

@@ -1,6 +1,6 @@
 /**
  * Tracking pings, rstat4 analytics and the ad history. Every decision is a pure function from
- * ../tracking; the only effects are firePixelFx, sendStatFx and reportAdErrorFx.
+ * ../tracking; the only effects are firePixelFx, sendStatFx, reportAdErrorFx and the wall clock.
  */
 import { createEffect, createEvent, createStore, sample } from 'effector';
 import type { ParsedAd } from '../../../vast';
@@ -170,16 +170,18 @@ sample({
   fn: (context, { ad, from, to }) => adStat(STATUS_STATS[to] ?? 'ad_play', { ...context, ad }, { status: to, from }),
   target: sendStatFx,
 });
-// ad_timeupdate at most once per second of ad time (an ad plays at 1x, so also of wall time).
+/** Wall time in ms, for the ad_timeupdate throttle. */
+export const readWallClockFx = createEffect(() => Date.now());
+// ad_timeupdate at most once per second of wall time, across ads: the ad's own clock restarts with
+// each ad of a break, so the next ad's first update would follow the last one's at once.
 const timeupdateStatDue = createEvent<number>();
-const $lastTimeupdateStat = createStore(Number.NEGATIVE_INFINITY)
-  .on(timeupdateStatDue, (_, time) => time)
-  .reset(adCreated);
+const $lastTimeupdateStatAt = createStore(Number.NEGATIVE_INFINITY).on(timeupdateStatDue, (_, at) => at);
+sample({ clock: adMediaTimeUpdated, source: $currentAd, filter: (ad) => ad !== null, fn: () => undefined, target: readWallClockFx });
 sample({
-  clock: adMediaTimeUpdated,
-  source: { last: $lastTimeupdateStat, ad: $currentAd },
-  filter: ({ last, ad }, { currentTime }) => ad !== null && currentTime - last >= AD_TIMEUPDATE_THROTTLE_MS / 1000,
-  fn: (_, { currentTime }) => currentTime,
+  clock: readWallClockFx.doneData,
+  source: $lastTimeupdateStatAt,
+  filter: (last, now) => now - last >= AD_TIMEUPDATE_THROTTLE_MS,
+  fn: (_, now) => now,
   target: timeupdateStatDue,
 });
 sample({ clock: timeupdateStatDue, source: $statContext, fn: (context) => adStat('ad_timeupdate', context), target: sendStatFx });

@@ -1,0 +1,115 @@
+/**
+ * axe-core (through @axe-core/playwright) audits the player page in every state a viewer meets:
+ * no critical or serious violation anywhere. Moderate and minor ones are printed with the state,
+ * and the README lists them with a reason. The page is opened on its own (what an iframe shows
+ * is the same document): axe then reads the player's DOM only, not the harness around it.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test, clickControl, expectAdPlaysPast, expectPlaysPast, PLAYER_ORIGIN } from './support';
+
+interface Finding {
+  state: string;
+  id: string;
+  impact: string;
+  targets: string[];
+}
+
+async function openPlayer(page: Page, query: string) {
+  await page.goto(`${PLAYER_ORIGIN}/?${query}`);
+  return page;
+}
+
+/** Audits the player page and returns what it found, by state. */
+async function audit(page: Page, state: string): Promise<Finding[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  return results.violations.flatMap((violation) =>
+    violation.nodes.map((node) => ({ state, id: violation.id, impact: violation.impact ?? 'unknown', targets: node.target.map(String) })),
+  );
+}
+
+/** Fails on critical and serious findings; prints the others for the README. */
+function expectNoBlockers(findings: Finding[]) {
+  const others = findings.filter((finding) => finding.impact !== 'critical' && finding.impact !== 'serious');
+  if (others.length > 0) console.log(`axe (moderate/minor):\n${others.map((f) => `  ${f.state}: ${f.id} (${f.impact}) ${f.targets.join(' ')}`).join('\n')}`);
+  expect(findings.filter((finding) => finding.impact === 'critical' || finding.impact === 'serious')).toEqual([]);
+}
+
+async function openSettingsRow(frame: Page, row?: string) {
+  await clickControl(frame, frame.getByTestId('settings-button'));
+  await expect(frame.getByTestId('settings-menu')).toHaveAttribute('data-menu', 'main');
+  if (row) {
+    await frame.getByTestId(`menu-row-${row}`).click();
+    await expect(frame.getByTestId('settings-menu')).not.toHaveAttribute('data-menu', 'main');
+  }
+}
+
+test('the film: paused, controls, the settings menu and each sub-menu, the share popup', async ({ page }) => {
+  const frame = await openPlayer(page, 'movie_id=101&auto_play=0');
+  await expect(frame.getByTestId('player')).toHaveAttribute('data-status', 'notStarted');
+  const findings = await audit(page, 'not started');
+  await frame.getByTestId('player').click({ position: { x: 200, y: 150 } });
+  await expectPlaysPast(frame, 0.3);
+  await page.keyboard.press('k');
+  await expect(frame.getByTestId('player')).toHaveAttribute('data-status', 'paused');
+  findings.push(...(await audit(page, 'paused, controls shown')));
+  await openSettingsRow(frame);
+  findings.push(...(await audit(page, 'settings menu')));
+  for (const row of ['quality', 'playback-rate', 'audio']) {
+    await page.keyboard.press('Escape');
+    await expect(frame.getByTestId('settings-menu')).toHaveCount(0);
+    await openSettingsRow(frame, row);
+    findings.push(...(await audit(page, `settings › ${row}`)));
+  }
+  await page.keyboard.press('Escape');
+  await clickControl(frame, frame.getByTestId('subtitles-button'));
+  await expect(frame.getByTestId('settings-menu')).toHaveAttribute('data-menu', 'subs');
+  findings.push(...(await audit(page, 'settings › subtitles')));
+  await page.keyboard.press('Escape');
+  await clickControl(frame, frame.getByTestId('share-button'));
+  await expect(frame.getByTestId('share-popup')).toBeVisible();
+  findings.push(...(await audit(page, 'share popup')));
+  expectNoBlockers(findings);
+});
+
+test('the series: both levels of the seasons menu, the end-of-episode card, the resume prompt', async ({ page }) => {
+  const frame = await openPlayer(page, 'movie_id=102&t=3&auto_play=1');
+  await expect(frame.getByTestId('finish-card')).toBeVisible();
+  const findings = await audit(page, 'end-of-episode card');
+  await clickControl(frame, frame.getByTestId('seasons-button'));
+  const menu = frame.getByTestId('seasons-menu');
+  await expect(menu).toHaveAttribute('data-page', 'seasons');
+  findings.push(...(await audit(page, 'seasons menu › seasons')));
+  await menu.getByTestId('season-item').first().click();
+  await expect(menu).toHaveAttribute('data-page', 'episodes');
+  findings.push(...(await audit(page, 'seasons menu › episodes')));
+
+  await openPlayer(page, 'movie_id=102&episode_time=4&auto_play=1');
+  await expect(frame.getByTestId('resume-prompt')).toBeVisible();
+  findings.push(...(await audit(page, 'resume prompt')));
+  expectNoBlockers(findings);
+});
+
+test('the ad overlay, the page errors, the stream error and the phone layout', async ({ page }) => {
+  let frame = await openPlayer(page, `movie_id=101&auto_play=1&data-ad-list-url=${encodeURIComponent('/ads/list.json?set=skippable')}`);
+  await expectAdPlaysPast(frame, 0.3);
+  const findings = await audit(page, 'ad overlay');
+
+  // No movie_id, not found, blocked, no episodes, a server error.
+  for (const query of ['auto_play=1', 'movie_id=104', 'movie_id=103', 'movie_id=106', 'movie_id=105']) {
+    frame = await openPlayer(page, query);
+    await expect(frame.getByTestId('page-error')).toBeVisible();
+    findings.push(...(await audit(page, `page error (${query})`)));
+  }
+  frame = await openPlayer(page, 'movie_id=111&auto_play=1');
+  await expect(frame.getByTestId('stream-error')).toBeVisible();
+  findings.push(...(await audit(page, 'stream error')));
+
+  await page.setViewportSize({ width: 390, height: 700 });
+  frame = await openPlayer(page, 'movie_id=101&auto_play=0');
+  await expect(frame.getByTestId('player')).toHaveAttribute('data-layout', 'mobile');
+  await frame.getByTestId('player').click({ position: { x: 100, y: 150 } });
+  await expect(frame.getByTestId('player')).toHaveAttribute('data-controls', 'shown');
+  findings.push(...(await audit(page, 'phone, controls shown')));
+  expectNoBlockers(findings);
+});
