@@ -445,6 +445,23 @@ describe('player page data attributes', () => {
   });
 });
 
+describe('site pages (/films/<slug>)', () => {
+  it('embed the player with the documented code: the referrer policy, the player query, the site query left out', async () => {
+    const { sitePage } = await import('./routes/pages');
+    const html = sitePage(new URL('http://127.0.0.1:4201/films/kino-123?from=list&movie_id=102&t=5'), 'http://localhost:4200');
+    expect(html).toContain('src="http://localhost:4200/?movie_id=102&amp;auto_play=1&amp;t=5"');
+    expect(html).toContain('referrerpolicy="no-referrer-when-downgrade"');
+    expect(html).toContain('allowfullscreen');
+    expect(html).not.toContain('from=list');
+  });
+
+  it('escape what the address brings', async () => {
+    const { sitePage } = await import('./routes/pages');
+    const html = sitePage(new URL('http://127.0.0.1:4201/films/%3Cscript%3E?t=%22%3E%3Cscript%3E'), 'http://localhost:4200');
+    expect(html).not.toContain('<script>');
+  });
+});
+
 describe('player page Content-Security-Policy', () => {
   it('forbids inline scripts and eval, allowing only an injected script by its hash', async () => {
     const { playerCsp } = await import('./routes/pages');

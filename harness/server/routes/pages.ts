@@ -7,6 +7,7 @@ import { serveStatic } from '../static';
 import { applyHarnessSession, playerPageQuery } from './session';
 import { injectStatsRelay } from './stats-relay';
 import { injectHarnessProbe } from './harness-probe';
+import { embedCode } from '../../common/embed-code';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -104,6 +105,10 @@ export function pageRoutes(distDir: string, origins: PageOrigins): Route {
       if (isGet(ctx)) await serveStatic(ctx, path.join(harnessDir, 'assets'), pathname.slice('/assets'.length), { cacheControl: IMMUTABLE });
       return true;
     }
+    if (pathname.startsWith('/films/')) {
+      if (isGet(ctx)) sendHtmlNoCache(ctx, sitePage(ctx.url, origins.playerOrigin));
+      return true;
+    }
     if (pathname === '/player') {
       ctx.res.statusCode = 301;
       ctx.res.setHeader('Location', `/player/${ctx.url.search}`);
@@ -147,6 +152,29 @@ export function playerCsp(html: string, origins: readonly string[]): string {
     "form-action 'none'",
     'frame-ancestors *',
   ].join('; ');
+}
+
+/** Player query parameters a site page passes on to its embed (the rest of its query is the site's own). */
+const SITE_PAGE_PLAYER_PARAMS = ['movie_id', 'auto_play', 'season', 'episode', 'episode_id', 't', 'harness-client'];
+
+/**
+ * A site page at a deep address (/films/<slug>?<the site's own query>) that embeds the player
+ * with the documented embed code, as a site would: the share links must carry this address.
+ */
+export function sitePage(url: URL, playerOrigin: string): string {
+  const query: Record<string, string> = { movie_id: '101', auto_play: '1' };
+  for (const name of SITE_PAGE_PLAYER_PARAMS) {
+    const value = url.searchParams.get(name);
+    if (value !== null) query[name] = value;
+  }
+  return `<!doctype html>
+<html lang="ru">
+<head><meta charset="utf-8"><title>Кино: ${escapeAttr(url.pathname.slice('/films/'.length))}</title></head>
+<body style="margin: 0 auto; max-width: 960px; font-family: sans-serif">
+<h1>Фильм на сайте</h1>
+${embedCode({ playerOrigin, query })}
+</body>
+</html>`;
 }
 
 function sendHtmlNoCache(ctx: RouteContext, html: string): void {

@@ -5,7 +5,7 @@ import { checkNativeShareFx, copyTextFx, nativeShareFx, readTopPageUrlFx } from 
 import { topPageUrl } from '../../platform/share';
 import { sendStatFx, type StatEvent } from '../../platform/stats';
 import { SHARE_TARGETS } from './links';
-import { $sharePopupOpen, $shareLink, copyClicked, networkClicked, sharePopupClosed, shareStarted, timecodeToggled } from './model';
+import { $sharePopupOpen, $shareLink, copyClicked, networkClicked, pageAddressReported, sharePopupClosed, shareStarted, timecodeToggled } from './model';
 
 async function setup({ mobile = false, native = false } = {}) {
   const copied: string[] = [];
@@ -39,6 +39,16 @@ describe('share', () => {
     await allSettled(copyClicked, { scope });
     expect(copied).toEqual(['https://site.example/watch/5?x=1&t=84']);
     expect(stats).toEqual(['popup_share_open', 'popup_share_timecode_on', 'popup_share_copy']);
+  });
+
+  it("the address the page reports wins over the referrer, follows the page's later changes, and a non-http one is ignored", async () => {
+    const { scope } = await setup();
+    await allSettled(pageAddressReported, { scope, params: 'https://site.example/films/kino-123?from=list' });
+    expect(scope.getState($shareLink)).toBe('https://site.example/films/kino-123?from=list');
+    await allSettled(pageAddressReported, { scope, params: 'https://site.example/films/kino-456' });
+    await allSettled(pageAddressReported, { scope, params: 'javascript:alert(1)' });
+    await allSettled(timecodeToggled, { scope, params: true });
+    expect(scope.getState($shareLink)).toBe('https://site.example/films/kino-456?t=84');
   });
 
   it('small screens with a share sheet use it instead of the popup', async () => {

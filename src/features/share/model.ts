@@ -4,15 +4,25 @@ import { $title } from '../session';
 import { checkNativeShareFx, copyTextFx, nativeShareFx, readTopPageUrlFx } from '../../platform/share';
 import { sendStatFx } from '../../platform/stats';
 import { shareLink, type ShareTargetId } from './links';
+import { httpUrl } from '../../lib/url';
 
 export const shareStarted = createEvent();
 export const sharePopupClosed = createEvent();
 export const timecodeToggled = createEvent<boolean>();
 export const copyClicked = createEvent();
 export const networkClicked = createEvent<ShareTargetId>();
+/**
+ * The embedding page told its current address (the embed protocol's setPageUrl, checked there
+ * against the sender's origin). It wins over the referrer: the referrer may be the origin alone
+ * (the browser's default policy), and a single-page site changes its address after the frame loads.
+ */
+export const pageAddressReported = createEvent<string>();
 
 const $nativeShare = createStore(false).on(checkNativeShareFx.doneData, (_, available) => available);
-export const $pageUrl = createStore<string | null>(null).on(readTopPageUrlFx.doneData, (_, url) => url);
+const $readPageUrl = createStore<string | null>(null).on(readTopPageUrlFx.doneData, (_, url) => url);
+const $reportedPageUrl = createStore<string | null>(null).on(pageAddressReported, (_, url) => httpUrl(url) ?? undefined);
+/** The address shared: the one the page reported, else the referrer, the embedding origin or the player's own (see readTopPageUrlFx). */
+export const $pageUrl = combine($reportedPageUrl, $readPageUrl, (reported, read) => reported ?? read);
 export const $withTimecode = createStore(false).on(timecodeToggled, (_, on) => on);
 export const $copied = createStore(false).on(copyTextFx.doneData, (_, ok) => ok).reset([sharePopupClosed, timecodeToggled]);
 
