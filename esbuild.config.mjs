@@ -1,4 +1,4 @@
-// Builds the player page, the harness page and the harness server into dist/.
+// Builds the player page, the harness page, the host SDK and the harness server into dist/.
 // Usage: node esbuild.config.mjs [--watch-free] [--no-report]
 import * as esbuild from 'esbuild';
 import { readFile, writeFile, mkdir, rm } from 'node:fs/promises';
@@ -75,6 +75,34 @@ async function buildPage({ name, entry, html, preload, alias = {}, define = {} }
   return { name, outputs, entryJs, entryCss };
 }
 
+/** The host SDK's gzip budget: a page pays for it before its player is even ready. */
+const SDK_GZIP_BUDGET = 5 * 1024;
+
+/**
+ * The host SDK (sdk/, docs/embedding.md): one ESM file under a fixed name, dist/embed/film-player.js,
+ * so host pages can import it by a stable address. It shares no code with the player. Returned in
+ * the pages' shape, so the size report lists it as page `embed`, initial.
+ */
+async function buildSdk() {
+  const outfile = path.join(dist, 'embed', 'film-player.js');
+  const result = await esbuild.build({
+    entryPoints: [path.join(root, 'sdk/film-player.ts')],
+    bundle: true,
+    format: 'esm',
+    target: BROWSER_BUILD.target,
+    minify: true,
+    metafile: true,
+    sourcemap: 'linked',
+    outfile,
+    logLevel: 'warning',
+  });
+  const outputs = result.metafile.outputs;
+  const entryJs = Object.keys(outputs).find((file) => outputs[file].entryPoint && file.endsWith('.js'));
+  const gzip = gzipSync(await readFile(outfile), { level: 9 }).length;
+  if (gzip > SDK_GZIP_BUDGET) throw new Error(`dist/embed/film-player.js is ${gzip} bytes gzip, over its ${SDK_GZIP_BUDGET}-byte budget`);
+  return { name: 'embed', outputs, entryJs };
+}
+
 async function buildServer() {
   await esbuild.build({
     entryPoints: [path.join(root, 'harness/server/index.ts')],
@@ -122,6 +150,6 @@ async function sizeReport(pagesBuilt) {
 
 await rm(dist, { recursive: true, force: true });
 await mkdir(dist, { recursive: true });
-const built = await Promise.all(pages.map(buildPage));
+const built = await Promise.all([...pages.map(buildPage), buildSdk()]);
 await buildServer();
 await sizeReport(built);

@@ -2,7 +2,7 @@
  * Embedding as a site does it: a page at a deep address on the site's own origin (the harness
  * origin here) pastes the documented embed code (harness/common/embed-code.ts).
  */
-import { expect, test, clickControl, expectPlaysPast, HARNESS_ORIGIN } from './support';
+import { expect, test, clickControl, expectPlaysPast, firesWithin, HARNESS_ORIGIN } from './support';
 
 test('a site page at a deep address, with the documented embed code: every share link carries that address, with t= when ticked', async ({ page }) => {
   await page.goto('/films/kino-123?from=list');
@@ -18,4 +18,69 @@ test('a site page at a deep address, with the documented embed code: every share
   await popup.getByTestId('share-timecode').check();
   await expect(popup.getByTestId('share-link')).toHaveValue(new RegExp(`^${address.replace(/[.?]/g, '\\$&')}&t=\\d+$`));
   await expect(popup.getByTestId('share-vk')).toHaveAttribute('href', /from%3Dlist%26t%3D\d+/);
+});
+
+interface SdkEvent {
+  event: string;
+  value: unknown;
+}
+type SitePage = Window & { filmPlayer: Promise<Record<string, (...args: unknown[]) => Promise<unknown>>>; filmPlayerEvents: SdkEvent[] };
+
+/** Calls an SDK method on the site page's attached player. */
+const sdk = (page: import('@playwright/test').Page, method: string, ...args: unknown[]) =>
+  page.evaluate(async ([name, params]) => (await (window as unknown as SitePage).filmPlayer)[name as string]!(...(params as unknown[])), [method, args] as const);
+const sdkEvents = (page: import('@playwright/test').Page, name: string) =>
+  page.evaluate((event) => (window as unknown as SitePage).filmPlayerEvents.filter((entry) => entry.event === event).map((entry) => entry.value), name);
+
+test('the host SDK drives the film: attach, play, timeupdate, setCurrentTime, seeked, ended; a sibling frame is not obeyed; a single-page address change reaches the share link', async ({ page }) => {
+  await page.goto('/films/kino-7?sdk=1&auto_play=0');
+  const frame = page.frameLocator('iframe[title="Видеоплеер"]');
+  await sdk(page, 'play');
+  await expect.poll(() => sdkEvents(page, 'play')).toHaveLength(1);
+  await expect.poll(async () => (await sdkEvents(page, 'timeupdate')).length).toBeGreaterThan(0);
+  const [update] = (await sdkEvents(page, 'timeupdate')) as Array<{ seconds: number; duration: number }>;
+  expect(update).toMatchObject({ seconds: expect.any(Number), duration: 30 });
+
+  // A sibling frame (not the parent) asking for a pause changes nothing.
+  const playerOrigin = new URL((await page.locator('iframe[src]').first().getAttribute('src'))!).origin;
+  await page.evaluate((origin) => {
+    const sibling = document.createElement('iframe');
+    document.body.append(sibling);
+    // Run in the sibling, so the message's source is the sibling's window, not the parent's.
+    (sibling.contentWindow as Window & { eval(code: string): void }).eval(
+      `window.top.frames[0].postMessage(JSON.stringify({ context: 'player.js', version: '0.0.11', method: 'pause' }), ${JSON.stringify(origin)})`,
+    );
+  }, playerOrigin);
+  expect(await firesWithin(frame.locator('video.player__media'), 'pause', 500)).toBe(false);
+
+  await sdk(page, 'setCurrentTime', 27);
+  await expect.poll(async () => (await sdkEvents(page, 'seeked')).length).toBeGreaterThan(0);
+  expect(await sdk(page, 'getCurrentTime')).toBeGreaterThanOrEqual(27);
+  await expect.poll(() => sdkEvents(page, 'ended'), { timeout: 15_000 }).toHaveLength(1);
+
+  // The site changes its address without a reload: the SDK tells the player.
+  await page.evaluate(() => history.pushState({}, '', '/films/kino-7/trailer?tab=2'));
+  await clickControl(frame, frame.getByTestId('share-button'));
+  await expect(frame.getByTestId('share-link')).toHaveValue(`${HARNESS_ORIGIN}/films/kino-7/trailer?tab=2`);
+});
+
+test('the host SDK on a series: setEpisode plays that episode, episodeChanged and getEpisode report it', async ({ page }) => {
+  await page.goto('/films/serial?sdk=1&movie_id=102&auto_play=1');
+  await expect.poll(async () => (await sdkEvents(page, 'episodeChanged')).length).toBeGreaterThan(0);
+  await sdk(page, 'setEpisode', 10223);
+  await expect.poll(async () => ((await sdkEvents(page, 'episodeChanged')) as Array<{ id: number }>).map((episode) => episode.id)).toContain(10223);
+  await expect(page.frameLocator('iframe').getByTestId('title')).toHaveText('2 сезон, 3 серия. Серия 3 сезона 2');
+  expect(await sdk(page, 'getEpisode')).toMatchObject({ id: 10223 });
+});
+
+test("the player.js library's own QUnit suite passes against two embedded films on the player origin", async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto('/playerjs/suite');
+  await page.waitForFunction(() => (window as unknown as { __qunit?: unknown }).__qunit !== undefined, undefined, { timeout: 110_000 });
+  const result = await page.evaluate(() => (window as unknown as { __qunit: { failed: number; passed: number; total: number; failures: unknown[] } }).__qunit);
+  expect(result.failures).toEqual([]);
+  expect(result.failed).toBe(0);
+  expect(result.passed).toBe(result.total);
+  // Two players, each through every test its ready announced support for.
+  expect(result.total).toBeGreaterThanOrEqual(30);
 });

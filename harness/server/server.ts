@@ -15,6 +15,7 @@ import { harnessRoutes } from './routes/harness';
 import { tracesRoutes } from './routes/traces';
 import { mediaRoutes } from './routes/media';
 import { pageRoutes } from './routes/pages';
+import { playerjsSuiteRoutes } from './routes/playerjs-suite';
 import { SentryStore, sentryRoutes } from './routes/sentry';
 
 export interface StartServerOptions {
@@ -107,6 +108,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     tracesRoutes(fixturesDir),
     harnessRoutes({ log, sentry, hub, info }),
     pageRoutes(distDir, origins),
+    playerjsSuiteRoutes(repo || findRepoRoot(), origins),
     adsRoutes(fixturesDir, origins),
     catalogRoutes(fixturesDir),
     sentryRoutes(sentry),

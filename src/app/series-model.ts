@@ -12,6 +12,7 @@ import { $savedProgress, continueClicked, decideStart, progressStarted, resumeAn
 import { $sharePopupOpen, sharePopupClosed, shareStarted } from '../features/share';
 import { episodesMenuOpened, parentActionReceived, settingsClicked, subtitlesButtonClicked } from '../features/menus';
 import { nextTrackAvailabilitySet, nextTrackRequested } from '../features/fullscreen';
+import { $loopEnabled } from '../features/embed';
 import { postToParentFx } from '../platform/parent-bridge';
 import { sendStatFx } from '../platform/stats';
 import { prefetchPlaylistsFx } from '../platform/prefetch';
@@ -56,8 +57,9 @@ sample({ clock: resumeAnswered, fn: () => undefined, target: playRequested });
 // The parent learns of every episode that becomes current, the first one included.
 sample({ clock: episodeChosen, fn: (episode) => ({ event: 'episodeChanged' as const, payload: { episode } }), target: postToParentFx });
 
-// Auto-advance: the end of an episode selects the next one (it plays from 0).
-sample({ clock: mediaEnded, fn: () => undefined, target: episodeEnded });
+// Auto-advance: the end of an episode selects the next one (it plays from 0), unless the
+// embedder asked for a loop (player.js setLoop): the episode then replays (features/embed).
+sample({ clock: mediaEnded, source: $loopEnabled, filter: (loop) => !loop, fn: () => undefined, target: episodeEnded });
 
 // Media Session "next track" is the next episode.
 sample({ clock: $nextEpisode, fn: (next) => next !== null, target: nextTrackAvailabilitySet });

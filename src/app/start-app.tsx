@@ -19,6 +19,7 @@ import './surface-model';
 import './analytics-model';
 import { libraryLoadFailed } from '../features/analytics';
 import './series-model';
+import './embed-model';
 import { App } from './app';
 
 export interface AppStart {

@@ -109,6 +109,11 @@ export function pageRoutes(distDir: string, origins: PageOrigins): Route {
       if (isGet(ctx)) sendHtmlNoCache(ctx, sitePage(ctx.url, origins.playerOrigin));
       return true;
     }
+    // The host SDK, as a site would serve it (docs/embedding.md).
+    if (pathname.startsWith('/embed/')) {
+      if (isGet(ctx)) await serveStatic(ctx, path.join(distDir, 'embed'), pathname.slice('/embed'.length));
+      return true;
+    }
     if (pathname === '/player') {
       ctx.res.statusCode = 301;
       ctx.res.setHeader('Location', `/player/${ctx.url.search}`);
@@ -154,12 +159,24 @@ export function playerCsp(html: string, origins: readonly string[]): string {
   ].join('; ');
 }
 
+const SDK_SCRIPT = `<script type="module">
+  import { FilmPlayer } from '/embed/film-player.js';
+  window.filmPlayerEvents = [];
+  window.filmPlayer = FilmPlayer.attach(document.querySelector('iframe')).then((player) => {
+    const names = ['play', 'pause', 'ended', 'timeupdate', 'progress', 'seeked', 'error', 'episodeChanged', 'adStarted', 'adEnded', 'adSkipped', 'fullscreenChange'];
+    for (const name of names.filter((one) => player.supports('event', one))) player.on(name, (value) => window.filmPlayerEvents.push({ event: name, value }));
+    return player;
+  });
+</script>`;
+
 /** Player query parameters a site page passes on to its embed (the rest of its query is the site's own). */
 const SITE_PAGE_PLAYER_PARAMS = ['movie_id', 'auto_play', 'season', 'episode', 'episode_id', 't', 'harness-client'];
 
 /**
  * A site page at a deep address (/films/<slug>?<the site's own query>) that embeds the player
  * with the documented embed code, as a site would: the share links must carry this address.
+ * With `sdk=1` it also attaches the host SDK (/embed/film-player.js): `window.filmPlayer` is the
+ * promise of the attached player, and `window.filmPlayerEvents` logs every event it hears.
  */
 export function sitePage(url: URL, playerOrigin: string): string {
   const query: Record<string, string> = { movie_id: '101', auto_play: '1' };
@@ -173,6 +190,7 @@ export function sitePage(url: URL, playerOrigin: string): string {
 <body style="margin: 0 auto; max-width: 960px; font-family: sans-serif">
 <h1>Фильм на сайте</h1>
 ${embedCode({ playerOrigin, query })}
+${url.searchParams.get('sdk') === '1' ? SDK_SCRIPT : ''}
 </body>
 </html>`;
 }

@@ -38,7 +38,7 @@ export {
 } from './model/schedule';
 export { $adHistory, $clickThroughUrl, adClicked, skipClicked, reportAdErrorFx } from './model/tracking';
 export type { AdHistoryItem } from './model/tracking';
-export { AdStatus, nextAdStatus, isTerminal } from './status';
+export { AdStatus, nextAdStatus, isTerminal, isRunning } from './status';
 export { planAds, type AdSettings, type AdPlan, type AdItem, type AdCandidate, type AdBreakKind } from './sources';
 export { createAdUnit, adDuration, adRemainingTime, type AdUnit } from './ad-unit';
 export { AdOverlay } from './view/ad-overlay';

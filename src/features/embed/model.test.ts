@@ -1,0 +1,451 @@
+import { allSettled, createWatch, fork, type Scope } from 'effector';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { EpisodeDto } from '../../api/dto';
+import type { ParsedAd } from '../../vast';
+import { createScriptedEngine, type ScriptedEngine } from '../../engine/scripted-engine';
+import { postToEmbedderFx, readEmbedderOriginFx, type EmbedderPost } from '../../platform/embed-channel';
+import { $storage, createMemoryStorage, type MemoryStorage } from '../../platform/storage';
+import { firePixelFx } from '../../platform/pixel';
+import { sendStatFx } from '../../platform/stats';
+import { $muted, $status, $volume, engineAttached, sourceRequested } from '../playback';
+import { $adStatus, $break, $breakPhase, AdStatus, adMutedRequested, adPauseRequested, adPlayRequested, adStatusChanged, adVolumeRequested } from '../ads';
+import { $currentEpisode, $episodes, episodeChosen } from '../session';
+import { nativeFullscreenChanged } from '../fullscreen';
+import { $pageUrl } from '../share';
+import { $embedReady, $listeners, $loopEnabled, embedMessageReceived, embedStarted, listenToEmbedderFx } from './index';
+import { EMBED_EVENTS, EMBED_METHODS, type OutgoingMessage } from './protocol';
+
+const SITE = 'https://site.example';
+const SRC = 'https://player.example/?movie_id=102&_=1';
+const READY = { levels: [], audioTracks: [], subtitleTracks: [] };
+
+const episode = (id: number, order: number): EpisodeDto => ({
+  id, title: `${order}. E${id}`, description: '', order, posterPath: null, duration: 600, watchProgress: 0, watchedAt: null,
+  isCompleted: false, m3u8MasterFilePath: `/hls/${id}/master.m3u8`, season: { id: 1, order: 1 },
+});
+const EPISODES = [episode(11, 1), episode(12, 2), episode(13, 3)];
+
+interface Setup {
+  allowedOrigins?: string[] | null;
+  embedder?: string | null;
+  /** The first source is ready (the receiver's ready waits for it). */
+  sourceReady?: boolean;
+  values?: Array<[unknown, unknown]>;
+}
+
+type Posted = OutgoingMessage & { to: string };
+
+async function setup({ allowedOrigins = null, embedder = SITE, sourceReady = true, values = [] }: Setup = {}) {
+  const posted: Posted[] = [];
+  const storage: MemoryStorage = createMemoryStorage();
+  const listen = vi.fn();
+  const scope = fork({
+    values: [[$storage, storage], [$episodes, EPISODES], [$currentEpisode, EPISODES[0]], ...values] as never,
+    handlers: [
+      [readEmbedderOriginFx, () => embedder],
+      [listenToEmbedderFx, listen],
+      // The ads feature's own pings and statistics, for the ad tests.
+      [firePixelFx, () => {}],
+      [sendStatFx, () => true],
+      // As the adapter sends it: JSON text; the client parses it back.
+      [postToEmbedderFx, ({ origin, messages }: EmbedderPost) => {
+        for (const message of messages) posted.push({ ...(JSON.parse(JSON.stringify(message)) as OutgoingMessage), to: origin });
+        return messages.length;
+      }],
+    ],
+  });
+  const engine = createScriptedEngine();
+  await allSettled(embedStarted, { scope, params: { src: SRC, allowedOrigins } });
+  await allSettled(engineAttached, { scope, params: engine });
+  if (sourceReady) await emit(scope, engine, 'sourceReady', READY);
+  /** Sends a player.js message from the parent at `origin`. */
+  const send = (fields: Record<string, unknown>, origin = SITE) =>
+    allSettled(embedMessageReceived, { scope, params: { data: JSON.stringify({ context: 'player.js', version: '0.0.11', ...fields }), origin } });
+  const take = () => posted.splice(0, posted.length);
+  return { scope, engine, posted, storage, listen, send, take };
+}
+
+/** A media fact, then every effect it started. */
+async function emit<K extends Parameters<ScriptedEngine['emit']>[0]>(scope: Scope, engine: ScriptedEngine, fact: K, ...payload: unknown[]) {
+  (engine.emit as (fact: K, ...rest: unknown[]) => void)(fact, ...payload);
+  // Fake time: a fact may start the controls' idle timer, which allSettled waits for.
+  const settled = allSettled(scope);
+  await vi.runAllTimersAsync();
+  await settled;
+}
+
+const envelope = { context: 'player.js', version: '0.0.11' };
+const commands = (engine: ScriptedEngine) => engine.calls.map(({ command, args }) => `${command}(${args.map((arg) => JSON.stringify(arg)).join(',')})`);
+
+beforeEach(() => void vi.useFakeTimers());
+afterEach(() => void vi.useRealTimers());
+
+describe('ready', () => {
+  it('goes out once, after start, engine and the first source, to the embedding origin', async () => {
+    const { scope, engine, posted, listen } = await setup({ sourceReady: false });
+    // Listening starts with the page; ready waits for the media.
+    expect(listen).toHaveBeenCalledTimes(1);
+    expect(posted).toEqual([]);
+    await emit(scope, engine, 'sourceReady', READY);
+    expect(posted).toEqual([{ ...envelope, event: 'ready', value: { src: SRC, methods: [...EMBED_METHODS], events: [...EMBED_EVENTS] }, to: SITE }]);
+    // A second source (the next episode) does not announce it again.
+    await emit(scope, engine, 'sourceReady', READY);
+    expect(posted).toHaveLength(1);
+    expect(scope.getState($embedReady)).toBe(true);
+    expect(listen).toHaveBeenCalledTimes(1);
+  });
+
+  it('before ready takes listeners only; ready then goes to each ready listener, with its id', async () => {
+    const { scope, engine, posted, send } = await setup({ sourceReady: false });
+    await send({ method: 'addEventListener', value: 'ready', listener: 'r1' });
+    await send({ method: 'addEventListener', value: 'ready', listener: 'r2' });
+    await send({ method: 'addEventListener', value: 'play', listener: 'p' });
+    await send({ method: 'play' });
+    await send({ method: 'setLoop', value: true });
+    await send({ method: 'getPaused', listener: 'g' });
+    expect(commands(engine)).not.toContain('play()');
+    expect(scope.getState($loopEnabled)).toBe(false);
+    expect(posted).toEqual([]);
+    await emit(scope, engine, 'sourceReady', READY);
+    expect(posted.map(({ event, listener }) => [event, listener])).toEqual([['ready', 'r1'], ['ready', 'r2']]);
+    expect(scope.getState($listeners)).toEqual({ ready: ['r1', 'r2'], play: ['p'] });
+  });
+
+  it('goes out after a fatal error of the first source too: the embedder can still ask', async () => {
+    const { scope, engine, posted } = await setup({ sourceReady: false });
+    await emit(scope, engine, 'error', { kind: 'network', detail: 'manifestLoadError', fatal: true, message: 'http://x/secret?token=1' });
+    expect(posted.map(({ event }) => event)).toEqual(['ready']);
+  });
+
+  it('is answered again, with the listener, to a client that adds a ready listener later', async () => {
+    const { posted, send, take } = await setup();
+    take();
+    await send({ method: 'addEventListener', value: 'ready', listener: 'listener-r' });
+    expect(posted).toEqual([expect.objectContaining({ event: 'ready', listener: 'listener-r', value: expect.objectContaining({ src: SRC }) })]);
+  });
+
+  it('stays silent without a known embedding origin (never "*"), or when the setting does not allow it', async () => {
+    for (const options of [{ embedder: null }, { allowedOrigins: ['https://partner.example'] }, { allowedOrigins: [] }]) {
+      const { posted, listen, scope, send } = await setup(options);
+      await send({ method: 'addEventListener', value: 'ready', listener: 'r' });
+      expect(posted).toEqual([]);
+      expect(listen).not.toHaveBeenCalled();
+      expect(scope.getState($embedReady)).toBe(false);
+    }
+    const { posted } = await setup({ allowedOrigins: ['https://partner.example', SITE] });
+    expect(posted.map(({ event, to }) => [event, to])).toEqual([['ready', SITE]]);
+  });
+});
+
+describe('origin rules', () => {
+  it('obeys the embedding origin; ignores every other origin', async () => {
+    const { engine, send } = await setup();
+    await send({ method: 'pause' }, 'https://evil.example');
+    await send({ method: 'pause' }, 'null');
+    await send({ method: 'pause' }, '');
+    expect(commands(engine)).not.toContain('pause()');
+    await send({ method: 'pause' });
+    expect(commands(engine)).toContain('pause()');
+  });
+
+  it('with data-allowed-origins set, obeys the embedding origin only when it is listed', async () => {
+    const allowed = await setup({ allowedOrigins: [SITE] });
+    await allowed.send({ method: 'pause' });
+    expect(commands(allowed.engine)).toContain('pause()');
+    const restricted = await setup({ allowedOrigins: ['https://partner.example'] });
+    await restricted.send({ method: 'pause' });
+    await restricted.send({ method: 'pause' }, 'https://partner.example');
+    expect(commands(restricted.engine)).not.toContain('pause()');
+  });
+});
+
+describe('methods → the model', () => {
+  it.each<[string, Record<string, unknown>, string[]]>([
+    ['play plays the content', { method: 'play' }, ['play()']],
+    ['pause pauses it', { method: 'pause' }, ['pause()']],
+    ['mute', { method: 'mute' }, ['setMuted(true)']],
+    ['unmute', { method: 'unmute' }, ['setMuted(false)']],
+    ['setVolume 50 → 0.5 (the slider intent)', { method: 'setVolume', value: 50 }, ['setVolume(0.5)']],
+    ['setVolume 33 → 0.35 on the grid', { method: 'setVolume', value: 33 }, ['setVolume(0.35)']],
+    ['setVolume 250 → 1', { method: 'setVolume', value: 250 }, ['setVolume(1)']],
+    ['setCurrentTime seeks', { method: 'setCurrentTime', value: 12 }, ['seek(12)']],
+  ])('%s', async (_name, fields, expected) => {
+    const { engine, send } = await setup();
+    const before = engine.calls.length;
+    await send(fields);
+    expect(commands(engine).slice(before)).toEqual(expected);
+  });
+
+  it('setVolume on a muted player unmutes it, as the slider does; mute and volume are saved like the viewer\'s', async () => {
+    const { scope, engine, send, storage } = await setup();
+    await emit(scope, engine, 'volumeChanged', { volume: 1, muted: true });
+    const before = engine.calls.length;
+    await send({ method: 'setVolume', value: 40 });
+    expect(commands(engine).slice(before)).toEqual(['setVolume(0.4)', 'setMuted(false)']);
+    await emit(scope, engine, 'volumeChanged', { volume: 0.4, muted: false });
+    expect(storage.raw.get('player-volume')).toBe('0.4');
+    expect(storage.raw.get('player-muted')).toBe('false');
+    expect(scope.getState($volume)).toBe(0.4);
+    expect(scope.getState($muted)).toBe(false);
+  });
+
+  it('setLoop sets the loop; an ended episode then seeks to 0 and plays, and ended is not sent', async () => {
+    const { scope, engine, send, take, posted } = await setup();
+    await send({ method: 'addEventListener', value: 'ended', listener: 'e' });
+    await send({ method: 'setLoop', value: true });
+    expect(scope.getState($loopEnabled)).toBe(true);
+    take();
+    const before = engine.calls.length;
+    await emit(scope, engine, 'ended');
+    // (The start watchdog, run out in fake time with no first frame, pauses after.)
+    expect(commands(engine).slice(before, before + 2)).toEqual(['seek(0)', 'play()']);
+    expect(posted).toEqual([]);
+    await send({ method: 'setLoop', value: false });
+    await emit(scope, engine, 'ended');
+    expect(posted).toEqual([{ ...envelope, event: 'ended', listener: 'e', to: SITE }]);
+  });
+
+  it('nextEpisode and setEpisode choose episodes of this content; unknown or current ids are ignored', async () => {
+    const { scope, send } = await setup();
+    const chosen: number[] = [];
+    createWatch({ unit: episodeChosen, scope, fn: ({ id }) => chosen.push(id) });
+    await send({ method: 'nextEpisode' });
+    expect(chosen).toEqual([12]);
+    await send({ method: 'setEpisode', value: 11 });
+    await send({ method: 'setEpisode', value: '13' });
+    await send({ method: 'setEpisode', value: 999 });
+    await send({ method: 'setEpisode', value: 13 });
+    expect(chosen).toEqual([12, 11, 13]);
+  });
+});
+
+describe('setPageUrl', () => {
+  it("takes the embedding page's own address for share links, and no other origin's", async () => {
+    const { scope, send } = await setup();
+    await send({ method: 'setPageUrl', value: 'https://site.example/films/kino-1?from=list' });
+    expect(scope.getState($pageUrl)).toBe('https://site.example/films/kino-1?from=list');
+    await send({ method: 'setPageUrl', value: 'https://evil.example/phish' });
+    await send({ method: 'setPageUrl', value: 'javascript:alert(1)' });
+    await send({ method: 'setPageUrl', value: '/films/kino-2' });
+    expect(scope.getState($pageUrl)).toBe('https://site.example/films/kino-1?from=list');
+  });
+});
+
+describe('getters answer with the listener echoed', () => {
+  it.each<[string, Array<[unknown, unknown]>, unknown]>([
+    ['getPaused', [], true],
+    ['getPaused', [[$status, 'playing']], false],
+    ['getPaused', [[$status, 'buffering']], false],
+    ['getPaused', [[$status, 'ended']], true],
+    ['getMuted', [[$muted, true]], true],
+    ['getVolume', [[$volume, 0.35]], 35],
+    ['getLoop', [[$loopEnabled, true]], true],
+    ['getEpisode', [], EPISODES[0]],
+  ])('%s', async (method, values, value) => {
+    const { send, take, posted } = await setup({ values });
+    take();
+    await send({ method, listener: 'listener-42' });
+    expect(posted).toEqual([{ ...envelope, event: method, value, listener: 'listener-42', to: SITE }]);
+  });
+
+  it('getVolume reads back the percent set (87, not the 85 the player plays) until the volume moves elsewhere', async () => {
+    const { scope, engine, send, take, posted } = await setup();
+    await send({ method: 'setVolume', value: 87 });
+    await emit(scope, engine, 'volumeChanged', { volume: 0.85, muted: false });
+    take();
+    await send({ method: 'getVolume', listener: 'v' });
+    await emit(scope, engine, 'volumeChanged', { volume: 0.5, muted: false });
+    await send({ method: 'getVolume', listener: 'v' });
+    expect(posted.map((message) => (message as { value?: unknown }).value)).toEqual([87, 50]);
+  });
+
+  it('getDuration and getCurrentTime follow the media (as often as it reports), and answer a numeric listener', async () => {
+    const { scope, engine, send, take, posted } = await setup();
+    await emit(scope, engine, 'timeUpdated', { currentTime: 7.25, duration: 40, bufferedAhead: 3 });
+    take();
+    await send({ method: 'getDuration', listener: 1 });
+    await send({ method: 'getCurrentTime', listener: 2 });
+    expect(posted).toEqual([
+      { ...envelope, event: 'getDuration', value: 40, listener: 1, to: SITE },
+      { ...envelope, event: 'getCurrentTime', value: 7.25, listener: 2, to: SITE },
+    ]);
+  });
+
+  it('a getter without a listener is answered without one; getEpisode with no episode has no value', async () => {
+    const { send, take, posted } = await setup({ values: [[$currentEpisode, null]] });
+    take();
+    await send({ method: 'getEpisode' });
+    expect(posted).toEqual([{ ...envelope, event: 'getEpisode', to: SITE }]);
+  });
+
+  it('a method the player does not have tells the error listeners (code 2), and nobody else', async () => {
+    const { send, take, posted, scope } = await setup();
+    take();
+    await send({ method: 'destroy' });
+    expect(posted).toEqual([]);
+    await send({ method: 'addEventListener', value: 'error', listener: 'err' });
+    await send({ method: 'destroy' });
+    expect(posted).toEqual([{ ...envelope, event: 'error', value: { code: 2, msg: 'Invalid Method "destroy"' }, listener: 'err', to: SITE }]);
+    expect(scope.getState($listeners)).toEqual({ error: ['err'] });
+  });
+});
+
+describe('events go to the listeners that asked', () => {
+  it('one message per listener; removing one, then all', async () => {
+    const { scope, engine, send, take, posted } = await setup();
+    await send({ method: 'addEventListener', value: 'play', listener: 'a' });
+    await send({ method: 'addEventListener', value: 'play', listener: 'b' });
+    await send({ method: 'addEventListener', value: 'play', listener: 'a' });
+    take();
+    await emit(scope, engine, 'playing');
+    expect(posted.map(({ event, listener }) => [event, listener])).toEqual([['play', 'a'], ['play', 'b']]);
+    take();
+    await send({ method: 'removeEventListener', value: 'play', listener: 'a' });
+    await emit(scope, engine, 'playing');
+    expect(posted.map(({ listener }) => listener)).toEqual(['b']);
+    take();
+    await send({ method: 'removeEventListener', value: 'play' });
+    await emit(scope, engine, 'playing');
+    expect(posted).toEqual([]);
+  });
+
+  it('a pause command on playing media is announced at once, and its late media fact adds no second pause', async () => {
+    const { scope, engine, send, take, posted } = await setup();
+    await send({ method: 'addEventListener', value: 'pause', listener: 'p' });
+    await emit(scope, engine, 'playing');
+    take();
+    await send({ method: 'pause' });
+    // The client's next messages run before the media's fact comes: it already has its pause.
+    expect(posted.map(({ event }) => event)).toEqual(['pause']);
+    await send({ method: 'addEventListener', value: 'pause', listener: 'q' });
+    await emit(scope, engine, 'paused');
+    expect(posted.map(({ event, listener }) => [event, listener])).toEqual([['pause', 'p']]);
+    // A pause nobody asked for (the media's own) goes out when the media reports it.
+    await emit(scope, engine, 'playing');
+    take();
+    await emit(scope, engine, 'paused');
+    expect(posted.map(({ listener }) => listener)).toEqual(['p', 'q']);
+  });
+
+  it('nothing is sent for an event nobody listens to', async () => {
+    const { scope, engine, take, posted } = await setup();
+    take();
+    await emit(scope, engine, 'playing');
+    await emit(scope, engine, 'paused');
+    await emit(scope, engine, 'timeUpdated', { currentTime: 3, duration: 40, bufferedAhead: 10 });
+    expect(posted).toEqual([]);
+  });
+
+  it('play, pause, ended, seeked, timeupdate (≥ 0.2 s apart) and progress (loaded end, ≥ 1 s apart)', async () => {
+    const { scope, engine, send, take, posted } = await setup();
+    for (const event of ['play', 'pause', 'ended', 'seeked', 'timeupdate', 'progress']) await send({ method: 'addEventListener', value: event, listener: event });
+    take();
+    await emit(scope, engine, 'playing');
+    // Before the duration is known, no timeupdate: clients divide by it.
+    await emit(scope, engine, 'timeUpdated', { currentTime: 0, duration: Number.NaN, bufferedAhead: 0 });
+    await emit(scope, engine, 'timeUpdated', { currentTime: 0.1, duration: 40, bufferedAhead: 4 });
+    await emit(scope, engine, 'timeUpdated', { currentTime: 0.2, duration: 40, bufferedAhead: 3.9 });
+    await emit(scope, engine, 'timeUpdated', { currentTime: 0.35, duration: 40, bufferedAhead: 5.65 });
+    await emit(scope, engine, 'paused');
+    await emit(scope, engine, 'seeking', { currentTime: 20 });
+    await emit(scope, engine, 'seeked', { currentTime: 20 });
+    await emit(scope, engine, 'ended');
+    expect(posted.map(({ event, value }) => (value === undefined ? event : [event, value]))).toEqual([
+      'play',
+      ['timeupdate', { seconds: 0.1, duration: 40 }],
+      ['progress', { seconds: 4.1, duration: 40 }],
+      ['timeupdate', { seconds: 0.35, duration: 40 }],
+      ['progress', { seconds: 6, duration: 40 }],
+      'pause',
+      ['seeked', { seconds: 20, duration: 40 }],
+      'ended',
+    ]);
+    expect(posted.every(({ to, context, version }) => to === SITE && context === 'player.js' && version === '0.0.11')).toBe(true);
+  });
+
+  it('error, episodeChanged and fullscreenChange', async () => {
+    const { scope, engine, send, take, posted } = await setup();
+    for (const event of ['error', 'episodeChanged', 'fullscreenChange']) await send({ method: 'addEventListener', value: event, listener: event });
+    take();
+    await allSettled(episodeChosen, { scope, params: EPISODES[1]! });
+    await allSettled(nativeFullscreenChanged, { scope, params: true });
+    await allSettled(sourceRequested, { scope, params: { url: 'u', startTime: 0 } });
+    await emit(scope, engine, 'error', { kind: 'network', detail: 'fragLoadError', fatal: false, message: 'http://x' });
+    await emit(scope, engine, 'error', { kind: 'media', detail: 'mediaSourceUnsupported', fatal: true, message: 'HLS is not supported' });
+    expect(posted.map(({ event, value }) => [event, value])).toEqual([
+      ['episodeChanged', EPISODES[1]],
+      ['fullscreenChange', { fullscreen: true }],
+      ['error', { code: 1, msg: 'mediaSourceUnsupported' }],
+    ]);
+  });
+});
+
+describe('ads', () => {
+  const mediaFile = { url: 'https://ads.example/a.mp4', type: 'video/mp4', width: 640, height: 360, codec: null };
+  const ad: ParsedAd = {
+    id: 'ad-1', duration: 15, skipOffset: 5, mediaFiles: [mediaFile], mediaFile, impressions: [], errors: [], clickThrough: null,
+    clickTracking: [], tracking: {}, progressOffset: null, progress: [],
+  };
+  const running = [[$breakPhase, 'running'], [$break, { kind: 'midroll', contentTime: 30 }], [$adStatus, AdStatus.Playing]] as Array<[unknown, unknown]>;
+
+  it('while a break runs, play and pause act on the ad; sound on both; seeks and episode changes wait', async () => {
+    const { scope, engine, send } = await setup({ values: running });
+    const ads: string[] = [];
+    createWatch({ unit: adPlayRequested, scope, fn: () => ads.push('play') });
+    createWatch({ unit: adPauseRequested, scope, fn: () => ads.push('pause') });
+    createWatch({ unit: adMutedRequested, scope, fn: (muted) => ads.push(`muted ${muted}`) });
+    createWatch({ unit: adVolumeRequested, scope, fn: (volume) => ads.push(`volume ${volume}`) });
+    const chosen = vi.fn();
+    createWatch({ unit: episodeChosen, scope, fn: chosen });
+    const before = engine.calls.length;
+    await send({ method: 'pause' });
+    await send({ method: 'play' });
+    await send({ method: 'mute' });
+    await send({ method: 'setVolume', value: 60 });
+    await send({ method: 'setCurrentTime', value: 100 });
+    await send({ method: 'nextEpisode' });
+    await send({ method: 'setEpisode', value: 13 });
+    expect(ads).toEqual(['pause', 'play', 'muted true', 'volume 0.6', 'muted false']);
+    expect(commands(engine).slice(before)).toEqual(['setMuted(true)', 'setVolume(0.6)']);
+    expect(chosen).not.toHaveBeenCalled();
+  });
+
+  it("getPaused answers for the ad while it runs", async () => {
+    const { send, take, posted } = await setup({ values: [...running, [$adStatus, AdStatus.Paused], [$status, 'playing']] });
+    take();
+    await send({ method: 'getPaused', listener: 'p' });
+    expect(posted).toEqual([{ ...envelope, event: 'getPaused', value: true, listener: 'p', to: SITE }]);
+  });
+
+  it('holds the content events back and announces the ad: adStarted, adSkipped then adEnded', async () => {
+    const { scope, engine, send, take, posted } = await setup({ values: running });
+    for (const event of ['play', 'pause', 'timeupdate', 'adStarted', 'adSkipped', 'adEnded']) await send({ method: 'addEventListener', value: event, listener: event });
+    take();
+    await emit(scope, engine, 'paused');
+    await emit(scope, engine, 'playing');
+    await emit(scope, engine, 'timeUpdated', { currentTime: 31, duration: 40, bufferedAhead: 0 });
+    await allSettled(adStatusChanged, { scope, params: { ad, from: AdStatus.Loaded, to: AdStatus.Started } });
+    await allSettled(adStatusChanged, { scope, params: { ad, from: AdStatus.Started, to: AdStatus.Playing } });
+    await allSettled(adStatusChanged, { scope, params: { ad, from: AdStatus.Playing, to: AdStatus.Skipped } });
+    // Here the last ad of the fake break ended it: the next break, a pre-roll, comes with two ads.
+    await allSettled($break, { scope, params: { kind: 'preroll', contentTime: 0 } });
+    await allSettled($breakPhase, { scope, params: 'running' });
+    await allSettled(adStatusChanged, { scope, params: { ad: { ...ad, id: 'ad-2' }, from: AdStatus.Created, to: AdStatus.Error } });
+    await allSettled($break, { scope, params: { kind: 'preroll', contentTime: 0 } });
+    await allSettled($breakPhase, { scope, params: 'running' });
+    await allSettled(adStatusChanged, { scope, params: { ad: { ...ad, id: 'ad-3' }, from: AdStatus.Created, to: AdStatus.Started } });
+    await allSettled(adStatusChanged, { scope, params: { ad: { ...ad, id: 'ad-3' }, from: AdStatus.Playing, to: AdStatus.Completed } });
+    expect(posted.map(({ event, value }) => [event, value])).toEqual([
+      ['adStarted', { id: 'ad-1', kind: 'midroll', duration: 15, skipOffset: 5 }],
+      ['adSkipped', { id: 'ad-1' }],
+      ['adEnded', { id: 'ad-1', reason: 'skipped' }],
+      ['adStarted', { id: 'ad-3', kind: 'preroll', duration: 15, skipOffset: 5 }],
+      ['adEnded', { id: 'ad-3', reason: 'completed' }],
+    ]);
+    // The break over, the content's events flow again.
+    take();
+    await allSettled($breakPhase, { scope, params: 'idle' });
+    await emit(scope, engine, 'playing');
+    expect(posted.map(({ event }) => event)).toEqual(['play']);
+  });
+});
