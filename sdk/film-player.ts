@@ -313,6 +313,26 @@ export class FilmPlayer {
   getEpisode(): Promise<FilmPlayerGetters['getEpisode']> {
     return this.#get('getEpisode');
   }
+  /** The ad interface's version ('2.0'). */
+  handshakeVersion(): Promise<string> {
+    return this.#get('handshakeVersion');
+  }
+  /** The running ad's duration in seconds; -2 when unknown or no ad runs. */
+  getAdDuration(): Promise<number> {
+    return this.#get('getAdDuration');
+  }
+  /** Seconds left of the running ad; -2 when unknown or no ad runs. */
+  getAdRemainingTime(): Promise<number> {
+    return this.#get('getAdRemainingTime');
+  }
+  /** Skips the running ad, once its skip offset has passed (else ignored). */
+  skipAd(): Promise<void> {
+    return this.#call('skipAd');
+  }
+  /** Stops the running ad; the content goes on. */
+  stopAd(): Promise<void> {
+    return this.#call('stopAd');
+  }
   /**
    * Tells the player the address to share (default: this page's). It must be on this page's
    * origin: the player refuses others. Attach does this by itself unless `reportPageUrl: false`.

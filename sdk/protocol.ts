@@ -83,6 +83,12 @@ export interface FilmPlayerGetters {
   getCurrentTime: number;
   getLoop: boolean;
   getEpisode: FilmEpisode | null;
+  /** The ad interface's version: '2.0'. */
+  handshakeVersion: string;
+  /** The running ad's duration in seconds; -2 when unknown or no ad runs. */
+  getAdDuration: number;
+  /** Seconds left of the running ad; -2 when unknown or no ad runs. */
+  getAdRemainingTime: number;
 }
 export type FilmPlayerGetter = keyof FilmPlayerGetters;
 

@@ -4,6 +4,7 @@ import { readOrigins } from './config';
 import { AdsPanel, countPings } from './AdsPanel';
 import { AnalyticsPanel } from './AnalyticsPanel';
 import { ChartsPanel } from './ChartsPanel';
+import { EmbedPanel } from './EmbedPanel';
 import { isProbeMessage, useProbe } from './probe';
 import { useServerFailure } from './server-health';
 import { StoragePanel } from './StoragePanel';
@@ -31,7 +32,7 @@ import {
 } from './scenarios';
 import { useHarnessEvents } from './useHarnessEvents';
 
-type TabId = 'messages' | 'requests' | 'sentry' | 'ads' | 'analytics' | 'charts' | 'storage' | 'faults';
+type TabId = 'messages' | 'requests' | 'sentry' | 'ads' | 'analytics' | 'charts' | 'storage' | 'faults' | 'embed';
 
 /** What the Write stored progress button stores: film 14 s, S1E1 4 s, S1E2 2 s. */
 const SAMPLE_PROGRESS = JSON.stringify({ 10101: 14, 10211: 4, 10212: 2 });
@@ -365,6 +366,7 @@ export function App() {
                 ['charts', 'Charts', null],
                 ['storage', 'Storage', probe.storage?.items ? Object.keys(probe.storage.items).length : null],
                 ['faults', 'Faults', null],
+                ['embed', 'Embed', null],
               ] as const
             ).map(([id, label, count]) => (
               <button
@@ -401,6 +403,9 @@ export function App() {
           </div>
           <div className="tab-panel" role="tabpanel" hidden={tab !== 'faults'}>
             <FaultsPanel active={tab === 'faults'} />
+          </div>
+          <div className="tab-panel" role="tabpanel" hidden={tab !== 'embed'}>
+            <EmbedPanel active={tab === 'embed'} playerOrigin={origins.playerOrigin} playerQuery={effectiveQuery(state)} frameRef={frameRef} frameKey={frameKey} />
           </div>
           <div className="tab-panel" role="tabpanel" hidden={tab !== 'sentry'}>
             <SentryLog events={events.sentry} active={tab === 'sentry'} onClear={events.clearSentry} />

@@ -3,7 +3,7 @@
  * duration and remaining time -2 when unknown), over this player's scope. For embedders and
  * tests that drive an ad the way an ad SDK would.
  */
-import { allSettled, type Scope } from 'effector';
+import { allSettled, combine, type Scope } from 'effector';
 import { AD_HANDSHAKE_VERSION, AD_UNKNOWN_TIME } from '../../lib/constants';
 import { effectiveDuration } from './tracking';
 import { $adTime, $adVolume, $currentAd, $skippable, adMutedRequested, adPauseRequested, adPlayRequested, adVolumeRequested, skipRequested, stopRequested } from './model/break';
@@ -18,6 +18,11 @@ export function adDuration(mediaDuration: number, declared: number | null): numb
 export function adRemainingTime(duration: number, currentTime: number): number {
   return duration === AD_UNKNOWN_TIME ? AD_UNKNOWN_TIME : Math.max(0, duration - currentTime);
 }
+
+/** The running ad's duration as the ad interface reports it (-2 when unknown or no ad). */
+export const $adUnitDuration = combine($currentAd, $adTime, (ad, time) => (ad ? adDuration(time.duration, effectiveDuration(Number.NaN, ad)) : AD_UNKNOWN_TIME));
+/** Seconds left of the running ad (-2 when unknown or no ad). */
+export const $adUnitRemainingTime = combine($adUnitDuration, $adTime, (duration, time) => adRemainingTime(duration, time.currentTime));
 
 export interface AdUnit {
   handshakeVersion(playerVersion: string): string;

@@ -22,7 +22,19 @@ import {
   setMutedFx,
   volumeSet,
 } from '../playback';
-import { $adStatus, AdStatus, adMutedRequested, adPauseRequested, adPlayRequested, adVolumeRequested } from '../ads';
+import {
+  $adStatus,
+  $adUnitDuration,
+  $adUnitRemainingTime,
+  AdStatus,
+  adMutedRequested,
+  adPauseRequested,
+  adPlayRequested,
+  adVolumeRequested,
+  skipRequested,
+  stopRequested,
+} from '../ads';
+import { AD_HANDSHAKE_VERSION } from '../../lib/constants';
 import { episodeSelected, nextEpisodeClicked } from '../series';
 import { $currentEpisode, $episodes } from '../session';
 import { pageAddressReported } from '../share';
@@ -60,6 +72,10 @@ const $askedPercent = createStore<{ percent: number; volume: number } | null>(nu
 const $embedVolume = combine($sliderVolume, $askedPercent, answeredPercent);
 sample({ clock: volumeAsked, filter: $adBreakRunning, fn: ({ volume }) => volume, target: adVolumeRequested });
 sample({ clock: volumeAsked, filter: $adBreakRunning, fn: () => false, target: adMutedRequested });
+
+// The ad interface (SPEC.md §9, §4): skip only where the ad allows it (the ads model checks), stop at any time.
+sample({ clock: asked('skipAd'), filter: $adBreakRunning, fn: none, target: skipRequested });
+sample({ clock: asked('stopAd'), filter: $adBreakRunning, fn: none, target: stopRequested });
 
 // Position and episodes belong to the content: not while an ad has the screen.
 sample({ clock: requested('setCurrentTime'), filter: $contentShown, fn: ({ seconds }) => seconds, target: seekRequested });
@@ -102,6 +118,9 @@ const GETTERS: Record<GetterMethod, { store: Store<unknown>; read?: (value: neve
   getCurrentTime: { store: $playhead },
   getLoop: { store: $loopEnabled },
   getEpisode: { store: $currentEpisode },
+  handshakeVersion: { store: createStore(AD_HANDSHAKE_VERSION) },
+  getAdDuration: { store: $adUnitDuration },
+  getAdRemainingTime: { store: $adUnitRemainingTime },
 };
 for (const [method, { store, read }] of Object.entries(GETTERS) as Array<[GetterMethod, (typeof GETTERS)[GetterMethod]]>) {
   sample({

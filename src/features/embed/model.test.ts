@@ -8,7 +8,21 @@ import { $storage, createMemoryStorage, type MemoryStorage } from '../../platfor
 import { firePixelFx } from '../../platform/pixel';
 import { sendStatFx } from '../../platform/stats';
 import { $muted, $status, $volume, engineAttached, sourceRequested } from '../playback';
-import { $adStatus, $break, $breakPhase, AdStatus, adMutedRequested, adPauseRequested, adPlayRequested, adStatusChanged, adVolumeRequested } from '../ads';
+import {
+  $adStatus,
+  $adTime,
+  $break,
+  $breakPhase,
+  $currentAd,
+  AdStatus,
+  adMutedRequested,
+  adPauseRequested,
+  adPlayRequested,
+  adStatusChanged,
+  adVolumeRequested,
+  skipRequested,
+  stopRequested,
+} from '../ads';
 import { $currentEpisode, $episodes, episodeChosen } from '../session';
 import { nativeFullscreenChanged } from '../fullscreen';
 import { $pageUrl } from '../share';
@@ -408,6 +422,34 @@ describe('ads', () => {
     expect(ads).toEqual(['pause', 'play', 'muted true', 'volume 0.6', 'muted false']);
     expect(commands(engine).slice(before)).toEqual(['setMuted(true)', 'setVolume(0.6)']);
     expect(chosen).not.toHaveBeenCalled();
+  });
+
+  it('the ad interface: handshakeVersion 2.0, the ad duration and remaining time (-2 when unknown), skipAd and stopAd while an ad runs', async () => {
+    const { scope, send, take, posted } = await setup({ values: [...running, [$currentAd, ad], [$adTime, { currentTime: 4, duration: Number.NaN }]] });
+    const commanded: string[] = [];
+    createWatch({ unit: skipRequested, scope, fn: () => commanded.push('skip') });
+    createWatch({ unit: stopRequested, scope, fn: () => commanded.push('stop') });
+    take();
+    for (const method of ['handshakeVersion', 'getAdDuration', 'getAdRemainingTime']) await send({ method, listener: method });
+    expect(posted.map(({ event, value }) => [event, value])).toEqual([
+      ['handshakeVersion', '2.0'],
+      ['getAdDuration', 15],
+      ['getAdRemainingTime', 11],
+    ]);
+    await send({ method: 'skipAd' });
+    await send({ method: 'stopAd' });
+    expect(commanded).toEqual(['skip', 'stop']);
+
+    // No ad: unknown times, and the commands do nothing.
+    await allSettled($currentAd, { scope, params: null });
+    await allSettled($breakPhase, { scope, params: 'idle' });
+    take();
+    await send({ method: 'getAdDuration', listener: 'd' });
+    await send({ method: 'getAdRemainingTime', listener: 'r' });
+    await send({ method: 'skipAd' });
+    await send({ method: 'stopAd' });
+    expect(posted.map(({ value }) => value)).toEqual([-2, -2]);
+    expect(commanded).toEqual(['skip', 'stop']);
   });
 
   it("getPaused answers for the ad while it runs", async () => {

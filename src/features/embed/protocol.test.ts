@@ -38,7 +38,7 @@ describe('player.js vocabulary', () => {
       'setCurrentTime', 'getCurrentTime', 'setLoop', 'getLoop', 'removeEventListener', 'addEventListener'];
     const playerjsEvents = ['ready', 'play', 'pause', 'ended', 'timeupdate', 'progress', 'error'];
     expect(EMBED_METHODS.slice(0, playerjsMethods.length)).toEqual(playerjsMethods);
-    expect(EMBED_METHODS.slice(playerjsMethods.length)).toEqual(['nextEpisode', 'setEpisode', 'getEpisode', 'setPageUrl']);
+    expect(EMBED_METHODS.slice(playerjsMethods.length)).toEqual(['nextEpisode', 'setEpisode', 'getEpisode', 'setPageUrl', 'handshakeVersion', 'getAdDuration', 'getAdRemainingTime', 'skipAd', 'stopAd']);
     expect(EMBED_EVENTS).toEqual(expect.arrayContaining([...playerjsEvents, 'seeked', 'episodeChanged', 'adStarted', 'adEnded', 'adSkipped', 'fullscreenChange']));
     expect(EMBED_EVENTS).toHaveLength(playerjsEvents.length + 6);
   });

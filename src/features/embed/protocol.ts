@@ -38,6 +38,11 @@
  * | getEpisode          | –                    | the current episode (the catalogue's EpisodeDto), or no value      |
  * | setPageUrl          | absolute http(s) URL | the address share links point at (the embedding page's own, for a  |
  * |                     |                      | single-page site); ignored unless on the embedding origin          |
+ * | handshakeVersion    | –                    | '2.0': the ad interface's version (SPEC.md §9)                     |
+ * | getAdDuration       | –                    | the running ad's duration in seconds; -2 when unknown or no ad     |
+ * | getAdRemainingTime  | –                    | seconds left of the running ad; -2 when unknown or no ad           |
+ * | skipAd              | –                    | skips the running ad, only once skipping is allowed (→ SKIPPED)    |
+ * | stopAd              | –                    | stops the running ad (→ STOPPED); the content goes on              |
  *
  * Events out (only to listeners that asked, one message per listener, except `ready`):
  *
@@ -94,6 +99,11 @@ export const EMBED_METHODS = [
   'setEpisode',
   'getEpisode',
   'setPageUrl',
+  'handshakeVersion',
+  'getAdDuration',
+  'getAdRemainingTime',
+  'skipAd',
+  'stopAd',
 ] as const;
 export type EmbedMethod = (typeof EMBED_METHODS)[number];
 
@@ -115,7 +125,18 @@ export const EMBED_EVENTS = [
 ] as const;
 export type EmbedEventName = (typeof EMBED_EVENTS)[number];
 
-export const GETTERS = ['getPaused', 'getMuted', 'getVolume', 'getDuration', 'getCurrentTime', 'getLoop', 'getEpisode'] as const;
+export const GETTERS = [
+  'getPaused',
+  'getMuted',
+  'getVolume',
+  'getDuration',
+  'getCurrentTime',
+  'getLoop',
+  'getEpisode',
+  'handshakeVersion',
+  'getAdDuration',
+  'getAdRemainingTime',
+] as const;
 export type GetterMethod = (typeof GETTERS)[number];
 
 /** A message longer than this (as text) is not parsed: player.js messages are a few hundred bytes. */
@@ -136,7 +157,7 @@ export const PROGRESS_STEP_S = 1;
 export type ListenerId = string | number | null;
 
 export type EmbedRequest =
-  | { method: 'play' | 'pause' | 'mute' | 'unmute' | 'nextEpisode'; listener: ListenerId }
+  | { method: 'play' | 'pause' | 'mute' | 'unmute' | 'nextEpisode' | 'skipAd' | 'stopAd'; listener: ListenerId }
   | { method: GetterMethod; listener: ListenerId }
   /** `volume` is already on the player's 0..1 grid. */
   | { method: 'setVolume'; volume: number; percent: number; listener: ListenerId }
