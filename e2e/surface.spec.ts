@@ -318,9 +318,9 @@ test.describe('player surface, desktop', () => {
   test('menus navigate by keyboard and close on Escape and on a click outside', async ({ page }) => {
     const frame = await openHarness(page, { scenario: 'film' });
     await expectPlaysPast(frame, 0.5);
-    // The control bar has picture-in-picture and a volume slider; no cast button without a device.
+    // The control bar has picture-in-picture and a volume slider (shown on hover); no cast button without a device.
     await expect(frame.getByTestId('pip-button')).toBeVisible();
-    await expect(frame.locator('.volume__slider')).toBeVisible();
+    await expect(frame.getByTestId('volume-slider')).toHaveCount(1);
     await expect(frame.getByTestId('cast-button')).toHaveCount(0);
     await openSettings(frame);
     const menu = frame.getByTestId('settings-menu');

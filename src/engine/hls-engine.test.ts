@@ -23,7 +23,7 @@ import {
   type PlaylistLoaderContext,
 } from 'hls.js';
 import { createHlsEngine, KEY_LOAD_POLICY, type HlsEngineOptions } from './hls-engine';
-import type { EngineError, EngineFactName, EngineFacts, EngineLevel } from './types';
+import { ENGINE_FACT_NAMES, type EngineError, type EngineFactName, type EngineFacts, type EngineLevel } from './types';
 
 const { FakeHls } = vi.hoisted(() => {
   type HlsListener = (event: string, data: unknown) => void;
@@ -206,28 +206,7 @@ class FakeVideo extends FakeTarget {
 
 // --- the engine under test, with every fact it emits recorded --------------------------------
 
-const FACT_NAMES: EngineFactName[] = [
-  'sourceReady',
-  'loadProgress',
-  'levelsUpdated',
-  'levelSwitched',
-  'audioTracksUpdated',
-  'audioTrackSwitched',
-  'subtitleTracksUpdated',
-  'subtitleTrackSwitched',
-  'playing',
-  'paused',
-  'waiting',
-  'seeking',
-  'seeked',
-  'ended',
-  'timeUpdated',
-  'durationChanged',
-  'volumeChanged',
-  'rateChanged',
-  'cuesChanged',
-  'error',
-];
+const FACT_NAMES = ENGINE_FACT_NAMES;
 
 function setup(options?: HlsEngineOptions, video = new FakeVideo()) {
   const engine = createHlsEngine(video as unknown as HTMLVideoElement, options);

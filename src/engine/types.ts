@@ -94,6 +94,31 @@ export interface EngineFacts {
 }
 
 export type EngineFactName = keyof EngineFacts;
+
+/** Every fact, once: the record makes the compiler check the list is whole. */
+const FACT_NAME_SET: Record<EngineFactName, true> = {
+  sourceReady: true,
+  levelsUpdated: true,
+  levelSwitched: true,
+  audioTracksUpdated: true,
+  audioTrackSwitched: true,
+  subtitleTracksUpdated: true,
+  subtitleTrackSwitched: true,
+  playing: true,
+  paused: true,
+  waiting: true,
+  seeking: true,
+  seeked: true,
+  ended: true,
+  timeUpdated: true,
+  durationChanged: true,
+  volumeChanged: true,
+  rateChanged: true,
+  cuesChanged: true,
+  loadProgress: true,
+  error: true,
+};
+export const ENGINE_FACT_NAMES = Object.keys(FACT_NAME_SET) as EngineFactName[];
 export type EngineListener<K extends EngineFactName> = (payload: EngineFacts[K]) => void;
 
 export interface LoadOptions {
