@@ -2,7 +2,7 @@
  * Fault survival (issue 10 §2), through the harness's per-client fault injection: for each
  * fault, what the viewer sees (a spinner, never a broken page), whether playback goes on or
  * recovers, and the analytics/error event sent. Segment 404/500 and a catalogue 503 are in
- * e2e/faults.spec.ts.
+ * e2e/faults.spec.ts. A master playlist 404 is the one fatal fault here: the stream error shows.
  */
 import type { FrameLocator, Page } from '@playwright/test';
 import { expect, test, clearFaults, expectPlaysPast, injectFaults, loggedRequests, openHarness, videoTime } from './support';
@@ -116,4 +116,16 @@ test('slow catalogue (4 s per call): Loading... shows, then the film plays; noth
   await noBrokenPage(frame);
   expect((await requestsOf(page, client)).filter((entry) => entry.fault === 'catalog: delay 4000ms').length).toBeGreaterThanOrEqual(3);
   expect(await errorsOf(page)).toEqual([]);
+});
+
+test('a master playlist answered 404 is the fatal manifestLoadError: the stream error with its retry, reported', async ({ page }) => {
+  await injectFaults(page, client, [{ target: 'playlist', action: { type: 'status', status: 404 }, count: null }]);
+  const frame = await openHarness(page, { query: `movie_id=101&auto_play=1&harness-client=${client}` });
+  const error = frame.getByTestId('stream-error');
+  await expect(error).toHaveAttribute('data-detail', 'manifestLoadError');
+  await expect(error).toContainText('Не удалось воспроизвести видео');
+  await expect(error.getByRole('button', { name: 'Повторить' })).toBeVisible();
+  await noBrokenPage(frame);
+  await expect.poll(async () => (await errorsOf(page)).some((s) => s.payload.details === 'manifestLoadError' && s.payload.fatal === true)).toBe(true);
+  expect((await requestsOf(page, client)).some((entry) => entry.fault === 'playlist: 404' && entry.path.endsWith('master.m3u8'))).toBe(true);
 });
