@@ -14,6 +14,7 @@ import { LogToolbar } from './LogToolbar';
 import { downloadJson, formatClock } from './format';
 import { useEmbedConsole, type DriverState } from './useEmbedConsole';
 import { useStickToBottom } from './useStickToBottom';
+import { copyText } from '../../src/platform/share';
 import './embed-panel.css';
 
 interface EmbedPanelProps {
@@ -24,34 +25,6 @@ interface EmbedPanelProps {
   playerQuery: string;
   frameRef: RefObject<HTMLIFrameElement | null>;
   frameKey: string;
-}
-
-/** Copies through the Clipboard API, or a selected textarea and execCommand where it is refused. */
-async function copyText(text: string): Promise<boolean> {
-  try {
-    if (navigator.clipboard?.writeText) {
-      await navigator.clipboard.writeText(text);
-      return true;
-    }
-  } catch {
-    // Not focused, not a secure context, or refused: the fallback below.
-  }
-  const area = document.createElement('textarea');
-  area.value = text;
-  area.setAttribute('readonly', '');
-  area.style.position = 'fixed';
-  area.style.top = '0';
-  area.style.left = '0';
-  area.style.opacity = '0';
-  document.body.append(area);
-  area.select();
-  try {
-    return document.execCommand('copy');
-  } catch {
-    return false;
-  } finally {
-    area.remove();
-  }
 }
 
 function stateText(state: DriverState, off: string): string {

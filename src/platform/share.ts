@@ -36,7 +36,7 @@ function copyWithTextarea(text: string): boolean {
 }
 
 /** Copies text: the Clipboard API, or a hidden textarea where it is missing or refused (frames). */
-export const copyTextFx = createEffect(async (text: string): Promise<boolean> => {
+export async function copyText(text: string): Promise<boolean> {
   try {
     if (navigator.clipboard) {
       await navigator.clipboard.writeText(text);
@@ -46,7 +46,9 @@ export const copyTextFx = createEffect(async (text: string): Promise<boolean> =>
     // Refused (no permission in a frame): fall back below.
   }
   return copyWithTextarea(text);
-});
+}
+
+export const copyTextFx = createEffect(copyText);
 
 export function nativeShareAvailable(): boolean {
   return typeof navigator !== 'undefined' && typeof navigator.share === 'function';
