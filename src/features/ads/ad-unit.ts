@@ -39,14 +39,10 @@ export interface AdUnit {
 
 /** Reads are snapshots of the scope (an outside interface, not model logic); commands are events. */
 export function createAdUnit(scope: Scope): AdUnit {
-  const duration = () => {
-    const ad = scope.getState($currentAd);
-    return ad ? adDuration(scope.getState($adTime).duration, effectiveDuration(Number.NaN, ad)) : AD_UNKNOWN_TIME;
-  };
   return {
     handshakeVersion: () => AD_HANDSHAKE_VERSION,
-    getAdDuration: duration,
-    getAdRemainingTime: () => adRemainingTime(duration(), scope.getState($adTime).currentTime),
+    getAdDuration: () => scope.getState($adUnitDuration),
+    getAdRemainingTime: () => scope.getState($adUnitRemainingTime),
     getAdSkippableState: () => scope.getState($skippable),
     getAdVolume: () => (scope.getState($adVolume).muted ? 0 : scope.getState($adVolume).volume),
     setAdVolume: async (volume) => {
