@@ -6,6 +6,9 @@ describe('bench budgets', () => {
     expect(BUDGETS.map((b) => b.key)).toEqual([
       'ttff.ratio_vs_bare',
       'ttff.ratio_vs_videojs',
+      'ttff.cpu4x.ratio_vs_bare',
+      'ttff.cpu4x.p90_ratio_vs_bare',
+      'ttff.cpu4x.ratio_vs_videojs',
       'ads.play_to_ad_frame_ms',
       'ads.ad_end_to_content_ms',
       'next_episode.ratio_vs_cold',
@@ -30,6 +33,13 @@ describe('bench budgets', () => {
     expect(byKey['ads.play_to_ad_frame_ms']).toMatchObject({ status: 'SKIP', reason: 'no pre-roll' });
     expect(byKey['ads.ad_end_to_content_ms']).toMatchObject({ status: 'SKIP', reason: 'not measured' });
     expect(byKey['memory.leaked_video_elements']!.status).toBe('FAIL');
+  });
+
+  it('reads the throttled figures nested in the ttff section, with their reasons', () => {
+    const report = { ttff: { cpu4x: { ratio_vs_bare: 1.2, p90_ratio_vs_bare: null, null_reasons: { p90_ratio_vs_bare: 'the bare page never played' } } } };
+    const byKey = Object.fromEntries(evaluateBudgets(report).map((r) => [r.key, r]));
+    expect(byKey['ttff.cpu4x.ratio_vs_bare']!.status).toBe('FAIL');
+    expect(byKey['ttff.cpu4x.p90_ratio_vs_bare']).toMatchObject({ status: 'SKIP', reason: 'the bare page never played' });
   });
 
   it('exits non-zero on a FAIL only in strict mode', () => {

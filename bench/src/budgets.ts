@@ -23,6 +23,9 @@ const MIB = 1024 * KIB;
 export const BUDGETS: readonly Budget[] = [
   { id: 'ttff-vs-bare', label: 'TTFF ≤ 1.00× bare hls.js page', key: 'ttff.ratio_vs_bare', limit: 1.0, unit: 'ratio' },
   { id: 'ttff-vs-videojs', label: 'TTFF ≤ 0.70× video.js', key: 'ttff.ratio_vs_videojs', limit: 0.7, unit: 'ratio' },
+  { id: 'ttff-cpu4x-vs-bare', label: 'TTFF at 4× CPU ≤ 1.00× bare hls.js page', key: 'ttff.cpu4x.ratio_vs_bare', limit: 1.0, unit: 'ratio' },
+  { id: 'ttff-cpu4x-p90', label: 'TTFF p90 at 4× CPU ≤ 1.25× the bare page\'s p90', key: 'ttff.cpu4x.p90_ratio_vs_bare', limit: 1.25, unit: 'ratio' },
+  { id: 'ttff-cpu4x-vs-videojs', label: 'TTFF at 4× CPU ≤ 0.70× video.js', key: 'ttff.cpu4x.ratio_vs_videojs', limit: 0.7, unit: 'ratio' },
   { id: 'ad-start', label: 'first play → first ad frame ≤ 100 ms', key: 'ads.play_to_ad_frame_ms', limit: 100, unit: 'ms' },
   { id: 'ad-end', label: 'ad end → content playing ≤ 150 ms', key: 'ads.ad_end_to_content_ms', limit: 150, unit: 'ms' },
   { id: 'next-episode', label: 'episode end → next playing ≤ 0.5× cold start', key: 'next_episode.ratio_vs_cold', limit: 0.5, unit: 'ratio' },
@@ -46,9 +49,9 @@ export function readPath(report: unknown, key: string): unknown {
 
 /** Why a figure is missing, from the section's `null_reasons` map (if it says). */
 function missingReason(report: unknown, key: string): string {
-  const [section, name] = key.split('.');
-  const reasons = readPath(report, `${section}.null_reasons`);
-  const reason = reasons && typeof reasons === 'object' ? (reasons as Record<string, unknown>)[name ?? ''] : undefined;
+  const cut = key.lastIndexOf('.');
+  const reasons = readPath(report, `${key.slice(0, cut)}.null_reasons`);
+  const reason = reasons && typeof reasons === 'object' ? (reasons as Record<string, unknown>)[key.slice(cut + 1)] : undefined;
   return typeof reason === 'string' ? reason : 'not measured';
 }
 

@@ -16,7 +16,7 @@ import { measureBundle } from './sections/bundle';
 import { EXPECTED_VIDEO_ELEMENTS, measureMemory, MEMORY_METHOD, playerSnapshot } from './sections/memory';
 import { measureNextOnce, type NextSample } from './sections/next-episode';
 import { EARLY_WINDOW_MS, measureSteadyOnce, SETTLED_WINDOW_MS, type SteadySample } from './sections/steady';
-import { CONTENDERS, measureOnce, runTtff, SERIES_COLD } from './sections/ttff';
+import { CONTENDERS, CPU_CONTENDERS, measureOnce, PHONE_CPU_RATE, runTtff, SERIES_COLD } from './sections/ttff';
 import { figure, pairedRatios, round } from './stats';
 
 const PACKAGES = ['hls.js', 'video.js', 'react', 'react-dom', 'effector', 'effector-react', '@playwright/test', 'esbuild'];
@@ -28,6 +28,12 @@ const ROWS: readonly Row[] = [
   { label: 'TTFF progressive MP4', key: 'ttff.mp4_floor_ms' },
   { label: 'TTFF ours / bare', key: 'ttff.ratio_vs_bare' },
   { label: 'TTFF ours / video.js', key: 'ttff.ratio_vs_videojs' },
+  { label: 'TTFF 4× CPU bare hls.js', key: 'ttff.cpu4x.bare_hls_ms' },
+  { label: 'TTFF 4× CPU video.js 8', key: 'ttff.cpu4x.videojs_ms' },
+  { label: 'TTFF 4× CPU our player', key: 'ttff.cpu4x.player_ms' },
+  { label: 'TTFF 4× CPU ours / bare', key: 'ttff.cpu4x.ratio_vs_bare' },
+  { label: 'TTFF 4× CPU p90 ours / bare p90', key: 'ttff.cpu4x.p90_ratio_vs_bare' },
+  { label: 'TTFF 4× CPU ours / video.js', key: 'ttff.cpu4x.ratio_vs_videojs' },
   { label: 'first play → ad frame', key: 'ads.play_to_ad_frame_ms' },
   { label: 'play → frame, bare <video>', key: 'ads.floor_play_to_frame_ms' },
   { label: 'ad end → content', key: 'ads.ad_end_to_content_ms' },
@@ -81,9 +87,9 @@ interface Context {
 }
 
 /** Rough seconds one iteration of each later section needs; reserved out of the time budget. */
-const RESERVE_S: Record<SectionName, number> = { bundle: 0, ttff: 10, next_episode: 15, ads: 15, steady: 25, memory: 50 };
+const RESERVE_S: Record<SectionName, number> = { bundle: 0, ttff: 10, ttff_cpu4x: 15, next_episode: 15, ads: 15, steady: 25, memory: 50 };
 /** Order the sections run in. */
-const ORDER: readonly SectionName[] = ['bundle', 'ttff', 'next_episode', 'ads', 'steady', 'memory'];
+const ORDER: readonly SectionName[] = ['bundle', 'ttff', 'ttff_cpu4x', 'next_episode', 'ads', 'steady', 'memory'];
 
 async function ttffSection(ctx: Context, section: Section): Promise<void> {
   const iterations = ctx.opts.quick ? 1 : ctx.opts.iterations;
@@ -101,6 +107,26 @@ async function ttffSection(ctx: Context, section: Section): Promise<void> {
     'navigation start (performance.timeOrigin) → requestVideoFrameCallback presentationTime of the first frame shown while playing, ' +
     'confirmed by a later frame with a larger mediaTime; fresh browser context (empty cache) per load; contenders alternate within ' +
     `each iteration in a rotated order${ctx.opts.quick ? '' : '; one uncounted warm-up round'}; ratios are medians of per-iteration pairs`;
+}
+
+/** Time to first frame at 4× CPU: ours, the bare hls.js page and video.js, alternated as above. */
+async function cpuSection(ctx: Context, section: Section): Promise<void> {
+  const iterations = ctx.opts.quick ? 1 : ctx.opts.iterations;
+  const result = await runTtff(ctx.bench, CPU_CONTENDERS, iterations, !ctx.opts.quick, ctx.log, () => ctx.more('ttff_cpu4x'), PHONE_CPU_RATE);
+  for (const c of CPU_CONTENDERS) put(section, `${c.key}_ms`, result.figures[c.key] ?? null, `${c.label} never presented an advancing frame at ${PHONE_CPU_RATE}× CPU`);
+  put(section, 'ratio_vs_bare', result.ratioVsBare, 'no iteration with both figures');
+  put(section, 'ratio_vs_videojs', result.ratioVsVideojs, 'no iteration with both figures');
+  const player = result.figures.player;
+  const bare = result.figures.bare_hls;
+  put(section, 'p90_ratio_vs_bare', player && bare ? single(player.p90 / bare.p90) : null, 'no p90 for both pages');
+  section.cpu_throttling_rate = PHONE_CPU_RATE;
+  section.first_frame_heights = result.heights;
+  section.failures = result.failures;
+  section.page_errors = result.errors;
+  section.samples = Object.fromEntries(Object.entries(result.samples).map(([k, v]) => [`${k}_ms`, ms(v)]));
+  section.method =
+    `as ttff, with CDP Emulation.setCPUThrottlingRate rate ${PHONE_CPU_RATE} set on each fresh page before it navigates ` +
+    '(the DevTools throttling standing in for a mid-range phone); p90_ratio_vs_bare = our p90 / the bare page\'s p90';
 }
 
 async function adsSection(ctx: Context, section: Section): Promise<void> {
@@ -267,6 +293,7 @@ async function bundleSection(ctx: Pick<Context, 'repo' | 'opts'>, section: Secti
 
 const SECTION_KEYS: Record<SectionName, string[]> = {
   ttff: ['bare_hls_ms', 'videojs_ms', 'player_ms', 'mp4_floor_ms', 'ratio_vs_bare', 'ratio_vs_videojs'],
+  ttff_cpu4x: ['bare_hls_ms', 'videojs_ms', 'player_ms', 'ratio_vs_bare', 'p90_ratio_vs_bare', 'ratio_vs_videojs'],
   ads: ['play_to_ad_frame_ms', 'ad_end_to_content_ms', 'floor_play_to_frame_ms'],
   next_episode: ['switch_ms', 'cold_ms', 'ratio_vs_cold'],
   steady: ['player_task_ms', 'bare_hls_task_ms', 'main_thread_ratio_vs_bare', 'script_ratio_vs_bare', 'early_main_thread_ratio_vs_bare'],
@@ -289,6 +316,7 @@ export async function main(repo: string, argv: string[]): Promise<number> {
   const log = (line: string) => console.log(line);
   const sections: Record<SectionName, Section> = {
     ttff: newSection(),
+    ttff_cpu4x: newSection(),
     ads: newSection(),
     next_episode: newSection(),
     steady: newSection(),
@@ -372,6 +400,7 @@ export async function main(repo: string, argv: string[]): Promise<number> {
     const ctx: Context = { repo, opts, log, more, bench: { browser, origin: server.playerOrigin, instrument } };
 
     await timed('ttff', () => ttffSection(ctx, sections.ttff));
+    await timed('ttff_cpu4x', () => cpuSection(ctx, sections.ttff_cpu4x));
     await timed('next_episode', () => nextEpisodeSection(ctx, sections.next_episode));
     await timed('ads', () => adsSection(ctx, sections.ads));
     await timed('steady', () => steadySection(ctx, sections.steady));
@@ -389,7 +418,8 @@ export async function main(repo: string, argv: string[]): Promise<number> {
   meta.duration_s = round((Date.now() - started) / 1000, 1);
   meta.section_seconds = sectionSeconds;
   meta.stopped_early = [...truncated];
-  const report: Record<string, unknown> = { meta, ...sections };
+  const { ttff_cpu4x: cpu4x, ...rest } = sections;
+  const report: Record<string, unknown> = { meta, ...rest, ttff: { ...sections.ttff, cpu4x } };
   const budgets = evaluateBudgets(report, BUDGETS);
   report.budgets = budgets.map(({ id, label, key, limit, unit, value, status, reason }) => ({ id, label, key, limit, unit, value, status, ...(reason ? { reason } : {}) }));
 

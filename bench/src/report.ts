@@ -1,5 +1,5 @@
 /** Assembling the JSON report and printing the stdout table. */
-import type { BudgetResult } from './budgets';
+import { readPath, type BudgetResult } from './budgets';
 import { figure, round, type Figure } from './stats';
 
 export type Section = Record<string, unknown> & { null_reasons: Record<string, string> };
@@ -45,8 +45,9 @@ export interface Row {
 
 export function formatTable(report: Record<string, unknown>, rows: readonly Row[]): string {
   const cells = rows.map(({ label, key }) => {
-    const [sectionName, name] = key.split('.') as [string, string];
-    const section = (report[sectionName] ?? {}) as Record<string, unknown>;
+    const cut = key.lastIndexOf('.');
+    const name = key.slice(cut + 1);
+    const section = (readPath(report, key.slice(0, cut)) ?? {}) as Record<string, unknown>;
     const value = section[name];
     const reasons = (section.null_reasons ?? {}) as Record<string, string>;
     return [
@@ -67,7 +68,7 @@ export function formatTable(report: Record<string, unknown>, rows: readonly Row[
 export function formatBudgets(results: readonly BudgetResult[]): string {
   const lines = results.map((r) => {
     const limit = r.unit === 'bytes' ? `${(r.limit / 1024).toFixed(0)} KiB` : r.unit === 'ms' ? `${r.limit} ms` : r.unit === 'ratio' ? `${r.limit.toFixed(2)}×` : String(r.limit);
-    const value = r.value === null ? '—' : fmt(r.value, r.key.split('.')[1]!);
+    const value = r.value === null ? '—' : fmt(r.value, r.key.slice(r.key.lastIndexOf('.') + 1));
     return `${r.status.padEnd(4)}  ${r.label.padEnd(52)} ${value.padStart(12)}  (limit ${limit})${r.reason ? `  ${r.reason}` : ''}`;
   });
   return lines.join('\n');

@@ -1,5 +1,5 @@
 /** Time to first frame: navigation start → first presented frame with media time advancing. */
-import { navigate, openSession, waitStart, type Bench } from '../browser';
+import { cdp, navigate, openSession, waitStart, type Bench } from '../browser';
 import { figure, pairedRatios, type Figure } from '../stats';
 
 export const FILM = '/media/hls/film/master.m3u8';
@@ -30,9 +30,20 @@ export interface Sample {
   errors: string[];
 }
 
-export async function measureOnce(bench: Bench, contender: Contender, timeoutMs = 20_000): Promise<Sample> {
+/** The contenders of the throttled section: ours against the floor and the common player. */
+export const CPU_CONTENDERS: readonly Contender[] = CONTENDERS.filter((c) => c.key !== 'mp4_floor');
+
+/** Chromium's CPU throttling as DevTools applies it, standing in for a mid-range phone. */
+export const PHONE_CPU_RATE = 4;
+
+/**
+ * One load in a fresh context. `cpuRate` > 1 slows the page's CPU by that factor
+ * (CDP Emulation.setCPUThrottlingRate), set on the page before it navigates.
+ */
+export async function measureOnce(bench: Bench, contender: Contender, timeoutMs = 20_000, cpuRate = 1): Promise<Sample> {
   const session = await openSession(bench);
   try {
+    if (cpuRate > 1) await (await cdp(session)).send('Emulation.setCPUThrottlingRate', { rate: cpuRate });
     await navigate(session.page, urlOf(contender));
     const start = await waitStart(session.page, { timeoutMs });
     return { ms: start ? start.t : null, height: start ? start.height : null, errors: session.errors };
@@ -64,25 +75,26 @@ export async function runTtff(
   warmUp: boolean,
   log: (line: string) => void,
   more: () => boolean = () => true,
+  cpuRate = 1,
 ): Promise<TtffResult> {
   const samples: Record<string, Array<number | null>> = Object.fromEntries(contenders.map((c) => [c.key, []]));
   const heights: Record<string, Record<string, number>> = Object.fromEntries(contenders.map((c) => [c.key, {}]));
   const failures: Record<string, number> = {};
   const errors = new Set<string>();
-  if (warmUp) for (const c of contenders) await measureOnce(bench, c);
+  if (warmUp) for (const c of contenders) await measureOnce(bench, c, undefined, cpuRate);
   for (let i = 0; i < iterations; i++) {
     if (i > 1 && !more()) break;
     const order = contenders.map((_, k) => contenders[(k + i) % contenders.length]!);
     const row: string[] = [];
     for (const c of order) {
-      const sample = await measureOnce(bench, c);
+      const sample = await measureOnce(bench, c, cpuRate > 1 ? 40_000 : 20_000, cpuRate);
       samples[c.key]!.push(sample.ms);
       if (sample.ms === null) failures[c.key] = (failures[c.key] ?? 0) + 1;
       if (sample.height !== null) heights[c.key]![`${sample.height}p`] = (heights[c.key]![`${sample.height}p`] ?? 0) + 1;
       sample.errors.forEach((e) => errors.add(`${c.key}: ${e}`));
       row.push(`${c.key}=${sample.ms === null ? '—' : sample.ms.toFixed(0)}`);
     }
-    log(`  ttff ${i + 1}/${iterations}: ${row.join(' ')}`);
+    log(`  ttff${cpuRate > 1 ? ` cpu ${cpuRate}×` : ''} ${i + 1}/${iterations}: ${row.join(' ')}`);
   }
   const figures = Object.fromEntries(contenders.map((c) => [c.key, figure(samples[c.key]!)]));
   const player = samples.player ?? [];
