@@ -16,7 +16,6 @@ import { afterStartUp, firstFrame } from '../platform/after-start-up';
 import { exposeToHarness } from '../platform/harness-probe';
 import './model';
 import './surface-model';
-import './analytics-model';
 import { libraryLoadFailed } from '../features/analytics';
 import './series-model';
 import './embed-model';

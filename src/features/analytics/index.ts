@@ -1,4 +1,5 @@
 /** Playback and error analytics sent to the page's rstat4 (SPEC.md §7, §8). */
+import './links';
 export {
   itemChanged,
   deviceDetected,

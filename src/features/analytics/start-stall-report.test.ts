@@ -1,14 +1,14 @@
 import { allSettled, fork } from 'effector';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createScriptedEngine } from '../engine/scripted-engine';
-import { engineAttached, playClicked, sourceRequested } from '../features/playback';
-import { START_STALL_LIMIT_MS } from '../lib/constants';
-import { reportError } from '../platform/sentry';
-import { sendStatFx, type StatEvent } from '../platform/stats';
-import './analytics-model';
+import { createScriptedEngine } from '../../engine/scripted-engine';
+import { engineAttached, playClicked, sourceRequested } from '../playback';
+import { START_STALL_LIMIT_MS } from '../../lib/constants';
+import { reportError } from '../../platform/sentry';
+import { sendStatFx, type StatEvent } from '../../platform/stats';
+import './index';
 
-vi.mock('../platform/sentry', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../platform/sentry')>()),
+vi.mock('../../platform/sentry', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../platform/sentry')>()),
   reportError: vi.fn(async () => 'event-id'),
 }));
 

@@ -1,12 +1,11 @@
 import { allSettled, fork } from 'effector';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ContentDto } from '../api/dto';
-import { $breakPhase } from '../features/ads';
-import { libraryLoadFailed } from '../features/analytics';
-import { mediaPaused, mediaPlaying } from '../features/playback';
-import { $content } from '../features/session';
-import { sendStatFx, type StatEvent } from '../platform/stats';
-import './analytics-model';
+import type { ContentDto } from '../../api/dto';
+import { $breakPhase } from '../ads';
+import { libraryLoadFailed } from './index';
+import { mediaPaused, mediaPlaying } from '../playback';
+import { $content } from '../session';
+import { sendStatFx, type StatEvent } from '../../platform/stats';
 
 describe('time-update wiring: playing content only', () => {
   beforeEach(() => vi.useFakeTimers());

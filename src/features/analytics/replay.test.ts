@@ -2,18 +2,18 @@ import { allSettled, fork, scopeBind } from 'effector';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createScriptedEngine } from '../engine/scripted-engine';
-import { replayTrace, type EngineTrace } from '../engine/trace-replay';
-import type { ContentDto, EpisodeDto } from '../api/dto';
-import { $streamError, engineAttached } from '../features/playback';
-import '../features/progress';
-import { $content, episodeChosen } from '../features/session';
-import { STORAGE_KEYS } from '../lib/constants';
-import { sendStatFx, type StatEvent } from '../platform/stats';
-import { $storage, createMemoryStorage } from '../platform/storage';
-import './analytics-model';
+import { createScriptedEngine } from '../../engine/scripted-engine';
+import { replayTrace, type EngineTrace } from '../../engine/trace-replay';
+import type { ContentDto, EpisodeDto } from '../../api/dto';
+import { $streamError, engineAttached } from '../playback';
+import '../progress';
+import { $content, episodeChosen } from '../session';
+import { STORAGE_KEYS } from '../../lib/constants';
+import { sendStatFx, type StatEvent } from '../../platform/stats';
+import { $storage, createMemoryStorage } from '../../platform/storage';
+import './index';
 
-const TRACE_DIR = path.resolve(__dirname, '../../fixtures/traces');
+const TRACE_DIR = path.resolve(__dirname, '../../../fixtures/traces');
 const traces = readdirSync(TRACE_DIR)
   .filter((file) => file.endsWith('.json'))
   .map((file) => JSON.parse(readFileSync(path.join(TRACE_DIR, file), 'utf8')) as EngineTrace);

@@ -1,11 +1,19 @@
 /**
- * Cross-feature wiring of analytics: which item plays (session), where the playhead is and
- * what failed (playback, engine), whether an ad break holds the content (ads).
+ * What analytics hears from the other features: which item plays (session), where the playhead
+ * is and what failed (playback, engine), whether an ad break holds the content (ads), the device
+ * class, and the frame-rate drop sampling over the content's element (fullscreen hands it out).
+ * These are analytics' behaviours: the features it listens to know nothing of it.
  */
 import { attach, combine, createEffect, createStore, sample } from 'effector';
 import { interval } from 'patronum';
-import type { EngineError } from '../engine/types';
-import { $breakPhase } from '../features/ads';
+import type { EngineError } from '../../engine/types';
+import { $breakPhase } from '../ads';
+import { mediaElementAttached } from '../fullscreen';
+import { $bufferedAhead, $duration, $engine, $status, mediaEnded, mediaError, mediaTimeUpdated, streamTicked } from '../playback';
+import { $content, $currentEpisode, $imdbId, appStarted } from '../session';
+import { detectDeviceTypeFx } from '../../platform/device';
+import { readFrameCountsFx, type FrameCounts } from '../../platform/playback-quality';
+import { reportError } from '../../platform/sentry';
 import {
   contentPlayingChanged,
   deviceDetected,
@@ -14,14 +22,7 @@ import {
   positionUpdated,
   streamErrorReported,
   type StreamErrorReport,
-} from '../features/analytics';
-import { mediaElementAttached } from '../features/fullscreen';
-import { $bufferedAhead, $duration, $engine, $status, mediaEnded, mediaError, mediaTimeUpdated, streamTicked } from '../features/playback';
-import { $content, $currentEpisode, $imdbId, appStarted } from '../features/session';
-import { detectDeviceTypeFx } from '../platform/device';
-import { readFrameCountsFx, type FrameCounts } from '../platform/playback-quality';
-import { reportError } from '../platform/sentry';
-
+} from './model';
 /** The window over which dropped frames are counted for the frame-rate drop event. */
 const FRAME_WINDOW_MS = 10_000;
 
