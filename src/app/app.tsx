@@ -1,13 +1,16 @@
 import { useUnit } from 'effector-react';
-import { AdOverlay } from '../features/ads';
-import { $title, SessionScreen } from '../features/session';
-import { PlayerSurface } from '../features/playback';
-import { Captions } from '../features/tracks';
-import { MenuBackdrop, SettingsButton, SettingsMenu, SubtitlesButton } from '../features/menus';
-import { CastButton, FullscreenButton, PipButton, StretchedCloseButton } from '../features/fullscreen';
-import { FinishEpisodeCard, NextEpisodeButton, SeasonsButton, SeasonsMenu } from '../features/series';
-import { ResumePrompt } from '../features/progress';
-import { SharePopup } from '../features/share';
+import { $title } from '../features/session';
+import { SessionScreen } from '../features/session/view';
+// The views in the order their stylesheets cascade (esbuild bundles CSS in import order):
+// surface, tracks, menus, ad overlay, resume prompt, series, share.
+import { PlayerSurface } from '../features/playback/view';
+import { Captions } from '../features/tracks/view';
+import { MenuBackdrop, SettingsButton, SettingsMenu, SubtitlesButton } from '../features/menus/view';
+import { CastButton, FullscreenButton, PipButton, StretchedCloseButton } from '../features/fullscreen/view';
+import { AdOverlay } from '../features/ads/view';
+import { ResumePrompt } from '../features/progress/view';
+import { FinishEpisodeCard, NextEpisodeButton, SeasonsButton, SeasonsMenu } from '../features/series/view';
+import { SharePopup } from '../features/share/view';
 
 function Title() {
   const title = useUnit($title);

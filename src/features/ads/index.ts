@@ -41,4 +41,3 @@ export type { AdHistoryItem } from './model/tracking';
 export { AdStatus, nextAdStatus, isTerminal, isRunning } from './status';
 export { planAds, type AdSettings, type AdPlan, type AdItem, type AdCandidate, type AdBreakKind } from './sources';
 export { createAdUnit, adDuration, adRemainingTime, $adUnitDuration, $adUnitRemainingTime, type AdUnit } from './ad-unit';
-export { AdOverlay } from './view/ad-overlay';

@@ -30,4 +30,3 @@ export {
 } from './devices';
 export { nowPlayingSet, mediaSessionStarted, nextTrackAvailabilitySet, nextTrackRequested, sessionMetadata } from './media-session';
 export type { NowPlaying } from './media-session';
-export { FullscreenButton, PipButton, CastButton, StretchedCloseButton } from './view/buttons';

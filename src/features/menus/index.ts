@@ -15,4 +15,3 @@ export {
   $menuOpen,
 } from './model';
 export type { MenuId, SubMenu, MenuState, MenuAction } from './model';
-export { SettingsButton, SubtitlesButton, SettingsMenu, MenuBackdrop } from './view/settings-menu';

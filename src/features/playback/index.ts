@@ -88,4 +88,3 @@ export type { SurfaceZone, Gesture } from './gestures';
 export { keyPressed, subtitlesShortcutUsed, escapePressed, shortcutFor } from './keyboard';
 export type { Shortcut, KeyInput } from './keyboard';
 export type { PlaybackStatus, SourceRequest } from './model';
-export { PlayerSurface } from './view/player-surface';

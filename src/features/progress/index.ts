@@ -13,4 +13,3 @@ export {
 export type { ProgressMap } from './model';
 export { decideStart, sanitizeProgress, isResumable, FINISHED_MARGIN_S } from './start';
 export type { StartInput, StartDecision } from './start';
-export { ResumePrompt } from './view/resume-prompt';

@@ -17,5 +17,3 @@ export {
 } from './model';
 export type { EpisodeChoice } from './model';
 export { $finishWindowShown, $finishCountdown, finishWindowNextClicked, finishWindowClosed } from './finish-window';
-export { FinishEpisodeCard } from './view/finish-card';
-export { SeasonsButton, SeasonsMenu, NextEpisodeButton, NO_PHOTO } from './view/series-menu';

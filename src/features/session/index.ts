@@ -28,4 +28,3 @@ export { parseConfig, parseId } from './config';
 export type { PlayerConfig, ConfigSources, FullscreenMode } from './config';
 export { playerTitle } from './title';
 export { chooseEpisode, sortEpisodes, nextEpisode, masterUrl } from './episodes';
-export { SessionScreen } from './view/session-screen';

@@ -1,4 +1,3 @@
 export { shareStarted, pageAddressReported, sharePopupClosed, timecodeToggled, copyClicked, networkClicked, $sharePopupOpen, $shareLink, $withTimecode, $pageUrl } from './model';
 export { SHARE_TARGETS, shareLink, shareTargetUrl, isOpenableUrl } from './links';
 export type { ShareTargetId } from './links';
-export { SharePopup } from './view/share-popup';

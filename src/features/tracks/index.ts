@@ -29,4 +29,3 @@ export {
 export { subtitleChosen, subtitlesToggled, setSubtitleTrackFx, $subtitleTracks, $subtitleTrack, $subtitlesOn, $cues } from './subtitles';
 export { arrangeAudioTracks, initialAudioTrack, startAudioTrack, labelLanguage, isAc3, qualityOptions, qualityLabel, rateLabel, subtitleToToggleOn } from './rules';
 export type { AudioPreferences, QualityOption } from './rules';
-export { Captions } from './view/captions';

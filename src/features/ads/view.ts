@@ -1,0 +1,3 @@
+/** Ads' view: the ad overlay (video slot, skip, click-through, volume). */
+// The model API is index.ts; this entry is for app/ and other features' views only.
+export { AdOverlay } from './view/ad-overlay';
