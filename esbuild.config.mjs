@@ -4,7 +4,7 @@ import * as esbuild from 'esbuild';
 import { readFile, writeFile, mkdir, rm } from 'node:fs/promises';
 import { gzipSync, brotliCompressSync } from 'node:zlib';
 import path from 'node:path';
-import { BROWSER_BUILD, eagerChunks, PLAYER_PRELOAD } from './scripts/build-options.mjs';
+import { BROWSER_BUILD, eagerChunks, PLAYER_PREFETCH, PLAYER_PRELOAD } from './scripts/build-options.mjs';
 
 const root = path.dirname(new URL(import.meta.url).pathname);
 // DIST_DIR lets parallel runs build side by side (e.g. DIST_DIR=.dist-ads).
@@ -38,6 +38,7 @@ const pages = [
     entry: 'src/app/main.tsx',
     html: 'src/app/index.html',
     preload: PLAYER_PRELOAD,
+    prefetch: PLAYER_PREFETCH,
     alias: { 'hls.js': './node_modules/hls.js/src/exports-named.ts' },
     define: HLS_FEATURES,
   },
@@ -45,7 +46,7 @@ const pages = [
 ];
 
 /** Builds one browser page with code splitting and hashed names, then writes its index.html. */
-async function buildPage({ name, entry, html, preload, alias = {}, define = {} }) {
+async function buildPage({ name, entry, html, preload, prefetch, alias = {}, define = {} }) {
   const outdir = path.join(dist, name, 'assets');
   const result = await esbuild.build({
     ...BROWSER_BUILD,
@@ -62,12 +63,15 @@ async function buildPage({ name, entry, html, preload, alias = {}, define = {} }
   const entryCss = outputs[entryJs]?.cssBundle;
   const template = await readFile(path.join(root, html), 'utf8');
   const preloads = eagerChunks(outputs, entryJs, preload ?? /(?!)/);
+  // Chunks wanted soon but not at once, with their own static imports the page does not preload.
+  const prefetches = eagerChunks(outputs, entryJs, prefetch ?? /(?!)/).filter((file) => !preloads.includes(file) && !eagerChunks(outputs, entryJs, /(?!)/).includes(file));
   // A preloaded chunk's styles are the page's too. They come before the entry's own, as the app
   // imports them before the entry's stylesheet.
-  const styles = [...preloads.map((file) => outputs[file]?.cssBundle), entryCss].filter(Boolean);
+  const styles = [...[...preloads, ...prefetches].map((file) => outputs[file]?.cssBundle), entryCss].filter(Boolean);
   const tags = [
     ...styles.map((file) => `<link rel="stylesheet" href="./${rel(file)}">`),
     ...preloads.map((file) => `<link rel="modulepreload" href="./${rel(file)}">`),
+    ...prefetches.map((file) => `<link rel="prefetch" href="./${rel(file)}">`),
     `<script type="module" src="./${rel(entryJs)}"></script>`,
   ].filter(Boolean).join('\n    ');
   await writeFile(path.join(dist, name, 'index.html'), template.replace('<!-- assets -->', tags));

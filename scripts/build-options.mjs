@@ -20,10 +20,16 @@ export const BROWSER_BUILD = {
 };
 
 /**
- * The player's engine and app chunks are imported by the entry when it needs them, but wanted at
- * once: they are modulepreloaded beside the entry.
+ * The player's engine chunk is imported by the entry at once: it is modulepreloaded beside the
+ * entry (fetched and compiled with it).
  */
-export const PLAYER_PRELOAD = /hls-engine|start-app/;
+export const PLAYER_PRELOAD = /hls-engine/;
+/**
+ * The app chunk is evaluated after the first frame (app/app-turn.ts). Modulepreloaded, its fetch
+ * and compilation would compete with the engine's on a slow CPU; prefetched, its bytes are in the
+ * cache when its turn comes, at the network's idle priority.
+ */
+export const PLAYER_PREFETCH = /start-app/;
 
 /**
  * The chunks an entry needs at once (esbuild metafile outputs): its static imports, found by the

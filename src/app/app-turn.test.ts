@@ -1,25 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { appTurn, type EarlyMedia, type TurnVideo } from './app-turn';
+import { appTurn, type EarlyMedia } from './app-turn';
 
-const LIMIT = 400;
-const GRACE = 250;
-
-/** A <video> stand-in: its state is set by the test, its frames presented on demand. */
-function fakeVideo(init: { paused: boolean; readyState: number }) {
-  const events = new EventTarget();
-  const frames: Array<() => void> = [];
-  const video = {
-    ...init,
-    addEventListener: events.addEventListener.bind(events),
-    removeEventListener: events.removeEventListener.bind(events),
-    requestVideoFrameCallback: (cb: () => void) => frames.push(cb),
-  };
-  return {
-    video: video as unknown as TurnVideo & { paused: boolean; readyState: number },
-    fire: (type: string) => events.dispatchEvent(new Event(type)),
-    presentFrame: () => frames.splice(0).forEach((cb) => cb()),
-  };
-}
+const LIMITS = { answersMs: 1000, mediaMs: 3000 };
 
 function track(turn: Promise<void>) {
   const state = { done: false };
@@ -27,10 +9,17 @@ function track(turn: Promise<void>) {
   return state;
 }
 
+function deferred<T = void>() {
+  let resolve!: (value: T) => void;
+  let reject!: (reason: unknown) => void;
+  const promise = new Promise<T>((res, rej) => ((resolve = res), (reject = rej)));
+  return { promise, resolve, reject };
+}
+
 const never = new Promise<never>(() => {});
 
-/** The turn comes exactly `ms` after the start: not a millisecond before. */
-async function expectTurnAt(turn: { done: boolean }, ms: number) {
+/** The turn comes exactly `ms` from now: not a millisecond before. */
+async function expectTurnIn(turn: { done: boolean }, ms: number) {
   await vi.advanceTimersByTimeAsync(ms - 1);
   expect(turn.done).toBe(false);
   await vi.advanceTimersByTimeAsync(1);
@@ -42,66 +31,70 @@ describe('when the page evaluates its app', () => {
   afterEach(() => vi.useRealTimers());
 
   it('without an early stream: at once', async () => {
-    const { video } = fakeVideo({ paused: true, readyState: 0 });
-    const turn = track(appTurn(video, Promise.resolve<EarlyMedia>({ kind: 'none' }), LIMIT, GRACE));
+    const turn = track(appTurn(Promise.resolve(), Promise.resolve<EarlyMedia>({ kind: 'none' }), LIMITS));
     await vi.advanceTimersByTimeAsync(0);
     expect(turn.done).toBe(true);
   });
 
-  it('a stream loading for the model: at its first decoded frame (loadeddata)', async () => {
-    const { video, fire } = fakeVideo({ paused: true, readyState: 0 });
-    const turn = track(appTurn(video, Promise.resolve<EarlyMedia>({ kind: 'loading' }), LIMIT, GRACE));
+  it('a stream playing early: when its first frame is shown, however long the CPU takes under the media limit', async () => {
+    const frame = deferred();
+    const turn = track(appTurn(Promise.resolve(), Promise.resolve<EarlyMedia>({ kind: 'playing', ready: frame.promise }), LIMITS));
+    // Past the answers limit: the answers are in, so only the media limit counts.
+    await vi.advanceTimersByTimeAsync(LIMITS.answersMs + 500);
+    expect(turn.done).toBe(false);
+    frame.resolve();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(turn.done).toBe(true);
+  });
+
+  it('a stream loading for the model: when its first frame is decoded', async () => {
+    const decoded = deferred();
+    const turn = track(appTurn(Promise.resolve(), Promise.resolve<EarlyMedia>({ kind: 'loading', ready: decoded.promise }), LIMITS));
     await vi.advanceTimersByTimeAsync(100);
     expect(turn.done).toBe(false);
-    fire('loadeddata');
+    decoded.resolve();
     await vi.advanceTimersByTimeAsync(0);
     expect(turn.done).toBe(true);
   });
 
-  it('a stream playing early: when its first frame is shown', async () => {
-    const { video } = fakeVideo({ paused: false, readyState: 0 });
-    let shown!: () => void;
-    const started = new Promise<void>((resolve) => (shown = resolve));
-    const turn = track(appTurn(video, Promise.resolve<EarlyMedia>({ kind: 'playing', started }), LIMIT, GRACE));
-    await vi.advanceTimersByTimeAsync(300);
+  it('a refused or failed early play: at once', async () => {
+    const turn = track(appTurn(Promise.resolve(), Promise.resolve<EarlyMedia>({ kind: 'playing', ready: Promise.reject(new Error('NotAllowedError')) }), LIMITS));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(turn.done).toBe(true);
+  });
+
+  it('start-up answers not in by the answers limit (a slow network): at that limit', async () => {
+    const turn = track(appTurn(never, never, LIMITS));
+    await expectTurnIn(turn, LIMITS.answersMs);
+  });
+
+  it('answers in, no frame (a slow media network, a hidden page): the media limit after the answers at most', async () => {
+    const answers = deferred();
+    const turn = track(appTurn(answers.promise, Promise.resolve<EarlyMedia>({ kind: 'playing', ready: never }), LIMITS));
+    await vi.advanceTimersByTimeAsync(600);
+    answers.resolve();
+    await expectTurnIn(turn, LIMITS.mediaMs);
+  });
+
+  it('a slow CPU (the engine ready late, the frame later still) never reaches the answers limit once they are in', async () => {
+    const answers = deferred();
+    const early = deferred<EarlyMedia>();
+    const frame = deferred();
+    const turn = track(appTurn(answers.promise, early.promise, LIMITS));
+    await vi.advanceTimersByTimeAsync(900);
+    answers.resolve();
+    await vi.advanceTimersByTimeAsync(800);
+    early.resolve({ kind: 'playing', ready: frame.promise });
+    await vi.advanceTimersByTimeAsync(1500);
     expect(turn.done).toBe(false);
-    shown();
+    frame.resolve();
     await vi.advanceTimersByTimeAsync(0);
     expect(turn.done).toBe(true);
   });
 
-  it('at the limit, a stream with nothing in yet: no longer waited for', async () => {
-    const { video } = fakeVideo({ paused: false, readyState: 0 });
-    const turn = track(appTurn(video, Promise.resolve<EarlyMedia>({ kind: 'playing', started: never }), LIMIT, GRACE));
-    await expectTurnAt(turn, LIMIT);
-  });
-
-  it('at the limit, a paused stream (the model decides its start): no longer waited for', async () => {
-    const { video } = fakeVideo({ paused: true, readyState: 1 });
-    const turn = track(appTurn(video, Promise.resolve<EarlyMedia>({ kind: 'loading' }), LIMIT, GRACE));
-    await vi.advanceTimersByTimeAsync(LIMIT);
-    expect(turn.done).toBe(true);
-  });
-
-  it('at the limit, a stream asked to play with its first segments in: waits for its first frame', async () => {
-    const { video, fire, presentFrame } = fakeVideo({ paused: false, readyState: 1 });
-    const turn = track(appTurn(video, Promise.resolve<EarlyMedia>({ kind: 'playing', started: never }), LIMIT, GRACE));
-    await vi.advanceTimersByTimeAsync(LIMIT + 100);
-    expect(turn.done).toBe(false);
-    // Decoded but not yet shown: 'loadeddata' no longer ends the wait.
-    video.readyState = 4;
-    fire('loadeddata');
-    fire('playing');
-    await vi.advanceTimersByTimeAsync(0);
-    expect(turn.done).toBe(false);
-    presentFrame();
+  it('start-up answers that failed: at once', async () => {
+    const turn = track(appTurn(Promise.reject(new Error('offline')), never, LIMITS));
     await vi.advanceTimersByTimeAsync(0);
     expect(turn.done).toBe(true);
-  });
-
-  it('at the limit, a stream about to play whose frame does not come (a hidden page): the grace at most', async () => {
-    const { video } = fakeVideo({ paused: false, readyState: 3 });
-    const turn = track(appTurn(video, Promise.resolve<EarlyMedia>({ kind: 'playing', started: never }), LIMIT, GRACE));
-    await expectTurnAt(turn, LIMIT + GRACE);
   });
 });

@@ -1,52 +1,42 @@
 /**
- * When the player page evaluates its app (app/main.tsx). The app's evaluation is one long task:
- * started while the stream is on its way into the buffer, it holds up every step there, and the
- * start of playback with them. So the app waits for the stream's first frame, within limits.
+ * When the player page evaluates its app (app/main.tsx). The app's evaluation is one long task
+ * (about a second on a phone-class CPU): started while the stream is on its way into the buffer,
+ * it holds up every step there, and the first frame with them. So the app waits for the stream's
+ * first frame. Its limits are about the network, never about the CPU: a slow CPU makes every
+ * step slow, and evaluating the app sooner would only make the first frame later still.
  */
-
-/** What of a <video> the decision reads (HTMLMediaElement's readyState values). */
-export type TurnVideo = Pick<HTMLVideoElement, 'paused' | 'readyState' | 'addEventListener' | 'removeEventListener'> & {
-  requestVideoFrameCallback?: HTMLVideoElement['requestVideoFrameCallback'];
-};
-
-/** How the start episode is on its way before the app: not at all, loading, or playing. */
-export type EarlyMedia = { kind: 'none' } | { kind: 'loading' } | { kind: 'playing'; started: Promise<void> };
-
-const HAVE_METADATA = 1;
-const HAVE_CURRENT_DATA = 2;
 
 /**
- * Resolves when the app's turn has come: the stream's first frame decoded, or shown when it
- * plays; at once without an early stream; after `limitMs` at the latest, unless the media is on
- * the point of playing then (asked to play, its first segments in): its first frame is a few
- * frames away, and the app's evaluation would hold it back, so the app waits for that frame, for
- * `graceMs` more at most. A page where no frame comes (hidden) waits no longer than that.
+ * How the start episode is on its way before the app: not at all, or loading (`ready` when its first
+ * frame is decoded, or shown when it plays early, or when it failed).
  */
-export function appTurn(video: TurnVideo, early: Promise<EarlyMedia>, limitMs: number, graceMs: number): Promise<void> {
+export type EarlyMedia = { kind: 'none' } | { kind: 'loading' | 'playing'; ready: Promise<void> };
+
+export interface TurnLimits {
+  /** How long the start-up answers are waited for: past it, the network is slow and the app shows its loading screen. */
+  answersMs: number;
+  /** How long, once they are in, the stream's first frame is waited for (a slow media network, a hidden page). */
+  mediaMs: number;
+}
+
+/**
+ * Resolves when the app's turn has come: at once without an early stream; when the early stream
+ * is ready; at `answersMs` when the start-up answers (`answers`) are not in by then, and `mediaMs`
+ * after they came at the latest.
+ */
+export function appTurn(answers: Promise<unknown>, early: Promise<EarlyMedia>, limits: TurnLimits): Promise<void> {
   return new Promise((resolve) => {
+    let mediaTimer: ReturnType<typeof setTimeout> | undefined;
     const done = () => {
-      clearTimeout(timer);
-      video.removeEventListener('loadeddata', done);
-      video.removeEventListener('playing', shown);
+      clearTimeout(answersTimer);
+      clearTimeout(mediaTimer);
       resolve();
     };
-    const shown = () => {
-      if (typeof video.requestVideoFrameCallback === 'function') video.requestVideoFrameCallback(() => done());
-      else done();
-    };
-    const timer = setTimeout(() => {
-      const starting = !video.paused && video.readyState >= HAVE_METADATA;
-      if (!starting || typeof video.requestVideoFrameCallback !== 'function') return done();
-      // Loaded, or already playing: 'loadeddata' has passed or comes first; the frame decides.
-      video.removeEventListener('loadeddata', done);
-      if (video.readyState >= HAVE_CURRENT_DATA) shown();
-      else video.addEventListener('playing', shown, { once: true });
-      setTimeout(done, graceMs);
-    }, limitMs);
-    void early.then((media) => {
-      if (media.kind === 'playing') void media.started.then(done, done);
-      else if (media.kind === 'none' || video.readyState >= HAVE_CURRENT_DATA) done();
-      else video.addEventListener('loadeddata', done);
+    const answersTimer = setTimeout(done, limits.answersMs);
+    void answers.then(() => {
+      clearTimeout(answersTimer);
+      mediaTimer = setTimeout(done, limits.mediaMs);
     }, done);
+    void early.then((media) => (media.kind === 'none' ? done() : media.ready.then(done, done)), done);
   });
 }

@@ -840,6 +840,21 @@ describe('preload', () => {
     expect(seen).toEqual([]);
   });
 
+  it('tells the page once of a fatal error while nobody listens; the error still reaches the model at load', async () => {
+    const { engine, seen } = setup();
+    const onFailed = vi.fn();
+    engine.preload?.(MASTER, { onFailed });
+    const hls = lastHls();
+    trigger(hls, Events.ERROR, { type: ErrorTypes.NETWORK_ERROR, details: ErrorDetails.LEVEL_LOAD_ERROR, fatal: false } as ErrorData);
+    expect(onFailed).not.toHaveBeenCalled();
+    trigger(hls, Events.ERROR, { type: ErrorTypes.NETWORK_ERROR, details: ErrorDetails.MANIFEST_LOAD_ERROR, fatal: true } as ErrorData);
+    trigger(hls, Events.ERROR, { type: ErrorTypes.NETWORK_ERROR, details: ErrorDetails.MANIFEST_LOAD_ERROR, fatal: true } as ErrorData);
+    expect(onFailed).toHaveBeenCalledTimes(1);
+    engine.load(MASTER);
+    await Promise.resolve();
+    expect(seen.filter(([fact]) => fact === 'error').map(([, error]) => (error as { fatal: boolean }).fatal)).toEqual([false, true, true]);
+  });
+
   it('a destroy between load and the replay delivers nothing', async () => {
     const { engine, seen } = setup();
     engine.preload?.(MASTER);

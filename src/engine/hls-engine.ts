@@ -111,9 +111,18 @@ export function createHlsEngine(video: HTMLVideoElement, options: HlsEngineOptio
   /** Facts of a preloaded source, held until `load` takes it. */
   let held: Array<() => void> | null = null;
   let preloaded: { url: string; startTime: number } | null = null;
+  /** Told once of a fatal error of the preloaded source, while nobody listens yet. */
+  let preloadFailed: (() => void) | null = null;
   const emit: typeof facts.emit = (...args) => {
-    if (held) held.push(() => facts.emit(...args));
-    else facts.emit(...args);
+    if (held) {
+      held.push(() => facts.emit(...args));
+      const [fact, payload] = args;
+      if (fact === 'error' && (payload as EngineError).fatal && preloadFailed) {
+        const failed = preloadFailed;
+        preloadFailed = null;
+        failed();
+      }
+    } else facts.emit(...args);
   };
   const useMse = Hls.isSupported();
   let hls: Hls | null = null;
@@ -234,6 +243,7 @@ export function createHlsEngine(video: HTMLVideoElement, options: HlsEngineOptio
   function teardown(): void {
     held = null;
     preloaded = null;
+    preloadFailed = null;
     if (hls) {
       hls.destroy();
       hls = null;
@@ -248,6 +258,7 @@ export function createHlsEngine(video: HTMLVideoElement, options: HlsEngineOptio
         // caller's own reaction to this load, as facts always come.
         const replay = held ?? [];
         preloaded = null;
+        preloadFailed = null;
         held = [];
         queueMicrotask(() => {
           if (held === null) return; // torn down meanwhile
@@ -267,10 +278,11 @@ export function createHlsEngine(video: HTMLVideoElement, options: HlsEngineOptio
         emit('error', { kind: 'media', detail: 'mediaSourceUnsupported', fatal: true, message: 'HLS is not supported by this browser' });
       }
     },
-    preload(url: string, { startTime = 0, pickAudioTrack }: PreloadOptions = {}) {
+    preload(url: string, { startTime = 0, pickAudioTrack, onFailed }: PreloadOptions = {}) {
       if (!useMse || hls) return false;
       held = [];
       preloaded = { url, startTime };
+      preloadFailed = onFailed ?? null;
       const instance = createHls(url, startTime);
       hls = instance;
       if (pickAudioTrack) {

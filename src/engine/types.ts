@@ -133,6 +133,8 @@ export interface PreloadOptions extends LoadOptions {
    * loading).
    */
   pickAudioTrack?: (tracks: EngineAudioTrack[]) => number;
+  /** Called once when the stream fails (a fatal error) before `load` takes it. */
+  onFailed?: () => void;
 }
 
 export interface MediaEngine {

@@ -72,10 +72,16 @@ export const MIDROLL_MAX_TICK_S = 2.5;
  */
 export const AFTER_START_UP_FALLBACK_MS = 4000;
 /**
- * The longest the page waits for the preloaded first frame before it evaluates the app anyway: on
- * a slow network the controls and the poster come at most this much later.
+ * How long the page waits for its start-up answers before it evaluates the app anyway (app-turn.ts):
+ * on a slow network the loading screen comes at most this much later. Counted from the entry's
+ * evaluation, which on a slow CPU is late itself, so a slow CPU alone does not reach it.
  */
-export const APP_START_LIMIT_MS = 400;
+export const APP_ANSWERS_LIMIT_MS = 1000;
+/**
+ * Once the answers are in, how long the page waits for the stream's first frame before it
+ * evaluates the app anyway: a slow media network, or a hidden page, where no frame is presented.
+ */
+export const APP_MEDIA_LIMIT_MS = 3000;
 
 // Start watchdog (issue 22). Not SPEC constants, but named once like them.
 /**
