@@ -1,16 +1,15 @@
 /**
  * Cross-feature wiring for series (issue 6): where each episode starts (decideStart over the
  * series choice, saved progress and the page's t/episode_time), the resume prompt, auto-advance,
- * episodeChanged to the parent, menu exclusivity, Media Session next track, prefetch, statistics.
+ * episodeChanged to the parent, Media Session next track, prefetch, statistics.
  */
 import { createEvent, createStore, sample } from 'effector';
 import type { EpisodeDto } from '../api/dto';
 import { $config, appStarted, episodeChosen, masterUrl } from '../features/session';
 import { $currentSecond, $duration, autoplaySet, mediaEnded, playRequested, seekRequested, sourceRequested } from '../features/playback';
-import { $lastChoice, $nextEpisode, $seasonsMenuOpen, episodeEnded, episodeSelected, menuBackClicked, menuSeasonPicked, nextEpisodeClicked, seasonsMenuClosed } from '../features/series';
+import { $lastChoice, $nextEpisode, $seasonsMenuOpen, episodeEnded, episodeSelected, menuBackClicked, menuSeasonPicked, nextEpisodeClicked } from '../features/series';
 import { $savedProgress, continueClicked, decideStart, progressStarted, resumeAnswered, resumeOffered, startOverClicked, type StartDecision } from '../features/progress';
-import { $sharePopupOpen, sharePopupClosed, shareStarted } from '../features/share';
-import { episodesMenuOpened, parentActionReceived, settingsClicked, subtitlesButtonClicked } from '../features/menus';
+import { shareStarted } from '../features/share';
 import { nextTrackAvailabilitySet, nextTrackRequested } from '../features/fullscreen';
 import { $loopEnabled } from '../features/embed';
 import { postToParentFx } from '../platform/parent-bridge';
@@ -64,12 +63,6 @@ sample({ clock: mediaEnded, source: $loopEnabled, filter: (loop) => !loop, fn: (
 // Media Session "next track" is the next episode.
 sample({ clock: $nextEpisode, fn: (next) => next !== null, target: nextTrackAvailabilitySet });
 sample({ clock: nextTrackRequested, fn: () => undefined, target: nextEpisodeClicked });
-
-// One panel at a time: the seasons menu, the settings menu, the share popup.
-sample({ clock: $seasonsMenuOpen.updates, filter: Boolean, fn: () => undefined, target: [episodesMenuOpened, sharePopupClosed] });
-sample({ clock: $sharePopupOpen.updates, filter: Boolean, fn: () => undefined, target: seasonsMenuClosed });
-sample({ clock: [settingsClicked, subtitlesButtonClicked], fn: () => undefined, target: [seasonsMenuClosed, sharePopupClosed] });
-sample({ clock: parentActionReceived, filter: ({ type }) => type === 'click', fn: () => undefined, target: [seasonsMenuClosed, sharePopupClosed] });
 
 /** The episode whose playlists were prefetched, so each is fetched once. */
 const $prefetchedFor = createStore<number | null>(null);

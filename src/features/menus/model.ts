@@ -73,6 +73,29 @@ const $menu = createStore<MenuState>(CLOSED).on(menuActed, menuTransition);
 export const $activeMenu = $menu.map((state) => state.active);
 export const $menuOpen = $activeMenu.map((active) => active !== 'none');
 
+/**
+ * A panel over the player: this settings menu, the seasons menu (series) or the share popup
+ * (share). One is open at a time: the panel that opens takes $openPanel, and the others close
+ * (links.ts wires the seasons menu and the share popup in).
+ */
+export type Panel = 'none' | 'settings' | 'seasons' | 'share';
+/** A panel opened (the settings and subtitles buttons count as the settings menu's, whatever they do to it). */
+export const panelOpened = createEvent<Exclude<Panel, 'none'>>();
+/** A panel closed; the slot is free again if it held that panel. */
+export const panelClosed = createEvent<Exclude<Panel, 'none'>>();
+/** The panel open over the player: the only record of which one it is. */
+export const $openPanel = createStore<Panel>('none')
+  .on(panelOpened, (_, panel) => panel)
+  .on(panelClosed, (open, panel) => (open === panel ? 'none' : open));
+/** The panel that has just taken the player from another (or from none). */
+export const panelTaken = $openPanel.updates.filter({ fn: (panel): panel is Exclude<Panel, 'none'> => panel !== 'none' });
+
+sample({ clock: [settingsClicked, subtitlesButtonClicked], fn: () => 'settings' as const, target: panelOpened });
+sample({ clock: $menuOpen.updates, filter: (open) => !open, fn: () => 'settings' as const, target: panelClosed });
+// The seasons menu taking the player closes this menu. The share popup does not, as before: while
+// a menu is open its backdrop covers the player, share button included.
+sample({ clock: panelTaken, filter: (panel) => panel === 'seasons', fn: () => undefined, target: episodesMenuOpened });
+
 const act = (action: MenuAction) => () => action;
 sample({ clock: settingsClicked, fn: act({ type: 'settings' }), target: menuActed });
 sample({ clock: subtitlesButtonClicked, fn: act({ type: 'subtitles' }), target: menuActed });

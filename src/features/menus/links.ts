@@ -1,0 +1,22 @@
+/**
+ * Menus' links. The seasons menu (series) and the share popup (share) are panels over the
+ * player like the settings menu, and menus keeps them one at a time through $openPanel
+ * (model.ts): each reports its opening and closing here, and closes when another takes over.
+ */
+import { sample } from 'effector';
+import { $seasonsMenuOpen, seasonsMenuClosed } from '../series';
+import { $sharePopupOpen, sharePopupClosed } from '../share';
+import { panelClosed, panelOpened, panelTaken, parentActionReceived } from './model';
+
+sample({ clock: $seasonsMenuOpen.updates, filter: Boolean, fn: () => 'seasons' as const, target: panelOpened });
+sample({ clock: $seasonsMenuOpen.updates, filter: (open) => !open, fn: () => 'seasons' as const, target: panelClosed });
+sample({ clock: $sharePopupOpen.updates, filter: Boolean, fn: () => 'share' as const, target: panelOpened });
+sample({ clock: $sharePopupOpen.updates, filter: (open) => !open, fn: () => 'share' as const, target: panelClosed });
+
+// Whoever takes the player closes the others: the seasons menu closes the share popup (and the
+// settings menu, model.ts), the share popup the seasons menu, the settings menu both.
+sample({ clock: panelTaken, filter: (panel) => panel === 'seasons' || panel === 'settings', fn: () => undefined, target: sharePopupClosed });
+sample({ clock: panelTaken, filter: (panel) => panel === 'share' || panel === 'settings', fn: () => undefined, target: seasonsMenuClosed });
+
+// A `{ type: 'click' }` message from the parent frame closes every panel (the settings menu in model.ts).
+sample({ clock: parentActionReceived, filter: ({ type }) => type === 'click', fn: () => undefined, target: [seasonsMenuClosed, sharePopupClosed] });
