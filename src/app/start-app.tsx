@@ -17,8 +17,8 @@ import { exposeToHarness } from '../platform/harness-probe';
 import './model';
 import './surface-model';
 import { libraryLoadFailed } from '../features/analytics';
-import './series-model';
-import './embed-model';
+import '../features/series';
+import '../features/embed';
 import { App } from './app';
 
 export interface AppStart {

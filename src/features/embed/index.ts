@@ -1,4 +1,5 @@
 /** The player.js receiver: the embedding page drives the player with player.js messages (protocol.ts). */
+import './links';
 import './methods';
 import './events';
 

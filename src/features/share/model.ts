@@ -1,6 +1,6 @@
 import { combine, createEvent, createStore, sample } from 'effector';
 import { $currentTime, $mobileLayout, $shareEnabled, shareClicked } from '../playback';
-import { $title } from '../session';
+import { $title, appStarted } from '../session';
 import { checkNativeShareFx, copyTextFx, nativeShareFx, readTopPageUrlFx } from '../../platform/share';
 import { sendStatFx } from '../../platform/stats';
 import { shareLink, type ShareTargetId } from './links';
@@ -37,6 +37,8 @@ export const $shareLink = combine($pageUrl, $linkSecond, $withTimecode, (url, ti
   url === null ? null : shareLink(url, time, withTimecode),
 );
 
+// Share starts with the page.
+sample({ clock: appStarted, fn: () => undefined, target: shareStarted });
 sample({ clock: shareStarted, target: [readTopPageUrlFx, checkNativeShareFx] });
 
 /** Small screens use the system share sheet where there is one; otherwise the popup toggles. */

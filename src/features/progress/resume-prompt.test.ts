@@ -1,14 +1,15 @@
 import { allSettled, fork } from 'effector';
 import { describe, expect, it } from 'vitest';
-import type { ContentDto, EpisodeDto } from '../api/dto';
-import { createScriptedEngine } from '../engine/scripted-engine';
-import { $config, $content, $episodes, episodeChosen, parseConfig } from '../features/session';
-import { engineAttached } from '../features/playback';
-import { $resumePrompt, readProgressFx, startOverClicked } from '../features/progress';
-import { postToParentFx } from '../platform/parent-bridge';
-import { sendStatFx, type StatEvent } from '../platform/stats';
-import { $storage, createMemoryStorage } from '../platform/storage';
-import './series-model';
+import type { ContentDto, EpisodeDto } from '../../api/dto';
+import { createScriptedEngine } from '../../engine/scripted-engine';
+import { $config, $content, $episodes, episodeChosen, parseConfig } from '../session';
+import { engineAttached } from '../playback';
+import { $resumePrompt, readProgressFx, startOverClicked } from './index';
+import { postToParentFx } from '../../platform/parent-bridge';
+import { sendStatFx, type StatEvent } from '../../platform/stats';
+import { $storage, createMemoryStorage } from '../../platform/storage';
+// The prompt is offered by series' start decision (series/links.ts).
+import '../series';
 
 const film: EpisodeDto = {
   id: 10101, title: 'Фильм', description: '', order: 1, posterPath: null, duration: 600, watchProgress: 0, watchedAt: null,

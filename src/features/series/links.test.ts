@@ -1,16 +1,17 @@
 import { allSettled, fork, type Scope } from 'effector';
 import { describe, expect, it, vi } from 'vitest';
-import type { ContentDto, EpisodeDto, SeasonDto } from '../api/dto';
-import { createScriptedEngine } from '../engine/scripted-engine';
-import { $config, $content, $episodes, $seasons, episodeChosen, parseConfig } from '../features/session';
-import { $autoplay, $source, engineAttached } from '../features/playback';
-import { nextEpisodeClicked, episodeSelected, menuBackClicked, menuSeasonPicked, seasonsMenuClosed, seasonsMenuToggled } from '../features/series';
-import { $resumePrompt, continueClicked, readProgressFx } from '../features/progress';
-import { postToParentFx, type ParentMessage } from '../platform/parent-bridge';
-import { sendStatFx, type StatEvent } from '../platform/stats';
-import { prefetchPlaylistsFx } from '../platform/prefetch';
-import { $storage, createMemoryStorage } from '../platform/storage';
-import './series-model';
+import type { ContentDto, EpisodeDto, SeasonDto } from '../../api/dto';
+import { createScriptedEngine } from '../../engine/scripted-engine';
+import { $config, $content, $episodes, $seasons, episodeChosen, parseConfig } from '../session';
+import { $autoplay, $source, engineAttached } from '../playback';
+import { nextEpisodeClicked, episodeSelected, menuBackClicked, menuSeasonPicked, seasonsMenuClosed, seasonsMenuToggled } from './index';
+import { $resumePrompt, continueClicked, readProgressFx } from '../progress';
+import { postToParentFx, type ParentMessage } from '../../platform/parent-bridge';
+import { sendStatFx, type StatEvent } from '../../platform/stats';
+import { prefetchPlaylistsFx } from '../../platform/prefetch';
+import { $storage, createMemoryStorage } from '../../platform/storage';
+// Auto-advance and the parent's episodeChanged are wired by embed (embed/links.ts).
+import '../embed';
 
 const episode = (id: number, season: number, order: number, duration = 600): EpisodeDto => ({
   id, title: `${order}. E${id}`, description: '', order, posterPath: null, duration, watchProgress: 0, watchedAt: null,

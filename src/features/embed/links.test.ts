@@ -1,16 +1,14 @@
 import { allSettled, createWatch, fork } from 'effector';
 import { describe, expect, it } from 'vitest';
-import type { ContentDto, EpisodeDto } from '../api/dto';
-import { createScriptedEngine } from '../engine/scripted-engine';
-import { $config, $content, $episodes, appStarted, episodeChosen, loadStartupFx, parseConfig } from '../features/session';
-import { engineAttached } from '../features/playback';
-import { $loopEnabled, embedStarted } from '../features/embed';
-import { postToParentFx } from '../platform/parent-bridge';
-import { sendStatFx } from '../platform/stats';
-import { prefetchPlaylistsFx } from '../platform/prefetch';
-import { $storage, createMemoryStorage } from '../platform/storage';
-import './series-model';
-import './embed-model';
+import type { ContentDto, EpisodeDto } from '../../api/dto';
+import { createScriptedEngine } from '../../engine/scripted-engine';
+import { $config, $content, $episodes, appStarted, episodeChosen, loadStartupFx, parseConfig } from '../session';
+import { engineAttached } from '../playback';
+import { $loopEnabled, embedStarted } from './index';
+import { postToParentFx } from '../../platform/parent-bridge';
+import { sendStatFx } from '../../platform/stats';
+import { prefetchPlaylistsFx } from '../../platform/prefetch';
+import { $storage, createMemoryStorage } from '../../platform/storage';
 
 const episode = (id: number, order: number): EpisodeDto => ({
   id, title: `${order}. E${id}`, description: '', order, posterPath: null, duration: 600, watchProgress: 0, watchedAt: null,
