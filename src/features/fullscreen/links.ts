@@ -1,9 +1,33 @@
 /**
- * Fullscreen's links: the Media Session's "next track" is the next episode (series).
+ * Fullscreen's links: the page (session) starts the Media Session and sets the fullscreen mode;
+ * the Media Session shows what plays (session) and its "next track" is the next episode (series).
  */
-import { sample } from 'effector';
+import { combine, sample } from 'effector';
+import { $config, $content, $currentEpisode, appStarted } from '../session';
 import { $nextEpisode, nextEpisodeClicked } from '../series';
-import { nextTrackAvailabilitySet, nextTrackRequested } from './media-session';
+import { cleanTitle } from '../../lib/title';
+import { httpUrl } from '../../lib/url';
+import { fullscreenModeSet } from './model';
+import { mediaSessionStarted, nextTrackAvailabilitySet, nextTrackRequested, nowPlayingSet, type NowPlaying } from './media-session';
+
+sample({ clock: appStarted, fn: () => undefined, target: mediaSessionStarted });
+sample({ clock: appStarted, fn: (config) => config.fullscreenMode, target: fullscreenModeSet });
+
+/** An http(s) URL against the catalogue base, or null. */
+function absolute(path: string | null, base: string | undefined): string | null {
+  return path && base ? httpUrl(path, `${base}/`) : null;
+}
+
+const $nowPlaying = combine($config, $content, $currentEpisode, (config, content, episode): NowPlaying | null => {
+  if (!content) return null;
+  const series = content.hasMultipleEpisodes && episode !== null;
+  return {
+    title: content.title,
+    posterUrl: absolute((series ? episode.posterPath : null) ?? content.posterUrl, config?.baseUrl),
+    episode: series ? { season: episode.season?.order ?? 1, order: episode.order, title: cleanTitle(episode.title) } : null,
+  };
+});
+sample({ clock: $nowPlaying.updates, target: nowPlayingSet });
 
 // Media Session "next track" is the next episode.
 sample({ clock: $nextEpisode, fn: (next) => next !== null, target: nextTrackAvailabilitySet });

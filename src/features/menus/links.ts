@@ -2,11 +2,17 @@
  * Menus' links. The seasons menu (series) and the share popup (share) are panels over the
  * player like the settings menu, and menus keeps them one at a time through $openPanel
  * (model.ts): each reports its opening and closing here, and closes when another takes over.
+ * Menus also hears the parent frame (from the page's start, session): its click closes every
+ * panel, its pause pauses (playback).
  */
 import { sample } from 'effector';
+import { appStarted } from '../session';
+import { pauseClicked } from '../playback';
 import { $seasonsMenuOpen, seasonsMenuClosed } from '../series';
 import { $sharePopupOpen, sharePopupClosed } from '../share';
-import { panelClosed, panelOpened, panelTaken, parentActionReceived } from './model';
+import { panelClosed, panelOpened, panelTaken, parentActionReceived, parentListenStarted } from './model';
+
+sample({ clock: appStarted, fn: () => undefined, target: parentListenStarted });
 
 sample({ clock: $seasonsMenuOpen.updates, filter: Boolean, fn: () => 'seasons' as const, target: panelOpened });
 sample({ clock: $seasonsMenuOpen.updates, filter: (open) => !open, fn: () => 'seasons' as const, target: panelClosed });
@@ -20,3 +26,6 @@ sample({ clock: panelTaken, filter: (panel) => panel === 'share' || panel === 's
 
 // A `{ type: 'click' }` message from the parent frame closes every panel (the settings menu in model.ts).
 sample({ clock: parentActionReceived, filter: ({ type }) => type === 'click', fn: () => undefined, target: [seasonsMenuClosed, sharePopupClosed] });
+
+// A `{ type: 'pause' }` message from the parent frame pauses.
+sample({ clock: parentActionReceived, filter: ({ type }) => type === 'pause', fn: () => undefined, target: pauseClicked });

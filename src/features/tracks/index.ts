@@ -1,3 +1,4 @@
+import './links';
 export {
   levelsUpdated,
   levelSwitched,
