@@ -1,0 +1,54 @@
+/**
+ * The error policy as a table: an hls.js error (type, detail, fatal as hls.js settled it) and the
+ * media recoveries already tried for the source, and what the engine does with it.
+ */
+import { describe, expect, it } from 'vitest';
+import { ErrorDetails, ErrorTypes, type ErrorData } from 'hls.js';
+import { errorAction, type ErrorAction } from './error-policy';
+
+const ACTIONS = {
+  'report as is': { type: 'report' },
+  'stop loading, report fatal': { type: 'stopLoad' },
+  'recover, report non-fatal': { type: 'recoverMedia', swapAudioCodec: false },
+  'swap the audio codec, recover, report non-fatal': { type: 'recoverMedia', swapAudioCodec: true },
+} satisfies Record<string, ErrorAction>;
+
+const { NETWORK_ERROR, MEDIA_ERROR, KEY_SYSTEM_ERROR, MUX_ERROR, OTHER_ERROR } = ErrorTypes;
+
+const TABLE: Array<[type: ErrorTypes, details: ErrorDetails, fatal: boolean, recoveries: number, does: keyof typeof ACTIONS]> = [
+  // Keys are not retried (SPEC.md §7): a non-fatal key error ends the stream, whatever came before.
+  [NETWORK_ERROR, ErrorDetails.KEY_LOAD_ERROR, false, 0, 'stop loading, report fatal'],
+  [NETWORK_ERROR, ErrorDetails.KEY_LOAD_TIMEOUT, false, 0, 'stop loading, report fatal'],
+  [NETWORK_ERROR, ErrorDetails.KEY_LOAD_ERROR, false, 2, 'stop loading, report fatal'],
+  [NETWORK_ERROR, ErrorDetails.KEY_LOAD_ERROR, true, 0, 'report as is'],
+  // Fatal media errors: two recoveries per source, the second swapping the audio codec.
+  [MEDIA_ERROR, ErrorDetails.BUFFER_APPEND_ERROR, true, 0, 'recover, report non-fatal'],
+  [MEDIA_ERROR, ErrorDetails.BUFFER_APPEND_ERROR, true, 1, 'swap the audio codec, recover, report non-fatal'],
+  [MEDIA_ERROR, ErrorDetails.BUFFER_APPEND_ERROR, true, 2, 'report as is'],
+  [MEDIA_ERROR, ErrorDetails.BUFFER_ADD_CODEC_ERROR, true, 0, 'recover, report non-fatal'],
+  [MEDIA_ERROR, ErrorDetails.BUFFER_ADD_CODEC_ERROR, true, 1, 'swap the audio codec, recover, report non-fatal'],
+  [MEDIA_ERROR, ErrorDetails.BUFFER_STALLED_ERROR, true, 0, 'recover, report non-fatal'],
+  // hls.js goes on by itself after a non-fatal media error.
+  [MEDIA_ERROR, ErrorDetails.BUFFER_APPEND_ERROR, false, 0, 'report as is'],
+  [MEDIA_ERROR, ErrorDetails.BUFFER_FULL_ERROR, false, 0, 'report as is'],
+  // Everything else is reported as hls.js said it.
+  [NETWORK_ERROR, ErrorDetails.MANIFEST_LOAD_ERROR, true, 0, 'report as is'],
+  [NETWORK_ERROR, ErrorDetails.MANIFEST_PARSING_ERROR, true, 0, 'report as is'],
+  [NETWORK_ERROR, ErrorDetails.LEVEL_LOAD_TIMEOUT, false, 0, 'report as is'],
+  [NETWORK_ERROR, ErrorDetails.FRAG_LOAD_ERROR, false, 0, 'report as is'],
+  [OTHER_ERROR, ErrorDetails.ATTACH_MEDIA_ERROR, true, 0, 'report as is'],
+  [KEY_SYSTEM_ERROR, ErrorDetails.KEY_SYSTEM_NO_KEYS, true, 0, 'report as is'],
+  [MUX_ERROR, ErrorDetails.REMUX_ALLOC_ERROR, false, 0, 'report as is'],
+];
+
+const error = (type: ErrorTypes, details: ErrorDetails, fatal: boolean) => ({ type, details, fatal, error: new Error(details) }) as ErrorData;
+
+describe('errorAction', () => {
+  it.each(TABLE)('%s %s, fatal %s, after %i recoveries: %s', (type, details, fatal, recoveries, does) => {
+    expect(errorAction(error(type, details, fatal), recoveries)).toEqual(ACTIONS[does]);
+  });
+
+  it('a manifest whose codecs the browser cannot play is the fatal error at once, not a media error to recover', () => {
+    expect(errorAction(error(MEDIA_ERROR, ErrorDetails.MANIFEST_INCOMPATIBLE_CODECS_ERROR, true), 0)).toEqual(ACTIONS['report as is']);
+  });
+});

@@ -1,0 +1,33 @@
+/**
+ * What the engine does with an hls.js error, apart from what it reports (hls-events.ts
+ * `toEngineError`): as hls.js's error controller keeps deciding what went wrong apart from how to
+ * recover.
+ */
+import { ErrorDetails, ErrorTypes, type ErrorData } from 'hls.js';
+
+export type ErrorAction =
+  /** Report the error as hls.js sent it. */
+  | { type: 'report' }
+  /** Stop loading and report the error fatal. */
+  | { type: 'stopLoad' }
+  /** Recover the media (swapping the audio codec first when asked) and report the error non-fatal. */
+  | { type: 'recoverMedia'; swapAudioCodec: boolean };
+
+/** Fatal media errors recovered per source; the next one is reported fatal. */
+export const MEDIA_RECOVERIES = 2;
+
+/** `mediaRecoveries`: the recoveries already tried for the current source. */
+export function errorAction(data: ErrorData, mediaRecoveries: number): ErrorAction {
+  if (!data.fatal && (data.details === ErrorDetails.KEY_LOAD_ERROR || data.details === ErrorDetails.KEY_LOAD_TIMEOUT)) {
+    // Keys are not retried (SPEC.md §7). hls.js would switch rendition and, its key cache
+    // cleared, ask for the same key again: the first failure ends the stream.
+    return { type: 'stopLoad' };
+  }
+  // A manifest none of whose codecs the browser plays has nothing to recover: it is the error.
+  const recoverable = data.details !== ErrorDetails.MANIFEST_INCOMPATIBLE_CODECS_ERROR;
+  if (data.fatal && data.type === ErrorTypes.MEDIA_ERROR && recoverable && mediaRecoveries < MEDIA_RECOVERIES) {
+    // First a plain recovery; a second failure often means an audio codec mismatch.
+    return { type: 'recoverMedia', swapAudioCodec: mediaRecoveries === 1 };
+  }
+  return { type: 'report' };
+}
