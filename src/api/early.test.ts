@@ -6,7 +6,8 @@ import { createMemoryCookies } from '../platform/cookies';
 import { fetchAdList } from './ad-list';
 import { createCatalogApi } from './catalog';
 import { parseAdList } from './dto';
-import { clearEarly, sendEarly, takeEarlyPlaylist } from './early';
+import { createEarlyAnswers, type EarlyAnswers, type EarlyRequest } from './early';
+import { createPlaylistCache, type PlaylistCache } from '../engine/playlist-cache';
 import { createApiClients } from './http';
 import { json, jwt, startRecordingServer, type RecordingServer } from './testing/recording-server';
 
@@ -18,6 +19,18 @@ const content102 = readFileSync('fixtures/api/contents/102.json', 'utf8');
 const adList = readFileSync('fixtures/api/ad-list.json', 'utf8');
 
 let server: RecordingServer;
+/** The page's early stores; `clearEarly` starts new ones (a new page load). */
+let answers: EarlyAnswers;
+let playlists: PlaylistCache;
+function clearEarly() {
+  answers = createEarlyAnswers();
+  playlists = createPlaylistCache();
+}
+const sendEarly = (requests: readonly EarlyRequest[], fetchImpl?: typeof fetch) =>
+  (fetchImpl ? (answers = createEarlyAnswers(fetchImpl)) : answers).send(requests);
+const takeEarlyPlaylist = (url: string) => playlists.take(url);
+/** The clients read whichever answers the page has now. */
+const currentAnswers: EarlyAnswers = { send: (r) => answers.send(r), take: (u, h) => answers.take(u, h), peek: (r) => answers.peek(r) };
 
 beforeEach(async () => {
   clearEarly();
@@ -40,7 +53,7 @@ function page(search: string, cookies: Record<string, string> = {}) {
   const pageUrl = `http://player.test/${search}`;
   const config = parseConfig({ search, pageUrl, rootData: { baseUrl: server.baseUrl, adListUrl: `${server.baseUrl}/ads/list.json` } });
   const jar = createMemoryCookies(cookies, () => NOW);
-  const clients = createApiClients({ baseUrl: config.baseUrl, cookies: jar, now: () => NOW });
+  const clients = createApiClients({ baseUrl: config.baseUrl, cookies: jar, now: () => NOW, early: currentAnswers });
   return { config, jar, clients, catalog: createCatalogApi(clients.catalog) };
 }
 
@@ -163,12 +176,12 @@ describe('early master playlist', () => {
     const p = page('?movie_id=102&season=2&episode=3');
     const startup = startupRequests(p.config, p.jar, NOW);
     sendEarly(startup.requests);
-    expect((await startEpisode(p.config, startup))?.url ?? null).toBe(`${server.baseUrl}/media/hls/series/s2e3/master.m3u8`);
+    expect((await startEpisode(p.config, startup, answers))?.url ?? null).toBe(`${server.baseUrl}/media/hls/series/s2e3/master.m3u8`);
   });
 
   it('is fetched once and handed over once; the episodes answer is still there for the client', async () => {
     const p = page('?movie_id=102&season=2&episode=3');
-    startEarly(p.config, p.jar, NOW);
+    startEarly(p.config, p.jar, NOW, { answers, playlists });
     await waitForRequests(6);
     const master = `${server.baseUrl}/media/hls/series/s2e3/master.m3u8`;
     expect(await takeEarlyPlaylist(master)).toBe('#EXTM3U\n');
@@ -183,13 +196,13 @@ describe('early master playlist', () => {
     const p = page('?movie_id=102');
     const first = startupRequests(p.config, p.jar, NOW);
     sendEarly(first.requests);
-    expect((await startEpisode(p.config, first))?.url ?? null).toBeNull();
+    expect((await startEpisode(p.config, first, answers))?.url ?? null).toBeNull();
 
     clearEarly();
     server.answer((request, res) => json(res, 200, request.path.endsWith('/available') ? { available: true } : { not: 'a list' }));
     const second = startupRequests(p.config, p.jar, NOW);
     sendEarly(second.requests);
-    expect((await startEpisode(p.config, second))?.url ?? null).toBeNull();
+    expect((await startEpisode(p.config, second, answers))?.url ?? null).toBeNull();
   });
 
   it('none when the content is not available here, or the availability call failed', async () => {
@@ -201,14 +214,14 @@ describe('early master playlist', () => {
       );
       const startup = startupRequests(p.config, p.jar, NOW);
       sendEarly(startup.requests);
-      expect((await startEpisode(p.config, startup))?.url ?? null).toBeNull();
+      expect((await startEpisode(p.config, startup, answers))?.url ?? null).toBeNull();
     }
     // Without the availability check the episodes alone decide.
     clearEarly();
     const unchecked = page('?movie_id=102&disable_checking_available=1');
     const startup = startupRequests(unchecked.config, unchecked.jar, NOW);
     sendEarly(startup.requests);
-    expect((await startEpisode(unchecked.config, startup))?.url ?? null).toBe(`${server.baseUrl}/media/hls/series/s1e1/master.m3u8`);
+    expect((await startEpisode(unchecked.config, startup, answers))?.url ?? null).toBe(`${server.baseUrl}/media/hls/series/s1e1/master.m3u8`);
   });
 });
 
@@ -218,14 +231,14 @@ describe('early ad list (the entry plays at once only without a pre-roll)', () =
 
   it('is the parsed list of a 2xx answer, and the start names its episode', async () => {
     const p = page('?movie_id=102&season=2&episode=3');
-    const start = await startEarly(p.config, p.jar, NOW);
+    const start = await startEarly(p.config, p.jar, NOW, { answers, playlists });
     expect(start?.episode).toMatchObject({ id: expect.any(Number), m3u8MasterFilePath: expect.stringContaining('s2e3') });
     expect(await start?.adList).toEqual({ prerollList: [] });
   });
 
   it('is null without an ad list URL or with a body the client rejects, unknown after an error status', async () => {
     const p = page('?movie_id=102');
-    expect(await earlyAdList({ adList: null })).toBeNull();
+    expect(await earlyAdList({ adList: null }, answers)).toBeNull();
     const cases: Array<[number, unknown, unknown]> = [
       [200, { prerollList: [{ vastUrl: '/vast/linear.xml' }] }, { prerollList: [{ vastUrl: '/vast/linear.xml' }] }],
       [200, { prerollList: 'none' }, null],
@@ -236,7 +249,7 @@ describe('early ad list (the entry plays at once only without a pre-roll)', () =
       withAdList(status, body);
       const startup = startupRequests(p.config, p.jar, NOW);
       sendEarly(startup.requests);
-      expect(await earlyAdList(startup)).toEqual(expected);
+      expect(await earlyAdList(startup, answers)).toEqual(expected);
     }
   });
 });

@@ -19,9 +19,6 @@ export interface EarlyRequest {
   headers: EarlyHeaders;
 }
 
-/** A playlist fetched before the engine exists (no session headers: media requests carry none). */
-const playlists = new Map<string, Promise<string | null>>();
-
 export interface EarlyResponse {
   status: number;
   statusText: string;
@@ -29,9 +26,6 @@ export interface EarlyResponse {
   /** The body as text: the client parses it as it parses its own responses. */
   body: string;
 }
-
-/** Sent, not yet taken: by request key. */
-const sent = new Map<string, Promise<EarlyResponse | null>>();
 
 /** The same resource whatever the parameter order and encoding, with the headers that matter. */
 export function requestKey(url: string, headers: EarlyHeaders): string {
@@ -62,60 +56,37 @@ async function send(request: EarlyRequest, fetchImpl: typeof fetch): Promise<Ear
   }
 }
 
-/** Sends the requests now; their responses wait for the clients. */
-export function sendEarly(requests: readonly EarlyRequest[], fetchImpl: typeof fetch = globalThis.fetch): void {
-  if (typeof fetchImpl !== 'function') return;
-  for (const request of requests) {
-    const key = requestKey(request.url, request.headers);
-    if (!sent.has(key)) sent.set(key, send(request, fetchImpl));
-  }
+/**
+ * The page's start-up answers: sent by the entry, taken by the API clients (each once). One per
+ * page, made by the entry and handed to the session model with the start.
+ */
+export interface EarlyAnswers {
+  /** Sends the requests now (each resource once); their responses wait for the clients. */
+  send(requests: readonly EarlyRequest[]): void;
+  /** The response of a matching early request (once), or null when there is none. */
+  take(url: string, headers: EarlyHeaders): Promise<EarlyResponse | null> | null;
+  /** The response of an early request without taking it (the entry reads the episodes it starts with). */
+  peek(request: EarlyRequest): Promise<EarlyResponse | null> | null;
 }
 
-/** The response of a matching early request (once), or null when there is none. */
-export function takeEarly(url: string, headers: EarlyHeaders): Promise<EarlyResponse | null> | null {
-  if (sent.size === 0) return null;
-  const key = requestKey(url, headers);
-  const response = sent.get(key) ?? null;
-  sent.delete(key);
-  return response;
-}
-
-/** The response of an early request without taking it (the page reads the episodes it will start with). */
-export function peekEarly(request: EarlyRequest): Promise<EarlyResponse | null> | null {
-  return sent.get(requestKey(request.url, request.headers)) ?? null;
-}
-
-/** Fetches a playlist now (absolute URL); the engine's loader takes it once. Failures are left to the engine. */
-export function sendEarlyPlaylist(url: string, fetchImpl: typeof fetch = globalThis.fetch): void {
-  if (typeof fetchImpl !== 'function' || playlists.has(url)) return;
-  playlists.set(
-    url,
-    fetchImpl(url, { credentials: 'same-origin' }).then(
-      (response) => (response.ok ? response.text() : null),
-      () => null,
-    ),
-  );
-}
-
-/** The text of an early playlist (once), null inside when it failed, or null when none was fetched. */
-export function takeEarlyPlaylist(url: string): Promise<string | null> | null {
-  const text = playlists.get(url) ?? null;
-  playlists.delete(url);
-  return text;
-}
-
-/** The text of an early playlist without taking it (the prefetch reads the media playlists a master names). */
-export function peekEarlyPlaylist(url: string): Promise<string | null> | null {
-  return playlists.get(url) ?? null;
-}
-
-/** Forgets these early playlists if they were not taken (a prefetch for an episode that did not come next). */
-export function dropEarlyPlaylists(urls: readonly string[]): void {
-  for (const url of urls) playlists.delete(url);
-}
-
-/** Forgets every early request not taken (tests; a page has one start-up). */
-export function clearEarly(): void {
-  sent.clear();
-  playlists.clear();
+export function createEarlyAnswers(fetchImpl: typeof fetch | undefined = globalThis.fetch): EarlyAnswers {
+  /** Sent, not yet taken: by request key. */
+  const sent = new Map<string, Promise<EarlyResponse | null>>();
+  return {
+    send(requests) {
+      if (typeof fetchImpl !== 'function') return;
+      for (const request of requests) {
+        const key = requestKey(request.url, request.headers);
+        if (!sent.has(key)) sent.set(key, send(request, fetchImpl));
+      }
+    },
+    take(url, headers) {
+      if (sent.size === 0) return null;
+      const key = requestKey(url, headers);
+      const response = sent.get(key) ?? null;
+      sent.delete(key);
+      return response;
+    },
+    peek: (request) => sent.get(requestKey(request.url, request.headers)) ?? null,
+  };
 }

@@ -5,7 +5,7 @@ import { createAuthSession, type AuthSession, type RefreshPayload } from './auth
 import { bodyExcerpt, type ApiError } from './errors';
 import { InvalidBodyError } from './dto';
 import { SESSION_CONTEXT_HEADER } from './calls';
-import { takeEarly } from './early';
+import type { EarlyAnswers } from './early';
 
 declare module 'axios' {
   interface AxiosRequestConfig {
@@ -20,18 +20,18 @@ declare module 'axios' {
 export { SESSION_CONTEXT_HEADER };
 
 /**
- * Serves a GET from the page's early start-up requests when one matches (api/early.ts), as the
+ * Serves a GET from the page's early start-up answers when one matches (api/early.ts), as the
  * browser's own adapter would have: the body as text for the client to parse, and a status the
  * config rejects as an HTTP error. Anything else goes to `network`.
  */
-export function earlyAdapter(network: AxiosAdapter): AxiosAdapter {
+export function earlyAdapter(network: AxiosAdapter, answers: EarlyAnswers): AxiosAdapter {
   return async (config) => {
     const header = (name: string) => {
       const value = config.headers.get(name);
       return typeof value === 'string' ? value : undefined;
     };
     const early = (config.method ?? 'get').toLowerCase() === 'get'
-      ? takeEarly(axios.getUri(config), { authorization: header('Authorization'), sessionContext: header(SESSION_CONTEXT_HEADER) ?? '' })
+      ? answers.take(axios.getUri(config), { authorization: header('Authorization'), sessionContext: header(SESSION_CONTEXT_HEADER) ?? '' })
       : null;
     const answer = early ? await early : null;
     if (!answer) return network(config);
@@ -49,12 +49,15 @@ export function earlyAdapter(network: AxiosAdapter): AxiosAdapter {
   };
 }
 
-/** The browser's adapter, behind the early start-up requests. */
-const browserAdapter = earlyAdapter(axios.getAdapter(axios.defaults.adapter));
+/** The browser's adapter, behind the page's early start-up answers when it has them. */
+function browserAdapter(answers: EarlyAnswers | undefined): AxiosAdapter {
+  const network = axios.getAdapter(axios.defaults.adapter);
+  return answers ? earlyAdapter(network, answers) : network;
+}
 
 /** One axios instance for a base URL. No time-out by default (SPEC.md §7). */
-export function createHttpClient(baseURL: string): AxiosInstance {
-  return axios.create({ baseURL, timeout: 0, withCredentials: false, adapter: browserAdapter });
+export function createHttpClient(baseURL: string, answers?: EarlyAnswers): AxiosInstance {
+  return axios.create({ baseURL, timeout: 0, withCredentials: false, adapter: browserAdapter(answers) });
 }
 
 /** The clients of one player page, sharing one token lock. */
@@ -73,6 +76,8 @@ export interface ApiClientsOptions {
   baseUrl: string;
   cookies: CookieStore;
   now?: () => number;
+  /** The page's start-up answers, sent before the clients existed (api/early.ts). */
+  early?: EarlyAnswers;
 }
 
 /** Reads the Authorization header of a refresh answer; non-2xx answers reject. */
@@ -95,17 +100,17 @@ function sessionHeaders(cookies: CookieStore, auth: AuthSession | null, secureBy
   };
 }
 
-export function createApiClients({ baseUrl, cookies, now }: ApiClientsOptions): ApiClients {
+export function createApiClients({ baseUrl, cookies, now, early }: ApiClientsOptions): ApiClients {
   const base = baseUrl.replace(/\/+$/, '');
   // The refresh call goes around the interceptors: it must not wait on the lock it serves.
   const refreshHttp = createHttpClient(base + AUTHENTICATOR_BASE_PATH);
   const auth = createAuthSession({ cookies, refresh: refreshVia(refreshHttp), now });
 
-  const catalog = createHttpClient(base + CATALOG_BASE_PATH);
+  const catalog = createHttpClient(base + CATALOG_BASE_PATH, early);
   catalog.interceptors.request.use(sessionHeaders(cookies, auth, true));
-  const authenticator = createHttpClient(base + AUTHENTICATOR_BASE_PATH);
+  const authenticator = createHttpClient(base + AUTHENTICATOR_BASE_PATH, early);
   authenticator.interceptors.request.use(sessionHeaders(cookies, auth, false));
-  const plain = axios.create({ timeout: 0, withCredentials: false, adapter: browserAdapter });
+  const plain = axios.create({ timeout: 0, withCredentials: false, adapter: browserAdapter(early) });
   plain.interceptors.request.use(sessionHeaders(cookies, null, false));
   return { catalog, authenticator, plain, auth };
 }

@@ -7,7 +7,7 @@
  * decides its start, or sooner when the network is slow (app-turn.ts): the media work runs while
  * the main thread is free, and the app takes the stream as it is.
  */
-import { config, earlyStart, engineModule } from './page-config';
+import { config, earlyStart, earlyStores, engineModule } from './page-config';
 import { playsAtOnce } from './early-play';
 import { APP_ANSWERS_LIMIT_MS, APP_MEDIA_LIMIT_MS, STORAGE_KEYS } from '../lib/constants';
 import type { EngineAudioTrack, MediaEngine } from '../engine/types';
@@ -54,7 +54,7 @@ function firstDecodedFrame(element: HTMLVideoElement): Promise<void> {
 /** Set once the app's evaluation begins: from then on the model makes the start's decisions. */
 let appStarting = false;
 const video = createVideoElement();
-const engine: Promise<MediaEngine> = engineModule.then(({ createHlsEngine }) => createHlsEngine(video));
+const engine: Promise<MediaEngine> = engineModule.then(({ createHlsEngine }) => createHlsEngine(video, { playlists: earlyStores.playlists }));
 const early = Promise.all([engine, earlyStart]).then(async ([created, start]): Promise<EarlyMedia> => {
   if (start === null || created.preload === undefined) return { kind: 'none' };
   let failed!: () => void;
@@ -76,4 +76,4 @@ void appTurn(earlyStart, early, { answersMs: APP_ANSWERS_LIMIT_MS, mediaMs: APP_
     appStarting = true;
     return import('./start-app');
   })
-  .then(({ startApp }) => startApp({ video, engine }));
+  .then(({ startApp }) => startApp({ video, engine, answers: earlyStores.answers }));

@@ -3,7 +3,9 @@
  * entry's first import, so the calls go out before the app's modules are evaluated.
  */
 import { parseConfig } from '../features/session/config';
-import { startEarly } from '../features/session/early-requests';
+import { startEarly, type EarlyStores } from '../features/session/early-requests';
+import { createEarlyAnswers } from '../api/early';
+import { createPlaylistCache } from '../engine/playlist-cache';
 import { browserCookies } from '../platform/cookies';
 
 declare global {
@@ -35,8 +37,11 @@ export const config = parseConfig({
   frameData: frameData(),
 });
 
+/** What the page fetches before its models exist: the start-up answers for the API clients, playlists for the engine. */
+export const earlyStores: EarlyStores = { answers: createEarlyAnswers(), playlists: createPlaylistCache() };
+
 /** The start episode and its master playlist (fetched early); null when the early answers do not tell them. */
-export const earlyStart = startEarly(config, browserCookies, Date.now());
+export const earlyStart = startEarly(config, browserCookies, Date.now(), earlyStores);
 
 /** The engine chunk, asked for now so it is evaluated as soon as the entry is. */
 export const engineModule = import('../engine/hls-engine');

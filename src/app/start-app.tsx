@@ -4,7 +4,8 @@ import { allSettled, fork } from 'effector';
 import { Provider } from 'effector-react';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { appStarted } from '../features/session';
+import { appStarted, earlyAnswersReceived } from '../features/session';
+import type { EarlyAnswers } from '../api/early';
 import { engineAttached } from '../features/playback';
 import { tapEngineFacts } from '../engine/trace-tap';
 import type { MediaEngine } from '../engine/types';
@@ -25,9 +26,11 @@ export interface AppStart {
   video: HTMLVideoElement;
   /** The engine over it; rejects when its chunk failed to load. */
   engine: Promise<MediaEngine>;
+  /** The start-up answers the entry asked for, for the API clients to take. */
+  answers: EarlyAnswers;
 }
 
-export function startApp({ video, engine }: AppStart): void {
+export function startApp({ video, engine, answers }: AppStart): void {
   // Error reporting is configured first, so a failing start-up call is reported with its response;
   // the SDK itself loads after the first frame, off the start-up path.
   initSentry({ dsn: config.sentryDsn, project: config.sentryProject });
@@ -38,6 +41,7 @@ export function startApp({ video, engine }: AppStart): void {
   startSentryAfter(started, AFTER_START_UP_FALLBACK_MS);
 
   // The model takes the early start-up answers, and the engine with whatever it has preloaded.
+  void allSettled(earlyAnswersReceived, { scope, params: answers });
   void allSettled(appStarted, { scope, params: config });
   void allSettled(mediaElementAttached, { scope, params: video });
   void engine.then(

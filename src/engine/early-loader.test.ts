@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { HlsConfig, LoaderCallbacks, LoaderConfiguration, LoaderContext, PlaylistLoaderContext } from 'hls.js';
 import { LoadStats } from 'hls.js';
-import { clearEarly, sendEarlyPlaylist } from '../api/early';
+import { createPlaylistCache, type PlaylistCache } from './playlist-cache';
 import { withEarlyPlaylists } from './early-loader';
 
 const MASTER = 'http://media.test/film/master.m3u8';
@@ -20,11 +20,17 @@ class FakeNetwork {
   destroy() {}
 }
 
-const Loader = withEarlyPlaylists(FakeNetwork as unknown as HlsConfig['loader']);
+/** The page's cache; each test fetches into a new one. */
+let playlists: PlaylistCache = createPlaylistCache();
+const sendEarlyPlaylist = (url: string, fetchImpl: typeof fetch) => {
+  playlists = createPlaylistCache(fetchImpl);
+  playlists.fetch(url);
+};
 const context = (url: string) => ({ url, type: 'manifest', responseType: 'text', level: null, id: null, deliveryDirectives: null, levelOrTrack: null }) as unknown as PlaylistLoaderContext;
 const fetchAnswering = (answer: () => Promise<Response>) => (() => answer()) as unknown as typeof fetch;
 
 function load(url: string) {
+  const Loader = withEarlyPlaylists(FakeNetwork as unknown as HlsConfig['loader'], playlists);
   const loader = new Loader({} as HlsConfig);
   const onSuccess = vi.fn();
   loader.load(context(url), {} as LoaderConfiguration, { onSuccess, onError: vi.fn(), onTimeout: vi.fn() });
@@ -32,7 +38,7 @@ function load(url: string) {
 }
 
 afterEach(() => {
-  clearEarly();
+  playlists = createPlaylistCache();
   FakeNetwork.loads = [];
 });
 

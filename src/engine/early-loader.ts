@@ -1,13 +1,14 @@
 /**
- * hls.js's playlist loader in front of the page's early playlists (api/early.ts): a master playlist
- * the page fetched while the app was still being evaluated is served from memory, once; every
- * other playlist, and an early one that failed, goes to the network loader as usual.
+ * hls.js's playlist loader in front of the page's playlist cache (api/early.ts): a playlist the
+ * page fetched before the engine asked (the start episode's master, the next episode's playlists)
+ * is served from memory, once; every other playlist, and one that failed, goes to the network
+ * loader as usual.
  */
 import type { HlsConfig, Loader, LoaderCallbacks, LoaderConfiguration, LoaderContext, LoaderStats, PlaylistLoaderConstructor, PlaylistLoaderContext } from 'hls.js';
 import { LoadStats } from 'hls.js';
-import { takeEarlyPlaylist } from '../api/early';
+import type { PlaylistCache } from './playlist-cache';
 
-export function withEarlyPlaylists(Network: HlsConfig['loader']): PlaylistLoaderConstructor {
+export function withEarlyPlaylists(Network: HlsConfig['loader'], playlists: PlaylistCache): PlaylistLoaderConstructor {
   return class EarlyPlaylistLoader implements Loader<PlaylistLoaderContext> {
     private readonly network: Loader<LoaderContext>;
     /** The context being served from memory, until it is answered, aborted or destroyed. */
@@ -28,7 +29,7 @@ export function withEarlyPlaylists(Network: HlsConfig['loader']): PlaylistLoader
 
     load(context: PlaylistLoaderContext, config: LoaderConfiguration, callbacks: LoaderCallbacks<PlaylistLoaderContext>): void {
       const network = () => this.network.load(context, config, callbacks as unknown as LoaderCallbacks<LoaderContext>);
-      const text = takeEarlyPlaylist(context.url);
+      const text = playlists.take(context.url);
       if (!text) return network();
       const stats = new LoadStats();
       stats.loading.start = performance.now();

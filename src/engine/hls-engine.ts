@@ -1,13 +1,14 @@
 import Hls, { Events, type ErrorData, type HlsConfig } from 'hls.js';
 import { createFactEmitter } from './fact-emitter';
 import { withEarlyPlaylists } from './early-loader';
+import { createPlaylistPrefetch } from './playlist-prefetch';
+import { createPlaylistCache, type PlaylistCache } from './playlist-cache';
 import { errorAction } from './error-policy';
 import { forwardCues, forwardHlsEvents, forwardMediaEvents, readMediaTime, toEngineError, toTrack, type EmitFact } from './hls-events';
 import type { EngineError, LoadOptions, MediaEngine, PreloadOptions } from './types';
 
 const HLS_MIME = 'application/vnd.apple.mpegurl';
 /** Playlists from the network, or from the page's early start when it fetched them. */
-const earlyPlaylistLoader = withEarlyPlaylists(Hls.DefaultConfig.loader);
 
 /** Seconds of played media kept behind the playhead; bounds memory on long sessions. */
 const BACK_BUFFER_S = 30;
@@ -37,6 +38,11 @@ function canSetVolume(): boolean {
 
 export interface HlsEngineOptions {
   config?: Partial<HlsConfig>;
+  /**
+   * The page's playlists fetched ahead (the start episode's master by the entry, the next
+   * episode's by `prefetch`), served from memory once; without it every playlist is fetched.
+   */
+  playlists?: PlaylistCache;
 }
 
 /**
@@ -47,6 +53,9 @@ export interface HlsEngineOptions {
  */
 export function createHlsEngine(video: HTMLVideoElement, options: HlsEngineOptions = {}): MediaEngine {
   const facts = createFactEmitter();
+  const playlists = options.playlists ?? createPlaylistCache();
+  const playlistLoader = withEarlyPlaylists(Hls.DefaultConfig.loader, playlists);
+  const prefetch = createPlaylistPrefetch(playlists);
   /** Facts of a preloaded source, held until `load` takes it. */
   let held: Array<() => void> | null = null;
   let preloaded: { url: string; startTime: number } | null = null;
@@ -96,7 +105,7 @@ export function createHlsEngine(video: HTMLVideoElement, options: HlsEngineOptio
       // segment would wait for hls.js's next 100 ms tick instead of loading at once.
       startFragPrefetch: true,
       keyLoadPolicy: KEY_LOAD_POLICY,
-      pLoader: earlyPlaylistLoader,
+      pLoader: playlistLoader,
       ...options.config,
     });
     forwardHlsEvents(instance, emit);
@@ -162,6 +171,7 @@ export function createHlsEngine(video: HTMLVideoElement, options: HlsEngineOptio
       }
       return true;
     },
+    prefetch,
     play: () => video.play(),
     pause: () => video.pause(),
     seek(seconds: number) {

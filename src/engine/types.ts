@@ -147,6 +147,11 @@ export interface MediaEngine {
    * browser plays HLS natively).
    */
   preload?(url: string, options?: PreloadOptions): boolean;
+  /**
+   * Fetches a source's playlists ahead of its load (the next episode), for a later `load` to take
+   * from memory. Resolves with how many playlists were asked for. Absent: nothing is fetched ahead.
+   */
+  prefetch?(url: string): Promise<number>;
   /** Resolves when playback starts; rejects with the browser's error (e.g. NotAllowedError). */
   play(): Promise<void>;
   pause(): void;

@@ -3,11 +3,10 @@ import { describe, expect, it } from 'vitest';
 import type { ContentDto, EpisodeDto } from '../../api/dto';
 import { createScriptedEngine } from '../../engine/scripted-engine';
 import { $config, $content, $episodes, appStarted, episodeChosen, loadStartupFx, parseConfig } from '../session';
-import { engineAttached } from '../playback';
+import { engineAttached, prefetchSourceFx } from '../playback';
 import { $loopEnabled, embedStarted } from './index';
 import { postToParentFx } from '../../platform/parent-bridge';
 import { sendStatFx } from '../../platform/stats';
-import { prefetchPlaylistsFx } from '../../platform/prefetch';
 import { $storage, createMemoryStorage } from '../../platform/storage';
 
 const episode = (id: number, order: number): EpisodeDto => ({
@@ -41,7 +40,7 @@ describe('embed wiring', () => {
       handlers: [
         [postToParentFx, () => true],
         [sendStatFx, () => true],
-        [prefetchPlaylistsFx, () => 0],
+        [prefetchSourceFx, () => 0],
       ],
     });
     const engine = createScriptedEngine();

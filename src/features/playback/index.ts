@@ -29,6 +29,7 @@ export {
   playFx,
   pauseFx,
   $engine,
+  prefetchSourceFx,
   $source,
   $autoplay,
   $status,

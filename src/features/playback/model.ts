@@ -137,6 +137,8 @@ const loadSourceFx = attach({
 });
 export const playFx = attach({ source: $engine, effect: async (engine) => engine?.play() });
 export const pauseFx = attach({ source: $engine, effect: (engine) => engine?.pause() });
+/** Fetches a source's playlists ahead of its load (the next episode); resolves with how many were asked for. */
+export const prefetchSourceFx = attach({ source: $engine, effect: async (engine, url: string) => (await engine?.prefetch?.(url)) ?? 0 });
 
 /**
  * The browser's autoplay policy said no (NotAllowedError): the viewer's own click will play. Any

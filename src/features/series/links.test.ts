@@ -3,12 +3,11 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ContentDto, EpisodeDto, SeasonDto } from '../../api/dto';
 import { createScriptedEngine } from '../../engine/scripted-engine';
 import { $config, $content, $episodes, $seasons, episodeChosen, parseConfig } from '../session';
-import { $autoplay, $source, engineAttached } from '../playback';
+import { $autoplay, $source, engineAttached, prefetchSourceFx } from '../playback';
 import { nextEpisodeClicked, episodeSelected, menuBackClicked, menuSeasonPicked, seasonsMenuClosed, seasonsMenuToggled } from './index';
 import { $resumePrompt, continueClicked, readProgressFx } from '../progress';
 import { postToParentFx, type ParentMessage } from '../../platform/parent-bridge';
 import { sendStatFx, type StatEvent } from '../../platform/stats';
-import { prefetchPlaylistsFx } from '../../platform/prefetch';
 import { $storage, createMemoryStorage } from '../../platform/storage';
 // Auto-advance and the parent's episodeChanged are wired by embed (embed/links.ts).
 import '../embed';
@@ -36,7 +35,7 @@ async function setup({ query = 'movie_id=102&auto_play=1', stored = {} as Record
     handlers: [
       [postToParentFx, (message: ParentMessage) => (posted.push(message), true)],
       [sendStatFx, (stat: StatEvent) => (stats.push(stat), true)],
-      [prefetchPlaylistsFx, (url: string) => (prefetched.push(url), 2)],
+      [prefetchSourceFx, (_engine: unknown, url: string) => (prefetched.push(url), 2)],
     ],
   });
   const engine = createScriptedEngine();

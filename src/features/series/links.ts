@@ -9,10 +9,9 @@
  */
 import { createEvent, createStore, sample } from 'effector';
 import { $config, episodeChosen, masterUrl } from '../session';
-import { $currentSecond, $duration, autoplaySet, sourceRequested } from '../playback';
+import { $currentSecond, $duration, autoplaySet, prefetchSourceFx, sourceRequested } from '../playback';
 import { $savedProgress, decideStart, resumeOffered, type StartDecision } from '../progress';
 import { sendStatFx } from '../../platform/stats';
-import { prefetchPlaylistsFx } from '../../platform/prefetch';
 import { $lastChoice, $nextEpisode, $seasonsMenuOpen, episodeSelected, menuBackClicked, menuSeasonPicked } from './model';
 
 /** The next episode's master playlist is fetched this close to the end of the current one. */
@@ -59,7 +58,7 @@ const prefetchDue = sample({
   fn: ({ next, config }) => ({ id: next!.id, url: masterUrl(next!, config!.baseUrl)! }),
 });
 sample({ clock: prefetchDue, fn: ({ id }) => id, target: $prefetchedFor });
-sample({ clock: prefetchDue, fn: ({ url }) => url, target: prefetchPlaylistsFx });
+sample({ clock: prefetchDue, fn: ({ url }) => url, target: prefetchSourceFx });
 
 // Statistics (SPEC.md §7): seasonsAndEpisodes_*.
 const stat = (event: string) => ({ event });

@@ -7,7 +7,8 @@
  * play the start at once (app/early-play.ts).
  */
 import { catalogCalls } from '../../api/calls';
-import { callUrl, peekEarly, sendEarly, sendEarlyPlaylist, type EarlyRequest } from '../../api/early';
+import { callUrl, type EarlyAnswers, type EarlyRequest } from '../../api/early';
+import type { PlaylistCache } from '../../engine/playlist-cache';
 import { parseAdList, parseAvailability, parseEpisodes, type AdListDto, type EpisodeDto } from '../../api/dto';
 import { isExpired, parseAccessToken } from '../../api/token';
 import { CATALOG_BASE_PATH, COOKIE_KEYS } from '../../lib/constants';
@@ -50,8 +51,8 @@ export function startupRequests(config: PlayerConfig, cookies: Pick<CookieStore,
 }
 
 /** The JSON body of a 2xx early answer, or undefined. */
-async function earlyBody(request: EarlyRequest): Promise<unknown> {
-  const answer = await peekEarly(request);
+async function earlyBody(answers: EarlyAnswers, request: EarlyRequest): Promise<unknown> {
+  const answer = await answers.peek(request);
   if (!answer || answer.status < 200 || answer.status >= 300) return undefined;
   try {
     return JSON.parse(answer.body);
@@ -70,9 +71,13 @@ export interface EarlyEpisode {
  * The episode the page will start with and its master playlist, from the early answers; null when
  * they do not say (a failed or unreadable call), or when the content is not available here.
  */
-export async function startEpisode(config: PlayerConfig, { episodes, availability }: Pick<StartupRequests, 'episodes' | 'availability'>): Promise<EarlyEpisode | null> {
+export async function startEpisode(
+  config: PlayerConfig,
+  { episodes, availability }: Pick<StartupRequests, 'episodes' | 'availability'>,
+  answers: EarlyAnswers,
+): Promise<EarlyEpisode | null> {
   if (!episodes) return null;
-  const [list, available] = await Promise.all([earlyBody(episodes), availability ? earlyBody(availability) : { available: true }]);
+  const [list, available] = await Promise.all([earlyBody(answers, episodes), availability ? earlyBody(answers, availability) : { available: true }]);
   try {
     if (!parseAvailability(available).available) return null;
     const episode = chooseEpisode(parseEpisodes(list), config);
@@ -89,9 +94,9 @@ export async function startEpisode(config: PlayerConfig, { episodes, availabilit
  * or with an unreadable 2xx body (the model then runs without ads); undefined when the answer does
  * not settle it (no answer, or an error status the client may retry).
  */
-export async function earlyAdList({ adList }: Pick<StartupRequests, 'adList'>): Promise<AdListDto | null | undefined> {
+export async function earlyAdList({ adList }: Pick<StartupRequests, 'adList'>, answers: EarlyAnswers): Promise<AdListDto | null | undefined> {
   if (!adList) return null;
-  const answer = await peekEarly(adList);
+  const answer = await answers.peek(adList);
   if (!answer || answer.status < 200 || answer.status >= 300) return undefined;
   try {
     return parseAdList(JSON.parse(answer.body));
@@ -105,17 +110,23 @@ export interface EarlyStart extends EarlyEpisode {
   adList: Promise<AdListDto | null | undefined>;
 }
 
+/** Where the early start keeps what it fetched: the answers for the API clients, the playlist for the engine. */
+export interface EarlyStores {
+  answers: EarlyAnswers;
+  playlists: PlaylistCache;
+}
+
 /**
  * Sends the start-up calls, then fetches the start episode's master playlist as soon as it is
  * known. Resolves with the start, or null when the early answers do not tell it.
  */
-export function startEarly(config: PlayerConfig, cookies: Pick<CookieStore, 'get'>, now: number): Promise<EarlyStart | null> {
+export function startEarly(config: PlayerConfig, cookies: Pick<CookieStore, 'get'>, now: number, { answers, playlists }: EarlyStores): Promise<EarlyStart | null> {
   const startup = startupRequests(config, cookies, now);
-  sendEarly(startup.requests);
-  const adList = earlyAdList(startup);
-  return startEpisode(config, startup).then((start) => {
+  answers.send(startup.requests);
+  const adList = earlyAdList(startup, answers);
+  return startEpisode(config, startup, answers).then((start) => {
     if (!start) return null;
-    sendEarlyPlaylist(start.url);
+    playlists.fetch(start.url);
     return { ...start, adList };
   });
 }

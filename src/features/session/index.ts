@@ -1,5 +1,6 @@
 export {
   appStarted,
+  earlyAnswersReceived,
   reloadClicked,
   $title,
   episodeChosen,

@@ -2,6 +2,7 @@ import { attach, combine, createEffect, createEvent, createStore, sample } from 
 import { createCatalogApi, type CatalogApi } from '../../api/catalog';
 import { fetchAdList } from '../../api/ad-list';
 import { createApiClients, type ApiClients } from '../../api/http';
+import type { EarlyAnswers } from '../../api/early';
 import { isHttpError, type ApiError } from '../../api/errors';
 import type { AdListDto, ContentDto, EpisodeDto, SeasonDto } from '../../api/dto';
 import { browserCookies } from '../../platform/cookies';
@@ -36,13 +37,17 @@ export const reloadClicked = createEvent();
 /** An episode became current: chosen at start, from the menu, or by auto-advance. */
 export const episodeChosen = createEvent<EpisodeDto>();
 
+/** The start-up answers the page asked for before the models existed (app/page-config.ts); before appStarted. */
+export const earlyAnswersReceived = createEvent<EarlyAnswers>();
+
 export const $config = createStore<PlayerConfig | null>(null).on(appStarted, (_, config) => config);
+const $earlyAnswers = createStore<EarlyAnswers | null>(null, { serialize: 'ignore' }).on(earlyAnswersReceived, (_, answers) => answers);
 /**
  * This page's API clients (catalogue, authenticator, plain) on the configured base URL, sharing one
- * token lock over the page's cookies. Other features attach their calls to it.
+ * token lock over the page's cookies, taking the early answers first. Other features attach their calls to it.
  */
-export const $apiClients = $config.map<ApiClients | null>((config) =>
-  config ? createApiClients({ baseUrl: config.baseUrl, cookies: browserCookies }) : null,
+export const $apiClients = combine($config, $earlyAnswers, (config, early): ApiClients | null =>
+  config ? createApiClients({ baseUrl: config.baseUrl, cookies: browserCookies, early: early ?? undefined }) : null,
 );
 const $catalog = $apiClients.map<CatalogApi | null>((clients) => (clients ? createCatalogApi(clients.catalog) : null));
 

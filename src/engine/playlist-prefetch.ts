@@ -1,10 +1,9 @@
 /**
  * The next episode's playlists, fetched before its turn: its master playlist and every media
- * playlist the master names go into the page's early playlists (api/early.ts), which the engine's
+ * playlist the master names go into the page's playlist cache (api/early.ts), which the engine's
  * playlist loader serves from memory, once. The switch then waits only for the first segments.
  */
-import { createEffect } from 'effector';
-import { dropEarlyPlaylists, peekEarlyPlaylist, sendEarlyPlaylist } from '../api/early';
+import type { PlaylistCache } from './playlist-cache';
 import { httpUrl } from '../lib/url';
 
 /** Every media playlist a master playlist names (its variants, and its renditions' URI attributes), resolved, once each. */
@@ -27,18 +26,21 @@ export function mediaPlaylistUris(text: string, base: string): string[] {
   return [...uris].filter((url) => new URL(url).pathname.endsWith('.m3u8'));
 }
 
-/** What the last prefetch put in: dropped, where not taken, when the next one starts. */
-let prefetched: string[] = [];
-
-/** Resolves with how many playlists were asked for. */
-export const prefetchPlaylistsFx = createEffect(async (masterUrl: string): Promise<number> => {
-  dropEarlyPlaylists(prefetched);
-  sendEarlyPlaylist(masterUrl);
-  prefetched = [masterUrl];
-  const master = await peekEarlyPlaylist(masterUrl);
-  if (!master) return 1;
-  const media = mediaPlaylistUris(master, masterUrl);
-  for (const url of media) sendEarlyPlaylist(url);
-  prefetched.push(...media);
-  return 1 + media.length;
-});
+/**
+ * Fetches an episode's playlists into the cache, dropping what the previous prefetch put there and
+ * the engine did not take. Resolves with how many playlists were asked for.
+ */
+export function createPlaylistPrefetch(cache: PlaylistCache): (masterUrl: string) => Promise<number> {
+  let prefetched: string[] = [];
+  return async (masterUrl) => {
+    cache.drop(prefetched);
+    cache.fetch(masterUrl);
+    prefetched = [masterUrl];
+    const master = await cache.peek(masterUrl);
+    if (!master) return 1;
+    const media = mediaPlaylistUris(master, masterUrl);
+    for (const url of media) cache.fetch(url);
+    prefetched.push(...media);
+    return 1 + media.length;
+  };
+}

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { clearEarly, takeEarlyPlaylist } from '../api/early';
+import { createPlaylistCache } from './playlist-cache';
 import { json, startRecordingServer, type RecordingServer } from '../api/testing/recording-server';
-import { mediaPlaylistUris, prefetchPlaylistsFx } from './prefetch';
+import { createPlaylistPrefetch, mediaPlaylistUris } from './playlist-prefetch';
 
 const MASTER = `#EXTM3U
 #EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="aud",NAME="Русский",LANGUAGE="ru",DEFAULT=YES,URI="audio/ru/index.m3u8"
@@ -33,7 +33,6 @@ describe('media playlists a master names', () => {
 describe('the next episode prefetch', () => {
   let server: RecordingServer | null = null;
   afterEach(async () => {
-    clearEarly();
     await server?.close();
     server = null;
   });
@@ -43,8 +42,11 @@ describe('the next episode prefetch', () => {
       if (request.path.endsWith('master.m3u8')) return json(res, 200, MASTER);
       return json(res, 200, `#EXTM3U\n# ${request.path}\n`);
     });
+    const cache = createPlaylistCache();
+    const prefetchPlaylists = createPlaylistPrefetch(cache);
+    const takeEarlyPlaylist = (url: string) => cache.take(url);
     const master = `${server.baseUrl}/hls/s1e2/master.m3u8`;
-    expect(await prefetchPlaylistsFx(master)).toBe(5);
+    expect(await prefetchPlaylists(master)).toBe(5);
     for (let i = 0; i < 100 && server.requests.length < 5; i++) await new Promise((resolve) => setTimeout(resolve, 10));
     expect(server.requests.map((r) => r.path).sort()).toEqual([
       '/hls/s1e2/360p/index.m3u8', '/hls/s1e2/720p/index.m3u8', '/hls/s1e2/audio/en/index.m3u8', '/hls/s1e2/audio/ru/index.m3u8', '/hls/s1e2/master.m3u8',
@@ -52,7 +54,7 @@ describe('the next episode prefetch', () => {
     expect(await takeEarlyPlaylist(master)).toBe(MASTER);
     expect(await takeEarlyPlaylist(`${server.baseUrl}/hls/s1e2/360p/index.m3u8`)).toContain('/hls/s1e2/360p/index.m3u8');
 
-    await prefetchPlaylistsFx(`${server.baseUrl}/hls/s1e3/master.m3u8`);
+    await prefetchPlaylists(`${server.baseUrl}/hls/s1e3/master.m3u8`);
     expect(takeEarlyPlaylist(`${server.baseUrl}/hls/s1e2/audio/ru/index.m3u8`)).toBeNull();
     expect(await takeEarlyPlaylist(`${server.baseUrl}/hls/s1e3/audio/ru/index.m3u8`)).toContain('/hls/s1e3/audio/ru/index.m3u8');
   });
