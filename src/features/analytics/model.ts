@@ -4,7 +4,7 @@
  * Inputs are plain facts the app wires from playback, session and ads; the only effect is
  * sendStatFx, so the model never touches the page.
  */
-import { combine, createEffect, createEvent, createStore, sample, type Event, type Unit } from 'effector';
+import { combine, createEvent, createStore, sample, type Event, type Unit } from 'effector';
 import { interval } from 'patronum';
 import type { EngineError } from '../../engine/types';
 import { TIMEUPDATE_ANALYTICS_INTERVAL_MS } from '../../lib/constants';
@@ -102,11 +102,15 @@ const marksCrossed = sample({
   filter: (sent, { position, duration }) => marksReached(position, duration, sent).length > 0,
 });
 $sentMarks.on(marksCrossed, (sent, marks) => new Set([...sent, ...marks]));
-/** One stat per mark, in order; sync calls keep marks from overlapping batches in order. */
-const sendMarksFx = createEffect((stats: StatEvent[]) => {
-  for (const one of stats) void sendStatFx(one);
-});
-sample({ clock: withCommon(marksCrossed), fn: ({ common, value: marks }) => marks.map((mark) => stat('progress', { ...common, mark })), target: sendMarksFx });
+/**
+ * The stats of the marks crossed by one update, sent one per mark, in order: the first goes to
+ * sendStatFx and the rest come round again. All of it runs in one effector tick, so the marks of
+ * one update never interleave with the next update's.
+ */
+const markStatsDue = createEvent<StatEvent[]>();
+sample({ clock: withCommon(marksCrossed), fn: ({ common, value: marks }) => marks.map((mark) => stat('progress', { ...common, mark })), target: markStatsDue });
+sample({ clock: markStatsDue, filter: (stats) => stats.length > 0, fn: ([first]) => first!, target: sendStatFx });
+sample({ clock: markStatsDue, filter: (stats) => stats.length > 1, fn: ([, ...rest]) => rest, target: markStatsDue });
 
 // The time-update every 60 s of playing content; a pause or an ad stops the clock.
 const timerStarted = createEvent();
