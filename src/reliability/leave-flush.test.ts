@@ -18,7 +18,7 @@ const episode: EpisodeDto = {
 
 async function setup(pollable: boolean) {
   const writes: ProgressMap[] = [];
-  const scope = fork({ handlers: [[readProgressFx, () => ({})], [writeProgressFx, (map: ProgressMap) => void writes.push(map)]] });
+  const scope = fork({ handlers: [[readProgressFx, () => ({})], [writeProgressFx, (_storage: unknown, map: ProgressMap) => void writes.push(map)]] });
   const engine = createScriptedEngine({ pollable });
   await allSettled(engineAttached, { scope, params: engine });
   await allSettled(progressStarted, { scope });

@@ -9,6 +9,7 @@ import {
   startOverClicked, writeProgressFx, type ProgressMap,
 } from './model';
 import { createWatch, scopeBind } from 'effector';
+import { $storage, createMemoryStorage } from '../../platform/storage';
 
 const episode = (id: number): EpisodeDto => ({
   id, title: 'E', description: '', order: 1, posterPath: null, duration: 600, watchProgress: 0, watchedAt: null,
@@ -20,7 +21,8 @@ async function setup(stored: unknown = { '5': 42 }) {
   const scope = fork({
     handlers: [
       [readProgressFx, () => stored],
-      [writeProgressFx, (map: ProgressMap) => void writes.push(map)],
+      // Both effects are attached to $storage: their handlers receive (storage, params).
+      [writeProgressFx, (_storage: unknown, map: ProgressMap) => void writes.push(map)],
     ],
   });
   const engine = createScriptedEngine();
@@ -90,6 +92,29 @@ describe('progress saving', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(writes).toEqual([]);
     expect(scope.getState($savedProgress)).toEqual({ '8': 300 });
+  });
+});
+
+describe('stored progress', () => {
+  it("reads the raw episodesTimeProgress from the scope's storage", async () => {
+    const scope = fork({ values: [[$storage, createMemoryStorage({ episodesTimeProgress: JSON.stringify({ 5: 42, 6: 'x' }) })]] });
+    expect(await allSettled(readProgressFx, { scope })).toEqual({ status: 'done', value: { 5: 42, 6: 'x' } });
+    expect(scope.getState($savedProgress)).toEqual({ '5': 42 });
+  });
+
+  it('merges a write into what another tab saved meanwhile; ours win', async () => {
+    const storage = createMemoryStorage({ episodesTimeProgress: JSON.stringify({ 5: 42, 7: 1 }) });
+    const scope = fork({ values: [[$storage, storage]] });
+    await allSettled(writeProgressFx, { scope, params: { '7': 30 } });
+    storage.write('episodesTimeProgress', { ...(storage.read('episodesTimeProgress') as object), 9: 12 });
+    await allSettled(writeProgressFx, { scope, params: { '7': 31 } });
+    expect(storage.read('episodesTimeProgress')).toEqual({ 5: 42, 7: 31, 9: 12 });
+  });
+
+  it('a storage that refuses the write is no error', async () => {
+    const refusing = { read: () => undefined, write: () => false, remove: () => {} };
+    const scope = fork({ values: [[$storage, refusing]] });
+    expect((await allSettled(writeProgressFx, { scope, params: { '7': 30 } })).status).toBe('done');
   });
 });
 

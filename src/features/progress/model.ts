@@ -11,17 +11,20 @@ export type ProgressMap = Record<string, number>;
 
 const KEY = STORAGE_KEYS.episodesTimeProgress;
 
-const readStoredFx = attach({ source: $storage, effect: (storage) => storage.read(KEY) });
-/** Another tab may have saved other episodes since we read: merge into a fresh read, ours win. */
-const mergeStoredFx = attach({
+/**
+ * Reads the raw `episodesTimeProgress` value; the model sanitises whatever comes back.
+ * In tests, fork handlers receive (storage).
+ */
+export const readProgressFx = attach({ source: $storage, effect: (storage): unknown => storage.read(KEY) });
+/**
+ * Another tab may have saved other episodes since we read: merges into a fresh read, ours win.
+ * Quota or disabled storage make the write a no-op, never an error. In tests, fork handlers
+ * receive (storage, map).
+ */
+export const writeProgressFx = attach({
   source: $storage,
-  effect: (storage, map: ProgressMap) => void storage.write(KEY, { ...sanitizeProgress(storage.read(KEY)), ...map }),
+  effect: (storage, map: ProgressMap): void => void storage.write(KEY, { ...sanitizeProgress(storage.read(KEY)), ...map }),
 });
-
-/** Reads the raw `episodesTimeProgress` value; the model sanitises whatever comes back. */
-export const readProgressFx = createEffect<void, unknown>(() => readStoredFx());
-/** Quota or disabled storage make the write a no-op, never an error. */
-export const writeProgressFx = createEffect<ProgressMap, void>((map) => mergeStoredFx(map));
 
 export const progressStarted = createEvent();
 /** The page is going away or hidden: save now (pagehide, visibilitychange to hidden). */
