@@ -16,6 +16,8 @@ const PRESETS: ReadonlyArray<{ id: string; label: string; rules: FaultRule[] }> 
   { id: 'segment-reset', label: 'Next 2 segments → connection reset', rules: [{ target: 'segment', action: { type: 'reset' }, count: 2 }] },
   { id: 'key-500', label: 'Keys → 500 (AES-128 film)', rules: [{ target: 'key', action: { type: 'status', status: 500 }, count: null }] },
   { id: 'key-timeout', label: 'Keys → time-out (AES-128 film)', rules: [{ target: 'key', action: { type: 'timeout' }, count: null }] },
+  { id: 'audio-en-404', label: 'English audio playlist → 404', rules: [{ target: 'playlist', action: { type: 'status', status: 404 }, count: null, path: '/audio/en/' }] },
+  { id: 'subs-404', label: 'Subtitle playlists → 404', rules: [{ target: 'playlist', action: { type: 'status', status: 404 }, count: null, path: '/subs/' }] },
   { id: 'drop-media-5s', label: 'Drop all media for 5 s', rules: [{ target: 'media', action: { type: 'reset' }, count: null, forMs: 5000 }] },
   { id: 'latency-500', label: 'Media latency +500 ms', rules: [{ target: 'media', action: { type: 'delay', ms: 500 }, count: null }] },
   { id: 'cap-300k', label: 'Bandwidth cap 300 kbps', rules: [{ target: 'media', action: { type: 'throttle', kbps: 300 }, count: null }] },
@@ -28,7 +30,7 @@ const describe = (rule: FaultRule) => {
   const { action } = rule;
   const what = action.type === 'status' ? String(action.status) : action.type === 'delay' ? `+${action.ms} ms` : action.type === 'throttle' ? `cap ${action.kbps} kbps` : action.type;
   const scope = rule.count === null ? 'every request' : `next ${rule.count}`;
-  return `${rule.target} → ${what} (${scope}${rule.forMs ? `, for ${rule.forMs / 1000} s` : ''})`;
+  return `${rule.target}${rule.path ? ` ${rule.path}` : ''} → ${what} (${scope}${rule.forMs ? `, for ${rule.forMs / 1000} s` : ''})`;
 };
 
 /** Server-side fault injection for this tab's player (see harness/server/faults.ts). */

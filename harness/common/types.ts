@@ -93,4 +93,9 @@ export interface FaultRule {
   count: number | null;
   /** Milliseconds after it was set when the rule stops applying; null for never. */
   forMs: number | null;
+  /**
+   * Only requests whose path contains this text (`/audio/en/`, `/subs/`): one playlist or rendition
+   * among those the target matches. Absent: every request of the target.
+   */
+  path?: string;
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from './server';
 import type { RequestLogEntry } from '../common/types';
+import { parseRules } from './faults';
 
 let server: RunningServer;
 const segment = '/media/hls/film/video/240p/seg-001.m4s';
@@ -31,6 +32,24 @@ describe('fault injection', () => {
     expect((await get('/media/hls/film/master.m3u8', 'c')).status).toBe(200);
     expect((await get(segment, 'c')).status).toBe(404);
     expect((await get(segment, 'c')).status).toBe(404);
+  });
+
+  it('narrows a target to the paths containing a text: one rendition fails, the others answer', async () => {
+    await setFaults('p', [{ target: 'playlist', action: { type: 'status', status: 404 }, count: null, forMs: null, path: '/subs/en/' }]);
+    expect((await get('/media/hls/film/subs/en/index.m3u8', 'p')).status).toBe(404);
+    expect((await get('/media/hls/film/subs/ru/index.m3u8', 'p')).status).toBe(200);
+    expect((await get('/media/hls/film/master.m3u8', 'p')).status).toBe(200);
+    const log = (await (await fetch(`${server.harnessUrl}__harness/requests`)).json()) as RequestLogEntry[];
+    expect(log.find((entry) => entry.path === '/media/hls/film/subs/en/index.m3u8')).toMatchObject({ status: 404, fault: 'playlist /subs/en/: 404' });
+  });
+
+  it('rejects a path filter that is not a short text', () => {
+    const rule = (path: unknown) => ({ rules: [{ target: 'playlist', action: { type: 'status', status: 404 }, path }] });
+    expect(parseRules(rule('/audio/en/'))[0]).toMatchObject({ path: '/audio/en/' });
+    expect(() => parseRules(rule(''))).toThrow(/path/);
+    expect(() => parseRules(rule(42))).toThrow(/path/);
+    expect(() => parseRules(rule('x'.repeat(201)))).toThrow(/path/);
+    expect(parseRules({ rules: [{ target: 'playlist', action: { type: 'reset' } }] })[0]).not.toHaveProperty('path');
   });
 
   it('takes the client from the request query too, and records the fault in the request log', async () => {

@@ -26,6 +26,7 @@ const TARGETS: Record<FaultTarget, RegExp> = {
 };
 
 const MAX_DELAY_MS = 60_000;
+const MAX_PATH_FILTER = 200;
 const MIN_KBPS = 8;
 
 /** The harness client a request belongs to, from its own query or its Referer's. */
@@ -64,7 +65,11 @@ export function parseRules(body: unknown): FaultRule[] {
     const forMs = rule.forMs == null ? null : Number(rule.forMs);
     if (count !== null && !(Number.isInteger(count) && count > 0)) throw new Error(`rules[${i}].count: a positive integer or null`);
     if (forMs !== null && !(forMs > 0)) throw new Error(`rules[${i}].forMs: a positive number or null`);
-    return { target: rule.target as FaultTarget, action: parsed, count, forMs };
+    const path = (rule as { path?: unknown }).path;
+    if (path !== undefined && path !== null && (typeof path !== 'string' || path.length === 0 || path.length > MAX_PATH_FILTER)) {
+      throw new Error(`rules[${i}].path: a non-empty text of at most ${MAX_PATH_FILTER} characters, part of the request path (e.g. "/audio/en/")`);
+    }
+    return { target: rule.target as FaultTarget, action: parsed, count, forMs, ...(typeof path === 'string' ? { path } : {}) };
   });
 }
 
@@ -108,6 +113,7 @@ export class FaultStore {
     const rule = rules?.find(
       (r) =>
         TARGETS[r.target].test(pathname) &&
+        (r.path === undefined || pathname.includes(r.path)) &&
         (r.count === null || r.used < r.count) &&
         (r.forMs === null || now - r.setAt < r.forMs),
     );
@@ -121,7 +127,7 @@ export function describeFault(rule: FaultRule): string {
   const action = rule.action;
   const what =
     action.type === 'status' ? String(action.status) : action.type === 'delay' ? `delay ${action.ms}ms` : action.type === 'throttle' ? `throttle ${action.kbps}kbps` : action.type;
-  return `${rule.target}: ${what}`;
+  return `${rule.target}${rule.path ? ` ${rule.path}` : ''}: ${what}`;
 }
 
 /** A bandwidth-capped link: bytes leave in slices of about 100 ms each, one after another. */
