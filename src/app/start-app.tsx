@@ -15,7 +15,6 @@ import { initSentry, startSentryAfter } from '../platform/sentry';
 import { AFTER_START_UP_FALLBACK_MS } from '../lib/constants';
 import { afterStartUp, firstFrame } from '../platform/after-start-up';
 import { exposeToHarness } from '../platform/harness-probe';
-import './model';
 import { libraryLoadFailed } from '../features/analytics';
 import '../features/series';
 import '../features/embed';

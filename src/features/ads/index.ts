@@ -1,4 +1,5 @@
 /** Ads: VAST pre-roll and demo mid-roll breaks, their status machine, tracking and overlay. */
+import './links';
 export {
   $adVideo,
   $break,

@@ -46,7 +46,7 @@ const episode = (id: number): EpisodeDto => ({
   watchProgress: null,
   watchedAt: null,
   isCompleted: false,
-  m3u8MasterFilePath: null,
+  m3u8MasterFilePath: `/hls/${id}/master.m3u8`,
   season: null,
 });
 

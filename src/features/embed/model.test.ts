@@ -484,6 +484,9 @@ describe('ads', () => {
       ['adStarted', { id: 'ad-3', kind: 'preroll', duration: 15, skipOffset: 5 }],
       ['adEnded', { id: 'ad-3', reason: 'completed' }],
     ]);
+    // The content's play, asked at the mid-roll's end, shows a frame (else the start watchdog
+    // would pause it once the fake clock runs out).
+    await emit(scope, engine, 'timeUpdated', { currentTime: 32, duration: 40, bufferedAhead: 0 });
     // The break over, the content's events flow again.
     take();
     await allSettled($breakPhase, { scope, params: 'idle' });

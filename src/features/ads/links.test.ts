@@ -1,0 +1,83 @@
+import { allSettled, createWatch, fork } from 'effector';
+import { describe, expect, it } from 'vitest';
+import type { ContentDto } from '../../api/dto';
+import { createScriptedEngine } from '../../engine/scripted-engine';
+import type { ParsedAd } from '../../vast';
+import { $config, loadStartupFx, parseConfig, type StartupData } from '../session';
+import { $muted, $playHeld, $volume, engineAttached, mediaSeeked, mediaTimeUpdated, playClicked } from '../playback';
+import {
+  adsConfigured,
+  contentHoldRequested,
+  contentPauseRequested,
+  contentPlayRequested,
+  contentResumeRequested,
+  contentSeeked,
+  contentTimeUpdated,
+  type AdSettings,
+} from './index';
+import { adCreated, adMediaTimeoutFx, adVolumeMatched } from './model/break';
+
+const config = parseConfig({ search: '?movie_id=102&advert=1', pageUrl: 'http://player.test/', rootData: { adListUrl: '/ads/list.json' } });
+const startup = (available: boolean): StartupData => ({
+  content: { id: 102, title: 'F', hasMultipleEpisodes: false } as ContentDto,
+  seasons: [],
+  episodes: [],
+  available,
+  adList: { prerollList: [{ vastUrl: '/vast/a.xml' }] },
+});
+
+describe('ads wiring', () => {
+  it.each([true, false])('the start-up answers configure the ad plan when the content is available (%s)', async (available) => {
+    const scope = fork({ values: [[$config, config]], handlers: [[loadStartupFx, async () => startup(available)]] });
+    const configured: AdSettings[] = [];
+    createWatch({ unit: adsConfigured, scope, fn: (settings) => configured.push(settings) });
+    await allSettled(loadStartupFx, { scope, params: { ...config, movieId: 102 } });
+    expect(configured).toEqual(
+      available ? [{ adList: startup(true).adList, adListUrl: 'http://player.test/ads/list.json', advert: true, baseUrl: 'http://player.test' }] : [],
+    );
+  });
+
+  it("a break holds, pauses and resumes the content; a held play is the ads' cue", async () => {
+    const scope = fork();
+    const engine = createScriptedEngine();
+    await allSettled(engineAttached, { scope, params: engine });
+    const cues: string[] = [];
+    createWatch({ unit: contentPlayRequested, scope, fn: () => cues.push('play requested') });
+
+    await allSettled(contentHoldRequested, { scope });
+    expect(scope.getState($playHeld)).toBe(true);
+    await allSettled(playClicked, { scope });
+    expect(cues).toEqual(['play requested']);
+    expect(engine.calls.map((c) => c.command)).not.toContain('play');
+
+    await allSettled(contentResumeRequested, { scope, params: { resume: true } });
+    expect(scope.getState($playHeld)).toBe(false);
+    expect(engine.calls.map((c) => c.command)).toContain('play');
+
+    engine.calls.length = 0;
+    await allSettled(contentPauseRequested, { scope });
+    expect(scope.getState($playHeld)).toBe(true);
+    expect(engine.calls.map((c) => c.command)).toEqual(['pause']);
+    await allSettled(contentResumeRequested, { scope, params: { resume: false } });
+    expect(scope.getState($playHeld)).toBe(false);
+    expect(engine.calls.map((c) => c.command)).toEqual(['pause']);
+  });
+
+  it("the schedule hears the content's time and seeks", async () => {
+    const scope = fork();
+    const heard: string[] = [];
+    createWatch({ unit: contentTimeUpdated, scope, fn: (time) => heard.push(`time ${time}`) });
+    createWatch({ unit: contentSeeked, scope, fn: (time) => heard.push(`seeked ${time}`) });
+    await allSettled(mediaTimeUpdated, { scope, params: { currentTime: 12, duration: 600, bufferedAhead: 3 } });
+    await allSettled(mediaSeeked, { scope, params: { currentTime: 300 } });
+    expect(heard).toEqual(['time 12', 'seeked 300']);
+  });
+
+  it("an ad starts at the content's volume", async () => {
+    const scope = fork({ values: [[$volume, 0.4], [$muted, true]], handlers: [[adMediaTimeoutFx, () => new Promise(() => {})]] });
+    const matched: unknown[] = [];
+    createWatch({ unit: adVolumeMatched, scope, fn: (volume) => matched.push(volume) });
+    await allSettled(adCreated, { scope, params: { id: 'a', mediaFile: { url: 'http://ads/a.mp4' } } as ParsedAd });
+    expect(matched).toEqual([{ volume: 0.4, muted: true }]);
+  });
+});

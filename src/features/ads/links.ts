@@ -1,0 +1,55 @@
+/**
+ * Ads' links: the page (session) gives the ad plan its inputs and starts watching what hides an
+ * ad; the content (playback) gives the schedule its time, its seeks and its deferred first play,
+ * and an ad starts at the content's volume.
+ *
+ * Playback's side of a break is here too: the pre-roll holds the content's first play, and a
+ * break pauses the content and resumes it. That is playback listening to ads, but ads already
+ * listens to playback, so playback importing ads would make the two index files import each
+ * other. Native fullscreen and casting reach ads from fullscreen/links.ts: fullscreen listens to
+ * series, which listens to ads, so ads cannot import fullscreen.
+ */
+import { sample } from 'effector';
+import { $config, appStarted, loadStartupFx } from '../session';
+import {
+  $muted,
+  $volume,
+  mediaSeeked,
+  mediaTimeUpdated,
+  pauseFx,
+  playDeferred,
+  playHeld,
+  playReleased,
+  playRequested,
+} from '../playback';
+import { adCreated, adVolumeMatched } from './model/break';
+import { adsEnvironmentStarted } from './model/environment';
+import {
+  adsConfigured,
+  contentHoldRequested,
+  contentPauseRequested,
+  contentPlayRequested,
+  contentResumeRequested,
+  contentSeeked,
+  contentTimeUpdated,
+} from './model/schedule';
+
+sample({
+  clock: loadStartupFx.doneData,
+  source: $config,
+  filter: (config, data) => config !== null && data.available,
+  fn: (config, data) => ({ adList: data.adList, adListUrl: config!.adListUrl, advert: config!.advert, baseUrl: config!.baseUrl }),
+  target: adsConfigured,
+});
+sample({ clock: appStarted, target: adsEnvironmentStarted });
+
+// The content's side of a break.
+sample({ clock: contentHoldRequested, target: playHeld });
+sample({ clock: contentPauseRequested, target: [playHeld, pauseFx] });
+sample({ clock: contentResumeRequested, target: playReleased });
+sample({ clock: contentResumeRequested, filter: ({ resume }) => resume, target: playRequested });
+
+sample({ clock: playDeferred, target: contentPlayRequested });
+sample({ clock: mediaTimeUpdated, fn: ({ currentTime }) => currentTime, target: contentTimeUpdated });
+sample({ clock: mediaSeeked, fn: ({ currentTime }) => currentTime, target: contentSeeked });
+sample({ clock: adCreated, source: { volume: $volume, muted: $muted }, target: adVolumeMatched });
