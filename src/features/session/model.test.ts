@@ -1,11 +1,13 @@
-import { allSettled, fork } from 'effector';
-import { describe, expect, it } from 'vitest';
+import { allSettled, createWatch, fork } from 'effector';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { json, startRecordingServer, type RecordingServer } from '../../api/testing/recording-server';
 import type { ApiError } from '../../api/errors';
 import type { ContentDto, EpisodeDto, SeasonDto } from '../../api/dto';
 import { parseConfig } from './config';
 import {
-  $adList, $currentEpisode, $imdbId, $pageError, $phase, $title, appStarted, fetchAdListFx, fetchAvailabilityFx,
-  fetchContentFx, fetchEpisodesFx, fetchSeasonsFx, reportPageErrorFx, setReportScopeFx,
+  $adList, $currentEpisode, $imdbId, $pageError, $phase, $title, appStarted, fetchAdListFx, fetchAvailabilityFx, fetchContentFx,
+  fetchEpisodesFx, fetchSeasonsFx, loadStartup, loadStartupFx, reportPageErrorFx, setReportScopeFx, type StartupCalls,
+  type StartupData, type StartupRequest,
 } from './model';
 import type { ReportScope } from '../../platform/sentry';
 
@@ -31,26 +33,34 @@ interface Fakes {
   adList?: () => Promise<{ prerollList: Array<{ vastUrl: string }> }>;
 }
 
+/** loadStartupFx's handler over fake calls: it is attached to the API clients, so it receives (clients, config). */
+const startupOver = (calls: StartupCalls): [typeof loadStartupFx, (clients: unknown, config: StartupRequest) => Promise<StartupData>] => [
+  loadStartupFx,
+  (_clients, config) => loadStartup(calls, config),
+];
+
 /** A scope whose IO is faked; `calls` records which calls started and with what. */
 function setup(fakes: Fakes = {}) {
   const calls: string[] = [];
   const started: string[] = [];
-  const plain = <T,>(name: string, run: () => Promise<T>) => (params: unknown) => {
+  const plain = <T,>(name: string, run: () => Promise<T>) => (params: unknown): Promise<T> => {
     calls.push(`${name} ${JSON.stringify(params)}`);
     started.push(name);
     return run();
   };
-  // Catalogue and ad-list effects are attached to the clients: their handlers receive (clients, params).
-  const deferred = <T,>(name: string, run: () => Promise<T>) => (_client: unknown, params: unknown) => plain(name, run)(params);
+  // The five calls are faked; loadStartup, loadStartupFx's own work, runs over them.
+  const fakeCalls: StartupCalls = {
+    content: plain('content', fakes.content ?? (async () => content(true))),
+    seasons: plain('seasons', async () => seasons),
+    episodes: plain('episodes', fakes.episodes ?? (async () => episodes)),
+    availability: (id, domain) => plain('available', async () => ({ available: fakes.available ?? true }))({ id, domain }),
+    adList: plain('adList', fakes.adList ?? (async () => ({ prerollList: [{ vastUrl: '/vast/a.xml' }] }))),
+  };
   const reportScopes: ReportScope[] = [];
   const scope = fork({
     handlers: [
       [setReportScopeFx, (reportScope: ReportScope) => void reportScopes.push(reportScope)],
-      [fetchContentFx, deferred('content', fakes.content ?? (async () => content(true)))],
-      [fetchSeasonsFx, deferred('seasons', async () => seasons)],
-      [fetchEpisodesFx, deferred('episodes', fakes.episodes ?? (async () => episodes))],
-      [fetchAvailabilityFx, deferred('available', async () => ({ available: fakes.available ?? true }))],
-      [fetchAdListFx, deferred('adList', fakes.adList ?? (async () => ({ prerollList: [{ vastUrl: '/vast/a.xml' }] })))],
+      startupOver(fakeCalls),
       [reportPageErrorFx, plain('report', async () => 'evt-1234')],
     ],
   });
@@ -193,15 +203,61 @@ describe('session page errors', () => {
   it('a failed availability check is the generic error, not the blocked one', async () => {
     const failing = fork({
       handlers: [
-        [fetchContentFx, async () => content(false)],
-        [fetchSeasonsFx, async () => seasons],
-        [fetchEpisodesFx, async () => episodes],
-        [fetchAvailabilityFx, async () => Promise.reject(httpError(503))],
-        [fetchAdListFx, async () => ({ prerollList: [] })],
+        startupOver({
+          content: async () => content(false),
+          seasons: async () => seasons,
+          episodes: async () => episodes,
+          availability: async () => Promise.reject(httpError(503)),
+          adList: async () => ({ prerollList: [] }),
+        }),
         [reportPageErrorFx, async () => 'evt-9'],
       ],
     });
     await allSettled(appStarted, { scope: failing, params: config('?movie_id=101') });
     expect(failing.getState($pageError)).toEqual({ kind: 'unknown', errorId: 'evt-9' });
+  });
+});
+
+describe('loadStartupFx on the page\'s clients', () => {
+  let server: RecordingServer;
+  beforeEach(async () => {
+    server = await startRecordingServer((request, res) => {
+      if (request.path === '/catalog-api/contents/102') return json(res, 200, content(true));
+      if (request.path === '/catalog-api/contents/102/seasons') return json(res, 200, seasons);
+      if (request.path === '/catalog-api/episodes') return json(res, 200, episodes);
+      if (request.path === '/catalog-api/contents/102/available') return json(res, 200, { available: true });
+      if (request.path === '/ads/list.json') return json(res, 500, { message: 'ad server down' });
+      return json(res, 404, { message: 'no such call' });
+    });
+  });
+  afterEach(() => server.close());
+
+  it('calls the API functions itself: five requests in one start, the ad list without the token, episodes sorted', async () => {
+    // The per-call effects would fail the start: loadStartupFx must not go through them.
+    const unused = () => Promise.reject(new Error('a per-call effect was called'));
+    const scope = fork({
+      handlers: [
+        [setReportScopeFx, () => {}],
+        [reportPageErrorFx, async () => 'evt-x'],
+        ...[fetchContentFx, fetchSeasonsFx, fetchEpisodesFx, fetchAvailabilityFx, fetchAdListFx].map((fx) => [fx, unused] as [typeof fx, typeof unused]),
+      ],
+    });
+    const search = '?movie_id=102';
+    const started = parseConfig({ search, pageUrl: `http://player.test/${search}`, rootData: { baseUrl: server.baseUrl, adListUrl: `${server.baseUrl}/ads/list.json` } });
+    const done: StartupData[] = [];
+    createWatch({ unit: loadStartupFx.doneData, scope, fn: (data) => done.push(data) });
+    await allSettled(appStarted, { scope, params: started });
+    expect(server.requests.map((r) => r.path).sort()).toEqual([
+      '/ads/list.json',
+      '/catalog-api/contents/102',
+      '/catalog-api/contents/102/available',
+      '/catalog-api/contents/102/seasons',
+      '/catalog-api/episodes',
+    ]);
+    expect(server.requests.find((r) => r.path === '/ads/list.json')!.headers.authorization).toBeUndefined();
+    expect(done).toHaveLength(1);
+    expect(done[0]!.episodes.map((e) => e.id)).toEqual([11, 12, 23]);
+    expect(done[0]!.adList).toBeNull();
+    expect(scope.getState($currentEpisode)?.id).toBe(11);
   });
 });

@@ -3,7 +3,7 @@ import { createCatalogApi, type CatalogApi } from '../../api/catalog';
 import { fetchAdList } from '../../api/ad-list';
 import { createApiClients, type ApiClients } from '../../api/http';
 import type { EarlyAnswers } from '../../api/early';
-import { isHttpError, type ApiError } from '../../api/errors';
+import { isHttpError } from '../../api/errors';
 import type { AdListDto, ContentDto, EpisodeDto, SeasonDto } from '../../api/dto';
 import { browserCookies } from '../../platform/cookies';
 import { reportError, setReportScope } from '../../platform/sentry';
@@ -51,7 +51,11 @@ export const $apiClients = combine($config, $earlyAnswers, (config, early): ApiC
 );
 const $catalog = $apiClients.map<CatalogApi | null>((clients) => (clients ? createCatalogApi(clients.catalog) : null));
 
-/** A catalogue call bound to this player's client. In tests, fork handlers receive (client, params). */
+/**
+ * A catalogue call bound to this player's client, one call per effect, for calls made on their own.
+ * The start-up does not go through them (loadStartupFx calls the API functions). In tests, fork
+ * handlers receive (client, params).
+ */
 function withCatalog<P, R>(call: (api: CatalogApi, params: P) => Promise<R>) {
   return attach({
     source: $catalog,
@@ -83,17 +87,54 @@ export const fetchAdListFx = attach({
  */
 export const reportPageErrorFx = createEffect<unknown, string>((error) => reportError(describePageError(error)));
 
-/** The five start-up calls, in parallel (SPEC.md §7). A failed ad list means no ads. */
-export const loadStartupFx = createEffect<PlayerConfig & { movieId: number }, StartupData, ApiError>(async (config) => {
-  const { movieId } = config;
+/** The start-up calls (SPEC.md §7) as plain async functions. */
+export interface StartupCalls {
+  content(id: number): Promise<ContentDto>;
+  seasons(id: number): Promise<SeasonDto[]>;
+  episodes(id: number): Promise<EpisodeDto[]>;
+  availability(id: number, domain: string): Promise<{ available: boolean }>;
+  adList(url: string): Promise<AdListDto>;
+}
+
+/** The start-up calls on this page's clients: the catalogue's four, and the ad list through the plain client. */
+export function startupCalls(clients: ApiClients): StartupCalls {
+  const catalog = createCatalogApi(clients.catalog);
+  return {
+    content: catalog.getContent,
+    seasons: catalog.getSeasons,
+    episodes: catalog.getEpisodes,
+    availability: catalog.getAvailability,
+    adList: (url) => fetchAdList(clients.plain, url),
+  };
+}
+
+export type StartupRequest = Pick<PlayerConfig, 'checkAvailability' | 'pageUrl' | 'adListUrl'> & { movieId: number };
+
+/**
+ * The five start-up calls, in parallel (SPEC.md §7). A failed ad list means no ads; any other
+ * failure fails the start (the page error). Episodes come sorted.
+ */
+export async function loadStartup(calls: StartupCalls, { movieId, checkAvailability, pageUrl, adListUrl }: StartupRequest): Promise<StartupData> {
   const [content, seasons, episodes, availability, adList] = await Promise.all([
-    fetchContentFx(movieId),
-    fetchSeasonsFx(movieId),
-    fetchEpisodesFx(movieId),
-    config.checkAvailability ? fetchAvailabilityFx({ id: movieId, domain: config.pageUrl }) : { available: true },
-    config.adListUrl ? fetchAdListFx(config.adListUrl).catch(() => null) : null,
+    calls.content(movieId),
+    calls.seasons(movieId),
+    calls.episodes(movieId),
+    checkAvailability ? calls.availability(movieId, pageUrl) : { available: true },
+    adListUrl ? calls.adList(adListUrl).catch(() => null) : null,
   ]);
   return { content, seasons, episodes: sortEpisodes(episodes), available: availability.available, adList };
+}
+
+/**
+ * loadStartup on this page's clients. It calls the API functions itself, not the per-call effects
+ * above. In tests, fork handlers receive (clients, config): `(_, config) => loadStartup(fakeCalls, config)`.
+ */
+export const loadStartupFx = attach({
+  source: $apiClients,
+  effect: (clients: ApiClients | null, config: PlayerConfig & { movieId: number }): Promise<StartupData> => {
+    if (!clients) throw new Error('start-up calls before appStarted');
+    return loadStartup(startupCalls(clients), config);
+  },
 });
 
 export const $content = createStore<ContentDto | null>(null).on(loadStartupFx.doneData, (_, data) => data.content);
