@@ -15,7 +15,7 @@ import {
   contentTimeUpdated,
   type AdSettings,
 } from './index';
-import { adCreated, adMediaTimeoutFx, adVolumeMatched } from './model/break';
+import { $adMediaTimeoutMs, adCreated, adVolumeMatched } from './model/break';
 
 const config = parseConfig({ search: '?movie_id=102&advert=1', pageUrl: 'http://player.test/', rootData: { adListUrl: '/ads/list.json' } });
 const startup = (available: boolean): StartupData => ({
@@ -74,7 +74,7 @@ describe('ads wiring', () => {
   });
 
   it("an ad starts at the content's volume", async () => {
-    const scope = fork({ values: [[$volume, 0.4], [$muted, true]], handlers: [[adMediaTimeoutFx, () => new Promise(() => {})]] });
+    const scope = fork({ values: [[$volume, 0.4], [$muted, true], [$adMediaTimeoutMs, null]] });
     const matched: unknown[] = [];
     createWatch({ unit: adVolumeMatched, scope, fn: (volume) => matched.push(volume) });
     await allSettled(adCreated, { scope, params: { id: 'a', mediaFile: { url: 'http://ads/a.mp4' } } as ParsedAd });

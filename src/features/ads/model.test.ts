@@ -1,5 +1,6 @@
-import { allSettled, createWatch, fork, type Scope } from 'effector';
-import { describe, expect, it, vi } from 'vitest';
+import { allSettled, createWatch, fork, scopeBind, type Scope } from 'effector';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AD_MEDIA_TIMEOUT_MS } from '../../lib/constants';
 import { VastError, VastErrorCode, type ParsedAd } from '../../vast';
 import { createAdVideoFx, type AdVideo } from '../../platform/ad-video';
 import { loadVastFx, type VastLoadRequest } from '../../platform/vast-loader';
@@ -36,7 +37,7 @@ import {
   adMediaPlaying,
   adMediaTimeUpdated,
   adMediaVolumeChanged,
-  adMediaTimeoutFx,
+  $adMediaTimeoutMs,
   adVolumeMatched,
 } from './model/break';
 import { watchVisibilityFx } from './model/environment';
@@ -81,7 +82,8 @@ function fakeVideo() {
 
 type Tags = Record<string, ParsedAd | VastError>;
 
-function setup(tags: Tags, { mediaTimesOut = false } = {}) {
+/** `mediaTimesOut`: the media time-out elapses at once; else there is none, unless `mediaTimeoutMs` sets one. */
+function setup(tags: Tags, { mediaTimesOut = false, mediaTimeoutMs }: { mediaTimesOut?: boolean; mediaTimeoutMs?: number } = {}) {
   const video = fakeVideo();
   const pings: PixelRequest[] = [];
   const stats: StatEvent[] = [];
@@ -89,6 +91,7 @@ function setup(tags: Tags, { mediaTimesOut = false } = {}) {
   /** The wall clock the model reads, in ms; tests move it. */
   const clock = { now: 0 };
   const scope = fork({
+    values: [[$adMediaTimeoutMs, mediaTimeoutMs ?? (mediaTimesOut ? 0 : null)]],
     handlers: [
       [readWallClockFx, () => clock.now],
       [createAdVideoFx, () => video],
@@ -106,8 +109,6 @@ function setup(tags: Tags, { mediaTimesOut = false } = {}) {
       [firePixelFx, (request: PixelRequest) => void pings.push(request)],
       [sendStatFx, (stat: StatEvent) => (stats.push(stat), true)],
       [reportAdErrorFx, () => {}],
-      // The media time-out elapses at once, or never matches an ad.
-      [adMediaTimeoutFx, async (ad: ParsedAd) => (mediaTimesOut ? ad : ({} as ParsedAd))],
       [watchVisibilityFx, () => false],
     ],
   });
@@ -235,6 +236,42 @@ describe('pre-roll', () => {
     expect(pinged()).toEqual([track('loaded', 'a'), `${BASE}/track/error?ad=a&code=402`]);
     expect(events).toEqual(['hold', 'release-content']);
 
+  });
+
+  describe('the media time-out, on the scope\'s timer', () => {
+    beforeEach(() => void vi.useFakeTimers());
+    afterEach(() => void vi.useRealTimers());
+
+    it('fails an ad that shows no frame for AD_MEDIA_TIMEOUT_MS with 402, not a moment before', async () => {
+      const { scope, pinged, events } = setup({ [tag('a')]: makeAd('a') }, { mediaTimeoutMs: AD_MEDIA_TIMEOUT_MS });
+      await allSettled(adsConfigured, { scope, params: preroll('a') });
+      const playing = allSettled(contentPlayRequested, { scope });
+      await vi.advanceTimersByTimeAsync(AD_MEDIA_TIMEOUT_MS - 1);
+      expect(pinged()).toEqual([]);
+      expect(scope.getState($adStatus)).toBe(AdStatus.Created);
+      await vi.advanceTimersByTimeAsync(1);
+      await playing;
+      expect(pinged()).toEqual([`${BASE}/track/error?ad=a&code=402`]);
+      expect(events).toEqual(['hold', 'release-content']);
+    });
+
+    it('is ignored once the ad shows a frame, and for an ad that has ended', async () => {
+      const { scope, pinged, events } = setup({ [tag('a')]: makeAd('a'), [tag('b')]: makeAd('b') }, { mediaTimeoutMs: AD_MEDIA_TIMEOUT_MS });
+      await allSettled(adsConfigured, { scope, params: preroll('a', 'b') });
+      const playing = allSettled(contentPlayRequested, { scope });
+      await vi.advanceTimersByTimeAsync(1000);
+      scopeBind(adMediaPlaying, { scope })();
+      scopeBind(adMediaEnded, { scope })();
+      // b was asked to play at a's end: its own time-out has not run out when a's does.
+      await vi.advanceTimersByTimeAsync(AD_MEDIA_TIMEOUT_MS - 1000);
+      expect(pinged().filter((url) => url.includes('code='))).toEqual([]);
+      scopeBind(adMediaPlaying, { scope })();
+      scopeBind(adMediaEnded, { scope })();
+      await vi.advanceTimersByTimeAsync(AD_MEDIA_TIMEOUT_MS);
+      await playing;
+      expect(pinged().filter((url) => url.includes('code='))).toEqual([]);
+      expect(events).toEqual(['hold', 'release-content']);
+    });
   });
 
   it('in native fullscreen the ad is stopped instead, without an impression', async () => {
