@@ -5,7 +5,7 @@
  * e2e/faults.spec.ts. A master playlist 404 is the one fatal fault here: the stream error shows.
  */
 import type { FrameLocator, Page } from '@playwright/test';
-import { expect, test, clearFaults, expectPlaysPast, injectFaults, loggedRequests, openHarness, videoTime } from './support';
+import { expect, test, clearFaults, clickControl, expectPlaysPast, injectFaults, loggedRequests, openHarness, videoTime } from './support';
 
 interface Stat {
   event: string;
@@ -128,4 +128,39 @@ test('a master playlist answered 404 is the fatal manifestLoadError: the stream 
   await noBrokenPage(frame);
   await expect.poll(async () => (await errorsOf(page)).some((s) => s.payload.details === 'manifestLoadError' && s.payload.fatal === true)).toBe(true);
   expect((await requestsOf(page, client)).some((entry) => entry.fault === 'playlist: 404' && entry.path.endsWith('master.m3u8'))).toBe(true);
+});
+
+const option = (frame: FrameLocator, name: string) => frame.getByTestId('settings-menu').getByRole('menuitemradio', { name, exact: true });
+
+test('a subtitle playlist and an alternate audio playlist answered 404: non-fatal errors, reported, and the film plays on', async ({ page }) => {
+  await injectFaults(page, client, [
+    { target: 'playlist', action: { type: 'status', status: 404 }, count: null, path: '/subs/' },
+    { target: 'playlist', action: { type: 'status', status: 404 }, count: null, path: '/audio/en/' },
+  ]);
+  const frame = await openHarness(page, { query: `movie_id=101&auto_play=1&harness-client=${client}` });
+  await expectPlaysPast(frame, 0.5);
+
+  await clickControl(frame, frame.getByTestId('subtitles-button'));
+  await option(frame, 'Русские').click();
+  await expect.poll(async () => (await errorsOf(page)).filter((s) => s.payload.details === 'subtitleTrackLoadError').length, { timeout: 15_000 }).toBeGreaterThan(0);
+
+  await clickControl(frame, frame.getByTestId('settings-button'));
+  await frame.getByTestId('menu-row-audio').click();
+  await option(frame, 'English (EN)').click();
+  await expect(frame.getByTestId('menu-row-audio').locator('.menu__value')).toHaveText('English (EN)');
+  await expect.poll(async () => (await errorsOf(page)).filter((s) => s.payload.details === 'audioTrackLoadError').length, { timeout: 15_000 }).toBeGreaterThan(0);
+
+  const time = await videoTime(frame);
+  await expectPlaysPast(frame, time + 2);
+  // The viewer keeps the audio that played, and the subtitles are shown off.
+  await expect(frame.getByTestId('subtitles-button')).toHaveAttribute('aria-pressed', 'false');
+  // The settings menu is back on its main list after the choice.
+  await expect(frame.getByTestId('menu-row-audio').locator('.menu__value')).toHaveText('Русский (RU)');
+  await noBrokenPage(frame);
+  await expect(frame.getByTestId('stream-error')).toHaveCount(0);
+  const reported = (await errorsOf(page)).filter((s) => ['subtitleTrackLoadError', 'audioTrackLoadError'].includes(String(s.payload.details)));
+  expect(reported.every((s) => s.payload.fatal === false && s.payload.errorType === 'network')).toBe(true);
+  const faulted = (await requestsOf(page, client)).filter((entry) => entry.fault?.startsWith('playlist /'));
+  expect(faulted.some((entry) => entry.path.includes('/subs/ru/'))).toBe(true);
+  expect(faulted.some((entry) => entry.path.includes('/audio/en/'))).toBe(true);
 });

@@ -13,6 +13,25 @@ const ACTIONS = {
   'swap the audio codec, recover, report non-fatal': { type: 'recoverMedia', swapAudioCodec: true },
 } satisfies Record<string, ErrorAction>;
 
+describe('alternate renditions whose playlist fails (SPEC.md §8: non-fatal)', () => {
+  const fatal = (details: ErrorDetails, id: number) => ({ type: ErrorTypes.NETWORK_ERROR, details, fatal: true, context: { id } }) as unknown as ErrorData;
+
+  it('an audio track that fails after another loaded: back to that one, whatever the recoveries', () => {
+    expect(errorAction(fatal(ErrorDetails.AUDIO_TRACK_LOAD_ERROR, 1), 0, 0)).toEqual({ type: 'restoreAudioTrack', id: 0 });
+    expect(errorAction(fatal(ErrorDetails.AUDIO_TRACK_LOAD_TIMEOUT, 1), 2, 0)).toEqual({ type: 'restoreAudioTrack', id: 0 });
+  });
+
+  it('the first audio track failing, or the loaded one failing again: the stream has no audio to fall back to', () => {
+    expect(errorAction(fatal(ErrorDetails.AUDIO_TRACK_LOAD_ERROR, 0), 0, null)).toEqual({ type: 'report' });
+    expect(errorAction(fatal(ErrorDetails.AUDIO_TRACK_LOAD_ERROR, 0), 0, 0)).toEqual({ type: 'report' });
+  });
+
+  it('a subtitle track that fails: subtitles off', () => {
+    expect(errorAction(fatal(ErrorDetails.SUBTITLE_LOAD_ERROR, 0), 0, 0)).toEqual({ type: 'subtitlesOff' });
+    expect(errorAction(fatal(ErrorDetails.SUBTITLE_TRACK_LOAD_TIMEOUT, 1), 0, null)).toEqual({ type: 'subtitlesOff' });
+  });
+});
+
 const { NETWORK_ERROR, MEDIA_ERROR, KEY_SYSTEM_ERROR, MUX_ERROR, OTHER_ERROR } = ErrorTypes;
 
 const TABLE: Array<[type: ErrorTypes, details: ErrorDetails, fatal: boolean, recoveries: number, does: keyof typeof ACTIONS]> = [
@@ -32,6 +51,8 @@ const TABLE: Array<[type: ErrorTypes, details: ErrorDetails, fatal: boolean, rec
   [MEDIA_ERROR, ErrorDetails.BUFFER_APPEND_ERROR, false, 0, 'report as is'],
   [MEDIA_ERROR, ErrorDetails.BUFFER_FULL_ERROR, false, 0, 'report as is'],
   // Everything else is reported as hls.js said it.
+  [NETWORK_ERROR, ErrorDetails.AUDIO_TRACK_LOAD_ERROR, false, 0, 'report as is'],
+  [NETWORK_ERROR, ErrorDetails.SUBTITLE_LOAD_ERROR, false, 0, 'report as is'],
   [NETWORK_ERROR, ErrorDetails.MANIFEST_LOAD_ERROR, true, 0, 'report as is'],
   [NETWORK_ERROR, ErrorDetails.MANIFEST_PARSING_ERROR, true, 0, 'report as is'],
   [NETWORK_ERROR, ErrorDetails.LEVEL_LOAD_TIMEOUT, false, 0, 'report as is'],

@@ -11,13 +11,31 @@ export type ErrorAction =
   /** Stop loading and report the error fatal. */
   | { type: 'stopLoad' }
   /** Recover the media (swapping the audio codec first when asked) and report the error non-fatal. */
-  | { type: 'recoverMedia'; swapAudioCodec: boolean };
+  | { type: 'recoverMedia'; swapAudioCodec: boolean }
+  /** Go back to the audio track that loaded before, load on, and report the error non-fatal. */
+  | { type: 'restoreAudioTrack'; id: number }
+  /** Turn the subtitles off, load on, and report the error non-fatal. */
+  | { type: 'subtitlesOff' };
 
 /** Fatal media errors recovered per source; the next one is reported fatal. */
 export const MEDIA_RECOVERIES = 2;
 
-/** `mediaRecoveries`: the recoveries already tried for the current source. */
-export function errorAction(data: ErrorData, mediaRecoveries: number): ErrorAction {
+const AUDIO_PLAYLIST_ERRORS: ReadonlySet<string> = new Set([ErrorDetails.AUDIO_TRACK_LOAD_ERROR, ErrorDetails.AUDIO_TRACK_LOAD_TIMEOUT]);
+const SUBTITLE_PLAYLIST_ERRORS: ReadonlySet<string> = new Set([ErrorDetails.SUBTITLE_LOAD_ERROR, ErrorDetails.SUBTITLE_TRACK_LOAD_TIMEOUT]);
+
+/**
+ * `mediaRecoveries`: the recoveries already tried for the current source; `loadedAudioTrack`: the
+ * last audio track whose playlist loaded, null before any.
+ */
+export function errorAction(data: ErrorData, mediaRecoveries: number, loadedAudioTrack: number | null = null): ErrorAction {
+  // An alternate rendition's playlist that fails is not the stream failing (SPEC.md §8: audio-track
+  // and subtitle playlist errors are non-fatal). hls.js, with no other rendition group to turn to,
+  // makes it fatal and stops loading: the viewer keeps the audio that played, or loses the subtitles.
+  if (data.fatal && AUDIO_PLAYLIST_ERRORS.has(data.details)) {
+    const failed = (data.context as { id?: unknown } | undefined)?.id;
+    if (loadedAudioTrack !== null && loadedAudioTrack !== failed) return { type: 'restoreAudioTrack', id: loadedAudioTrack };
+  }
+  if (data.fatal && SUBTITLE_PLAYLIST_ERRORS.has(data.details)) return { type: 'subtitlesOff' };
   if (!data.fatal && (data.details === ErrorDetails.KEY_LOAD_ERROR || data.details === ErrorDetails.KEY_LOAD_TIMEOUT)) {
     // Keys are not retried (SPEC.md §7). hls.js would switch rendition and, its key cache
     // cleared, ask for the same key again: the first failure ends the stream.

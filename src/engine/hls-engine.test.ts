@@ -98,6 +98,28 @@ describe('hls.js errors → engine error facts, through the error policy', () =>
     },
   );
 
+  it('an audio track whose playlist fails after another loaded: back to that track, loading on from the playhead, reported non-fatal', () => {
+    const { hls, video, facts } = loaded();
+    trigger(hls, Events.AUDIO_TRACK_LOADED, { id: 0 } as Parameters<HlsListeners[Events.AUDIO_TRACK_LOADED]>[1]);
+    hls.audioTrack = 1;
+    video.currentTime = 12;
+    const fatal = { type: ErrorTypes.NETWORK_ERROR, details: ErrorDetails.AUDIO_TRACK_LOAD_ERROR, fatal: true, context: { id: 1 }, error: new Error('404') } as unknown as ErrorData;
+    trigger(hls, Events.ERROR, fatal);
+    expect(hls.audioTrack).toBe(0);
+    expect(hls.calls).toContain('startLoad');
+    expect(facts('error')).toEqual([{ ...toEngineError(fatal), fatal: false }]);
+  });
+
+  it('a subtitle playlist that fails: subtitles off, loading on, reported non-fatal', () => {
+    const { hls, facts } = loaded();
+    hls.subtitleTrack = 0;
+    const fatal = { type: ErrorTypes.NETWORK_ERROR, details: ErrorDetails.SUBTITLE_LOAD_ERROR, fatal: true, context: { id: 0 }, error: new Error('404') } as unknown as ErrorData;
+    trigger(hls, Events.ERROR, fatal);
+    expect(hls.subtitleTrack).toBe(-1);
+    expect(hls.calls).toContain('startLoad');
+    expect(facts('error').map((error) => error.fatal)).toEqual([false]);
+  });
+
   it('a new source gets its own two media recoveries', () => {
     const { engine, hls, facts } = loaded();
     const fatal: ErrorData = { type: ErrorTypes.MEDIA_ERROR, details: ErrorDetails.BUFFER_APPEND_ERROR, fatal: true, error: new Error('append failed') };

@@ -78,15 +78,24 @@ export function createHlsEngine(video: HTMLVideoElement, options: HlsEngineOptio
   const stopMediaEvents = forwardMediaEvents(video, emit, { nativeHls: !useMse });
   const stopCues = forwardCues(video, emit);
 
+  /** The last audio track whose playlist loaded: where a failing one falls back to. */
+  let loadedAudioTrack: number | null = null;
+
   function onError(data: ErrorData): void {
     const error = toEngineError(data);
-    const action = errorAction(data, mediaRecoveries);
+    const action = errorAction(data, mediaRecoveries, loadedAudioTrack);
     // No instance to act on until createHls has returned: such an error goes out as it came.
     if (!hls || action.type === 'report') {
       emit('error', error);
     } else if (action.type === 'stopLoad') {
       hls.stopLoad();
       emit('error', { ...error, fatal: true });
+    } else if (action.type === 'restoreAudioTrack' || action.type === 'subtitlesOff') {
+      // hls.js stopped loading on the error it made fatal: the other rendition, then on from here.
+      if (action.type === 'restoreAudioTrack') hls.audioTrack = action.id;
+      else hls.subtitleTrack = -1;
+      hls.startLoad(video.currentTime);
+      emit('error', { ...error, fatal: false });
     } else {
       if (action.swapAudioCodec) hls.swapAudioCodec();
       mediaRecoveries += 1;
@@ -110,6 +119,7 @@ export function createHlsEngine(video: HTMLVideoElement, options: HlsEngineOptio
     });
     forwardHlsEvents(instance, emit);
     instance.on(Events.ERROR, (_, data) => onError(data));
+    instance.on(Events.AUDIO_TRACK_LOADED, (_, data) => (loadedAudioTrack = data.id));
     instance.subtitleDisplay = false;
     instance.loadSource(url);
     instance.attachMedia(video);
@@ -125,6 +135,7 @@ export function createHlsEngine(video: HTMLVideoElement, options: HlsEngineOptio
       hls = null;
     }
     mediaRecoveries = 0;
+    loadedAudioTrack = null;
   }
 
   return {
