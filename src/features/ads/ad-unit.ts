@@ -6,7 +6,7 @@
 import { allSettled, combine, type Scope } from 'effector';
 import { AD_HANDSHAKE_VERSION, AD_UNKNOWN_TIME } from '../../lib/constants';
 import { effectiveDuration } from './tracking';
-import { $adTime, $adVolume, $currentAd, $skippable, adMutedRequested, adPauseRequested, adPlayRequested, adVolumeRequested, skipRequested, stopRequested } from './model/break';
+import { $adHeardVolume, $adTime, $currentAd, $skippable, adPauseRequested, adPlayRequested, adUnitVolumeSet, skipRequested, stopRequested } from './model/break';
 
 /** The ad's duration in seconds, or -2 when unknown. */
 export function adDuration(mediaDuration: number, declared: number | null): number {
@@ -37,18 +37,19 @@ export interface AdUnit {
   stopAd(): Promise<void>;
 }
 
-/** Reads are snapshots of the scope (an outside interface, not model logic); commands are events. */
+/**
+ * The interface over one player's scope. Its getters are synchronous (VPAID's shape), so each
+ * reads one model store from that scope, never a store's global state, and decides nothing;
+ * its commands are the model's events, settled in the scope.
+ */
 export function createAdUnit(scope: Scope): AdUnit {
   return {
     handshakeVersion: () => AD_HANDSHAKE_VERSION,
     getAdDuration: () => scope.getState($adUnitDuration),
     getAdRemainingTime: () => scope.getState($adUnitRemainingTime),
     getAdSkippableState: () => scope.getState($skippable),
-    getAdVolume: () => (scope.getState($adVolume).muted ? 0 : scope.getState($adVolume).volume),
-    setAdVolume: async (volume) => {
-      await allSettled(adVolumeRequested, { scope, params: volume });
-      await allSettled(adMutedRequested, { scope, params: volume === 0 });
-    },
+    getAdVolume: () => scope.getState($adHeardVolume),
+    setAdVolume: (volume) => allSettled(adUnitVolumeSet, { scope, params: volume }).then(() => undefined),
     pauseAd: () => allSettled(adPauseRequested, { scope }).then(() => undefined),
     resumeAd: () => allSettled(adPlayRequested, { scope }).then(() => undefined),
     skipAd: () => allSettled(skipRequested, { scope }).then(() => undefined),

@@ -38,7 +38,13 @@ import {
   adMediaTimeUpdated,
   adMediaVolumeChanged,
   $adMediaTimeoutMs,
+  $adHeardVolume,
+  $adSilent,
+  $adVideo,
+  $adVolume,
+  adMuteClicked,
   adVolumeMatched,
+  adVolumeSlid,
 } from './model/break';
 import { watchVisibilityFx } from './model/environment';
 import { readWallClockFx } from './model/tracking';
@@ -394,6 +400,68 @@ describe('viewer actions and the page', () => {
     await allSettled(pageVisibilityChanged, { scope, params: true });
     await allSettled(pageVisibilityChanged, { scope, params: false });
     expect(video.play).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('ad sound: the overlay and the ad unit fire intents, the model decides', () => {
+  /** A scope with the ad's <video> and its reported volume; `commands` lists what the model sent to the video. */
+  function sound(volume: number, muted: boolean) {
+    const video = fakeVideo();
+    const scope = fork({ values: [[$adVideo, video], [$adVolume, { volume, muted }]] });
+    const commands = () => [
+      ...video.setVolume.mock.calls.map(([level]) => `volume ${level}`),
+      ...video.setMuted.mock.calls.map(([flag]) => `muted ${flag}`),
+    ];
+    return { scope, video, commands };
+  }
+
+  it.each([
+    ['playing at 0.5: mutes', 0.5, false, ['muted true']],
+    ['muted at 0.5: unmutes', 0.5, true, ['muted false']],
+    ['at volume 0: full volume, the mute flag untouched', 0, false, ['volume 1']],
+    ['muted at volume 0: full volume, still muted', 0, true, ['volume 1']],
+  ])('the mute button %s', async (_, volume, muted, expected) => {
+    const { scope, commands } = sound(volume, muted);
+    await allSettled(adMuteClicked, { scope });
+    expect(commands()).toEqual(expected);
+  });
+
+  it('the slider sets the volume; moving it above 0 unmutes a muted ad; a value that is not a number does nothing', async () => {
+    const muted = sound(0.5, true);
+    await allSettled(adVolumeSlid, { scope: muted.scope, params: 0.3 });
+    expect(muted.commands()).toEqual(['volume 0.3', 'muted false']);
+    const down = sound(0.5, true);
+    await allSettled(adVolumeSlid, { scope: down.scope, params: 0 });
+    expect(down.commands()).toEqual(['volume 0']);
+    const heard = sound(0.5, false);
+    await allSettled(adVolumeSlid, { scope: heard.scope, params: 0.8 });
+    expect(heard.commands()).toEqual(['volume 0.8']);
+    const junk = sound(0.5, true);
+    await allSettled(adVolumeSlid, { scope: junk.scope, params: Number.NaN });
+    expect(junk.commands()).toEqual([]);
+  });
+
+  it('the ad unit sets the level and mutes exactly at 0, and reads the volume as heard', async () => {
+    const { scope, video } = sound(0.5, true);
+    const unit = createAdUnit(scope);
+    expect(unit.getAdVolume()).toBe(0);
+    await unit.setAdVolume(0.7);
+    expect(video.setVolume).toHaveBeenLastCalledWith(0.7);
+    expect(video.setMuted).toHaveBeenLastCalledWith(false);
+    await allSettled(adMediaVolumeChanged, { scope, params: { volume: 0.7, muted: false } });
+    expect(unit.getAdVolume()).toBe(0.7);
+    await unit.setAdVolume(0);
+    expect(video.setMuted).toHaveBeenLastCalledWith(true);
+  });
+
+  it.each([
+    [{ volume: 0.6, muted: false }, false, 0.6],
+    [{ volume: 0.6, muted: true }, true, 0],
+    [{ volume: 0, muted: false }, true, 0],
+  ])('%o is silent: %s, heard at %s', (reported, silent, heard) => {
+    const scope = fork({ values: [[$adVolume, reported]] });
+    expect(scope.getState($adSilent)).toBe(silent);
+    expect(scope.getState($adHeardVolume)).toBe(heard);
   });
 });
 

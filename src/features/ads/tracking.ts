@@ -58,7 +58,7 @@ export interface AdVolume {
 }
 
 /** A viewer hears nothing when muted or at volume 0. */
-const silent = ({ volume, muted }: AdVolume) => muted || volume === 0;
+export const silent = ({ volume, muted }: AdVolume) => muted || volume === 0;
 
 /** 'mute' or 'unmute' when the ad's audibility flips. */
 export function volumeEvents(prev: AdVolume, next: AdVolume): Array<'mute' | 'unmute'> {

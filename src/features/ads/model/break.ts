@@ -8,10 +8,10 @@ import type { ParsedAd } from '../../../vast';
 import { VastErrorCode, isAbortError, isVastError } from '../../../vast';
 import { createAdVideoFx, type AdVideo, type AdVideoFacts } from '../../../platform/ad-video';
 import { loadVastFx } from '../../../platform/vast-loader';
-import { AD_MEDIA_TIMEOUT_MS } from '../../../lib/constants';
+import { AD_MEDIA_TIMEOUT_MS, VOLUME_MAX } from '../../../lib/constants';
 import { AdStatus, isRunning, isTerminal, nextAdStatus, type AdFact } from '../status';
 import type { AdBreakKind, AdCandidate, AdItem } from '../sources';
-import type { AdVolume } from '../tracking';
+import { silent, type AdVolume } from '../tracking';
 
 export interface AdBreak {
   kind: AdBreakKind;
@@ -73,6 +73,12 @@ export const stopRequested = createEvent();
 export const adVolumeRequested = createEvent<number>();
 export const adMutedRequested = createEvent<boolean>();
 export const adTogglePlayClicked = createEvent();
+/** The overlay's mute button. */
+export const adMuteClicked = createEvent();
+/** The overlay's volume slider moved. */
+export const adVolumeSlid = createEvent<number>();
+/** The ad unit's setAdVolume (VPAID: 0 is mute). */
+export const adUnitVolumeSet = createEvent<number>();
 /** The content's volume, for an ad to start at (a viewer who muted the film does not get a loud ad). */
 export const adVolumeMatched = createEvent<AdVolume>();
 /** The ad failed; the model pings its error links, logs it and moves on. */
@@ -86,6 +92,10 @@ export const $currentAd = createStore<ParsedAd | null>(null, { serialize: 'ignor
 export const $adStatus = createStore<AdStatus | null>(null);
 export const $adTime = createStore({ currentTime: 0, duration: Number.NaN });
 export const $adVolume = createStore<AdVolume>({ volume: 1, muted: false }).on(adMediaVolumeChanged, (_, volume) => volume);
+/** The viewer hears nothing: muted, or at volume 0. */
+export const $adSilent = $adVolume.map(silent);
+/** The volume as heard, 0 when muted: the overlay's slider and the ad unit's getAdVolume. */
+export const $adHeardVolume = $adVolume.map(({ volume, muted }) => (muted ? 0 : volume));
 
 /** Seconds until skipping is allowed (0 once it is); null for a non-skippable ad. */
 export const $skipCountdown = combine($currentAd, $adTime, (ad, { currentTime }) =>
@@ -261,3 +271,13 @@ sample({ clock: adVolumeRequested, filter: (volume) => Number.isFinite(volume), 
 sample({ clock: adMutedRequested, target: setAdMutedFx });
 sample({ clock: adVolumeMatched, fn: ({ volume }) => volume, target: setAdVolumeFx });
 sample({ clock: adVolumeMatched, fn: ({ muted }) => muted, target: setAdMutedFx });
+
+// The mute button: an ad at volume 0 gets full volume (unmuting alone would leave it silent);
+// otherwise mute toggles. Moving the slider above 0 on a muted ad unmutes it.
+sample({ clock: adMuteClicked, source: $adVolume, filter: ({ volume }) => volume === 0, fn: () => VOLUME_MAX, target: adVolumeRequested });
+sample({ clock: adMuteClicked, source: $adVolume, filter: ({ volume }) => volume !== 0, fn: ({ muted }) => !muted, target: adMutedRequested });
+sample({ clock: adVolumeSlid, target: adVolumeRequested });
+sample({ clock: adVolumeSlid, source: $adVolume, filter: ({ muted }, volume) => muted && volume > 0, fn: () => false, target: adMutedRequested });
+// The ad unit's volume: the level, and muted exactly at 0.
+sample({ clock: adUnitVolumeSet, target: adVolumeRequested });
+sample({ clock: adUnitVolumeSet, fn: (volume) => volume === 0, target: adMutedRequested });

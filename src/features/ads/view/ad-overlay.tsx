@@ -7,15 +7,16 @@ import type { AdVideo } from '../../../platform/ad-video';
 import {
   $adStatus,
   $adTime,
+  $adHeardVolume,
+  $adSilent,
   $adVideo,
-  $adVolume,
   $breakPhase,
   $currentAd,
   $skipCountdown,
   $skippable,
-  adMutedRequested,
+  adMuteClicked,
   adTogglePlayClicked,
-  adVolumeRequested,
+  adVolumeSlid,
 } from '../model/break';
 import { $clickThroughUrl, adClicked, skipClicked } from '../model/tracking';
 import { AdStatus } from '../status';
@@ -61,15 +62,14 @@ function SkipButton() {
 }
 
 function VolumeControl() {
-  const { volume, onVolume, onMuted } = useUnit({ volume: $adVolume, onVolume: adVolumeRequested, onMuted: adMutedRequested });
-  const silent = volume.muted || volume.volume === 0;
+  const { silent, heard, onMute, onSlide } = useUnit({ silent: $adSilent, heard: $adHeardVolume, onMute: adMuteClicked, onSlide: adVolumeSlid });
   return (
     <div className="ad-overlay__volume">
       <button
         type="button"
         className="ad-overlay__button"
         aria-label={silent ? STRINGS.unmute : STRINGS.mute}
-        onClick={() => (silent && volume.volume === 0 ? onVolume(VOLUME_MAX) : onMuted(!silent))}
+        onClick={() => onMute()}
         data-testid="ad-mute"
       >
         {silent ? <MutedIcon /> : <VolumeIcon />}
@@ -80,14 +80,9 @@ function VolumeControl() {
         min={VOLUME_MIN}
         max={VOLUME_MAX}
         step={VOLUME_STEP}
-        value={silent ? 0 : volume.volume}
+        value={heard}
         aria-label={STRINGS.volume}
-        onChange={(event) => {
-          const next = Number(event.currentTarget.value);
-          if (!Number.isFinite(next)) return;
-          onVolume(next);
-          if (next > 0 && volume.muted) onMuted(false);
-        }}
+        onChange={(event) => onSlide(Number(event.currentTarget.value))}
       />
     </div>
   );
