@@ -1,10 +1,11 @@
 import { allSettled, fork } from 'effector';
 import { describe, expect, it } from 'vitest';
 import type { ContentDto, EpisodeDto, SeasonDto } from '../../api/dto';
-import { $content, $currentEpisode, $episodes, $seasons } from '../session';
+import { $config, $content, $currentEpisode, $episodes, $seasons, parseConfig } from '../session';
+import { $savedProgress } from '../progress';
 import {
-  $lastChoice, $menuEpisodes, $menuSeasonId, $menuSeasons, $nextEpisode, $seasonsMenuOpen, episodeEnded, episodeSelected,
-  menuBackClicked, menuSeasonPicked, nextEpisodeClicked, seasonsMenuToggled,
+  $lastChoice, $menuEpisodeRows, $menuEpisodes, $menuSeasonId, $menuSeasons, $nextEpisode, $nextEpisodePoster, $seasonsMenuOpen,
+  episodeEnded, episodeSelected, menuBackClicked, menuSeasonPicked, nextEpisodeClicked, posterUrl, seasonsMenuToggled, watchedShare,
 } from './model';
 
 const episode = (id: number, season: number, order: number): EpisodeDto => ({
@@ -78,5 +79,53 @@ describe('series model', () => {
     expect(scope.getState($seasonsMenuOpen)).toBe(false);
     await allSettled(seasonsMenuToggled, { scope });
     expect(scope.getState($menuSeasonId)).toBeNull();
+  });
+});
+
+describe('the episode list: posters and what was watched, decided in the model', () => {
+  const base = 'http://player.test';
+  const config = parseConfig({ search: '?movie_id=1', pageUrl: `${base}/?movie_id=1`, rootData: { baseUrl: base } });
+
+  it.each([
+    ['a path on the base URL', '/media/posters/11.jpg', base, `${base}/media/posters/11.jpg`],
+    ['an absolute https link', 'https://cdn.example/p.jpg', base, 'https://cdn.example/p.jpg'],
+    ['a javascript: link', 'javascript:alert(1)', base, null],
+    ['a data: link', 'data:image/png;base64,AAAA', base, null],
+    ['no path', null, base, null],
+    ['no base URL yet', '/media/posters/11.jpg', null, null],
+  ])('poster: %s', (_, path, baseUrl, expected) => {
+    expect(posterUrl(path, baseUrl)).toBe(expected);
+  });
+
+  it.each([
+    ['the saved position first', { '11': 5 }, { watchProgress: 1 }, 0.5],
+    ["the catalogue's watchProgress without one", {}, { watchProgress: 3 }, 0.3],
+    ['1 when completed', {}, { isCompleted: true }, 1],
+    ['clamped to 0..1', { '11': 40 }, {}, 1],
+    ['0 with no duration', { '11': 5 }, { duration: 0 }, 0],
+  ])('watched share: %s', (_, saved, fields, expected) => {
+    expect(watchedShare({ ...episode(11, 1, 1), ...fields }, saved)).toBe(expected);
+  });
+
+  it('rows of the open season carry the poster, the share and "watched" from 0.95 on; the next episode has its poster', async () => {
+    const posters = episodes.map((e) => ({ ...e, posterPath: `/p/${e.id}.jpg` }));
+    const scope = fork({
+      values: [
+        [$config, config],
+        [$content, series],
+        [$seasons, seasons],
+        [$episodes, [{ ...posters[0]!, isCompleted: true }, posters[1]!, posters[2]!, posters[3]!]],
+        [$currentEpisode, posters[0]!],
+        [$savedProgress, { '12': 9.49, '21': 9.5 }],
+      ],
+    });
+    await allSettled(menuSeasonPicked, { scope, params: 100 });
+    expect(scope.getState($menuEpisodeRows).map(({ episode, poster, watched, done }) => [episode.id, poster, watched.toFixed(3), done])).toEqual([
+      [11, `${base}/p/11.jpg`, '1.000', true],
+      [12, `${base}/p/12.jpg`, '0.949', false],
+    ]);
+    await allSettled(menuSeasonPicked, { scope, params: 200 });
+    expect(scope.getState($menuEpisodeRows).map(({ watched, done }) => [watched, done])).toEqual([[0.95, true], [0, false]]);
+    expect(scope.getState($nextEpisodePoster)).toBe(`${base}/p/12.jpg`);
   });
 });

@@ -1,6 +1,8 @@
 import { combine, createEvent, createStore, sample } from 'effector';
 import type { EpisodeDto, SeasonDto } from '../../api/dto';
-import { $content, $currentEpisode, $episodes, $seasons, episodeChosen, nextEpisode } from '../session';
+import { httpUrl } from '../../lib/url';
+import { $config, $content, $currentEpisode, $episodes, $seasons, episodeChosen, nextEpisode } from '../session';
+import { $savedProgress, type ProgressMap } from '../progress';
 
 /** Why an episode became current; decides where it starts (see the progress feature). */
 export type EpisodeChoice = 'start' | 'menu' | 'next' | 'auto';
@@ -39,6 +41,42 @@ export const $menuSeasonId = createStore<number | null>(null)
 export const $menuEpisodes = combine($episodes, $menuSeasonId, (episodes, seasonId) =>
   seasonId === null ? [] : episodes.filter((episode) => episode.season?.id === seasonId),
 );
+
+/** Share of an episode watched from which the menu marks it watched. */
+export const WATCHED_SHARE = 0.95;
+
+/** An episode's poster as an absolute http(s) URL on the base URL; null (the no-photo placeholder) for none or any other scheme. */
+export function posterUrl(path: string | null, baseUrl: string | null | undefined): string | null {
+  return path && baseUrl ? httpUrl(path, `${baseUrl}/`) : null;
+}
+
+/** Watched share 0..1: 1 when completed, else the saved position, else the catalogue's watchProgress (seconds). */
+export function watchedShare(episode: EpisodeDto, saved: ProgressMap): number {
+  if (episode.isCompleted) return 1;
+  const position = saved[String(episode.id)] ?? episode.watchProgress ?? 0;
+  return episode.duration && episode.duration > 0 ? Math.min(1, Math.max(0, position / episode.duration)) : 0;
+}
+
+/** A row of the season's episode list. */
+export interface EpisodeRow {
+  episode: EpisodeDto;
+  poster: string | null;
+  /** Watched share 0..1, for the progress bar. */
+  watched: number;
+  /** Completed, or watched to WATCHED_SHARE. */
+  done: boolean;
+}
+
+const $baseUrl = $config.map((config) => config?.baseUrl ?? null);
+
+export const $menuEpisodeRows = combine($menuEpisodes, $savedProgress, $baseUrl, (episodes, saved, baseUrl): EpisodeRow[] =>
+  episodes.map((episode) => {
+    const watched = watchedShare(episode, saved);
+    return { episode, poster: posterUrl(episode.posterPath, baseUrl), watched, done: episode.isCompleted || watched >= WATCHED_SHARE };
+  }),
+);
+/** The next episode's poster (the button's card and the end-of-episode card). */
+export const $nextEpisodePoster = combine($nextEpisode, $baseUrl, (next, baseUrl) => posterUrl(next?.posterPath ?? null, baseUrl));
 
 sample({
   clock: episodeSelected,

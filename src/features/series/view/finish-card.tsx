@@ -4,7 +4,7 @@ import { cleanTitle } from '../../../lib/title';
 import { CloseIcon } from '../../../ui/player-icons';
 import { PlayIcon } from '../../../ui/icons';
 import { $mobileLayout } from '../../playback';
-import { $nextEpisode } from '../model';
+import { $nextEpisode, $nextEpisodePoster } from '../model';
 import { $finishCountdown, $finishWindowShown, finishWindowClosed, finishWindowNextClicked } from '../finish-window';
 import { Poster } from './series-menu';
 
@@ -13,6 +13,7 @@ export function FinishEpisodeCard() {
   const u = useUnit({
     shown: $finishWindowShown,
     next: $nextEpisode,
+    poster: $nextEpisodePoster,
     countdown: $finishCountdown,
     mobile: $mobileLayout,
     onNext: finishWindowNextClicked,
@@ -37,7 +38,7 @@ export function FinishEpisodeCard() {
       </div>
       <button type="button" className="finish-card__next" data-testid="finish-next" onClick={() => u.onNext()}>
         <span className="finish-card__thumb">
-          <Poster path={u.next.posterPath} />
+          <Poster src={u.poster} />
           <span className="finish-card__play" aria-hidden="true">
             <PlayIcon />
           </span>

@@ -1,19 +1,18 @@
 import { useEffect, useRef, type SyntheticEvent } from 'react';
 import { useUnit } from 'effector-react';
-import type { EpisodeDto } from '../../../api/dto';
 import { STRINGS } from '../../../lib/strings';
 import { cleanTitle } from '../../../lib/title';
 import { formatHms } from '../../../lib/timecode';
 import { CheckIcon, ChevronLeftIcon, ChevronRightIcon, CloseIcon } from '../../../ui/player-icons';
 import { $mobileLayout } from '../../playback';
-import { $config, $currentEpisode } from '../../session';
-import { $savedProgress } from '../../progress';
+import { $currentEpisode } from '../../session';
 import {
   $isSeries,
-  $menuEpisodes,
+  $menuEpisodeRows,
   $menuSeasonId,
   $menuSeasons,
   $nextEpisode,
+  $nextEpisodePoster,
   $seasonsMenuOpen,
   episodeSelected,
   menuBackClicked,
@@ -21,6 +20,7 @@ import {
   nextEpisodeClicked,
   seasonsMenuClosed,
   seasonsMenuToggled,
+  type EpisodeRow,
 } from '../model';
 import './series.css';
 import { useMenuKeys } from '../../../ui/menu-keys';
@@ -34,30 +34,13 @@ export const NO_PHOTO =
       '<circle cx="80" cy="45" r="9"/></g><path d="M50 72 110 18" stroke="#6b6b73" stroke-width="4"/></svg>',
   );
 
-function posterUrl(path: string | null, base: string | undefined): string {
-  if (!path || !base) return NO_PHOTO;
-  try {
-    const url = new URL(path, `${base}/`);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : NO_PHOTO;
-  } catch {
-    return NO_PHOTO;
-  }
-}
-
 const onPosterError = (event: SyntheticEvent<HTMLImageElement>) => {
   if (event.currentTarget.src !== NO_PHOTO) event.currentTarget.src = NO_PHOTO;
 };
 
-export function Poster({ path }: { path: string | null }) {
-  const base = useUnit($config)?.baseUrl;
-  return <img className="episode__poster" src={posterUrl(path, base)} alt="" loading="lazy" onError={onPosterError} />;
-}
-
-/** Watched share 0..1: the saved position, else the catalogue's watchProgress (seconds). */
-function watched(episode: EpisodeDto, saved: Record<string, number>): number {
-  if (episode.isCompleted) return 1;
-  const position = saved[String(episode.id)] ?? episode.watchProgress ?? 0;
-  return episode.duration && episode.duration > 0 ? Math.min(1, Math.max(0, position / episode.duration)) : 0;
+/** A poster the model resolved (null: none, or not an http(s) link), else the no-photo placeholder. */
+export function Poster({ src }: { src: string | null }) {
+  return <img className="episode__poster" src={src ?? NO_PHOTO} alt="" loading="lazy" onError={onPosterError} />;
 }
 
 function SeasonsIcon() {
@@ -97,7 +80,7 @@ export function SeasonsButton({ className = 'control' }: { className?: string })
 
 /** The next episode, with a hover card: poster, 'N сезон, M серия', title. */
 export function NextEpisodeButton() {
-  const { next, onNext } = useUnit({ next: $nextEpisode, onNext: nextEpisodeClicked });
+  const { next, poster, onNext } = useUnit({ next: $nextEpisode, poster: $nextEpisodePoster, onNext: nextEpisodeClicked });
   if (!next) return null;
   return (
     <div className="next-episode">
@@ -106,7 +89,7 @@ export function NextEpisodeButton() {
       </button>
       <div className="next-episode__card" data-testid="next-episode-card" aria-hidden="true">
         <div className="next-episode__heading">{STRINGS.nextEpisode}</div>
-        <Poster path={next.posterPath} />
+        <Poster src={poster} />
         <div className="next-episode__number">{STRINGS.seriesEpisode(next.season?.order ?? 1, next.order)}</div>
         <div className="next-episode__title">{cleanTitle(next.title)}</div>
       </div>
@@ -114,16 +97,14 @@ export function NextEpisodeButton() {
   );
 }
 
-function EpisodeRow({ episode, current, saved, onPick }: { episode: EpisodeDto; current: boolean; saved: Record<string, number>; onPick: () => void }) {
-  const share = watched(episode, saved);
-  const done = episode.isCompleted || share >= 0.95;
+function EpisodeItem({ row: { episode, poster, watched, done }, current, onPick }: { row: EpisodeRow; current: boolean; onPick: () => void }) {
   return (
     <button type="button" role="menuitem" className="episode" aria-current={current || undefined} data-testid="episode-item" onClick={onPick}>
       <span className="episode__thumb">
-        <Poster path={episode.posterPath} />
-        {share > 0 && (
+        <Poster src={poster} />
+        {watched > 0 && (
           <span className="episode__progress" data-testid="episode-progress">
-            <span style={{ width: `${Math.round(share * 100)}%` }} />
+            <span style={{ width: `${Math.round(watched * 100)}%` }} />
           </span>
         )}
       </span>
@@ -151,9 +132,8 @@ export function SeasonsMenu() {
     open: $seasonsMenuOpen,
     seasonId: $menuSeasonId,
     seasons: $menuSeasons,
-    episodes: $menuEpisodes,
+    rows: $menuEpisodeRows,
     current: $currentEpisode,
-    saved: $savedProgress,
     mobile: $mobileLayout,
     onPickSeason: menuSeasonPicked,
     onBack: menuBackClicked,
@@ -200,13 +180,12 @@ export function SeasonsMenu() {
       {/* Only the list is the menu: its items are all menuitems, the header and close button stay outside. */}
       <div className="seasons__body" role="menu" aria-label={season ? STRINGS.seasonNumber(season.order) : STRINGS.seasonsAndEpisodes}>
         {season
-          ? u.episodes.map((episode) => (
-              <EpisodeRow
-                key={episode.id}
-                episode={episode}
-                current={episode.id === u.current?.id}
-                saved={u.saved}
-                onPick={() => u.onEpisode(episode)}
+          ? u.rows.map((row) => (
+              <EpisodeItem
+                key={row.episode.id}
+                row={row}
+                current={row.episode.id === u.current?.id}
+                onPick={() => u.onEpisode(row.episode)}
               />
             ))
           : u.seasons.map((item) => (
