@@ -5,7 +5,9 @@ import { checkNativeShareFx, copyTextFx, nativeShareFx, readTopPageUrlFx } from 
 import { topPageUrl } from '../../platform/share';
 import { sendStatFx, type StatEvent } from '../../platform/stats';
 import { SHARE_TARGETS } from './links';
-import { $sharePopupOpen, $shareLink, copyClicked, networkClicked, pageAddressReported, sharePopupClosed, shareStarted, timecodeToggled } from './model';
+import type { ContentDto } from '../../api/dto';
+import { $content } from '../session';
+import { $sharePopupOpen, $shareLink, $shareTargets, copyClicked, networkClicked, pageAddressReported, sharePopupClosed, shareStarted, timecodeToggled } from './model';
 
 async function setup({ mobile = false, native = false } = {}) {
   const copied: string[] = [];
@@ -89,6 +91,16 @@ describe('share', () => {
     await allSettled(shareClicked, { scope });
     await allSettled(shareAvailabilitySet, { scope, params: false });
     expect(scope.getState($sharePopupOpen)).toBe(false);
+  });
+
+  it('offers each network with its link for the shared link and title, in order; none before there is a link', async () => {
+    const { scope } = await setup();
+    await allSettled($content, { scope, params: { id: 101, title: 'Фильм & co', hasMultipleEpisodes: false } as ContentDto });
+    const targets = scope.getState($shareTargets);
+    expect(targets.map(({ target }) => target.id)).toEqual(SHARE_TARGETS.map((target) => target.id));
+    expect(targets[0]!.href).toBe(`https://vk.com/share.php?url=${encodeURIComponent(scope.getState($shareLink)!)}&title=${encodeURIComponent('Фильм & co')}`);
+    expect(targets.every(({ href }) => href.startsWith('https://'))).toBe(true);
+    expect(fork().getState($shareTargets)).toEqual([]);
   });
 
   it.each([

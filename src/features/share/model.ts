@@ -3,7 +3,7 @@ import { $currentTime, $mobileLayout, $shareEnabled, shareClicked } from '../pla
 import { $title, appStarted } from '../session';
 import { checkNativeShareFx, copyTextFx, nativeShareFx, readTopPageUrlFx } from '../../platform/share';
 import { sendStatFx } from '../../platform/stats';
-import { shareLink, type ShareTargetId } from './links';
+import { isOpenableUrl, SHARE_TARGETS, shareLink, shareTargetUrl, type ShareTargetId } from './links';
 import { httpUrl } from '../../lib/url';
 
 export const shareStarted = createEvent();
@@ -35,6 +35,18 @@ const $linkSecond = $currentTime.map((time) => Math.round(time));
 
 export const $shareLink = combine($pageUrl, $linkSecond, $withTimecode, (url, time, withTimecode) =>
   url === null ? null : shareLink(url, time, withTimecode),
+);
+
+export type ShareTarget = (typeof SHARE_TARGETS)[number];
+
+/** The popup's networks with their links for the shared link and title, in order; only http(s) links are ever offered. */
+export const $shareTargets = combine($shareLink, $title, (link, title): Array<{ target: ShareTarget; href: string }> =>
+  link === null
+    ? []
+    : SHARE_TARGETS.flatMap((target) => {
+        const href = shareTargetUrl(target, link, title ?? '');
+        return isOpenableUrl(href) ? [{ target, href }] : [];
+      }),
 );
 
 // Share starts with the page.

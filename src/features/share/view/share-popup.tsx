@@ -3,9 +3,7 @@ import { STRINGS } from '../../../lib/strings';
 import { formatHms } from '../../../lib/timecode';
 import { CloseIcon } from '../../../ui/player-icons';
 import { $currentSecond, $mobileLayout, $shareEnabled } from '../../playback';
-import { $title } from '../../session';
-import { isOpenableUrl, SHARE_TARGETS, shareTargetUrl } from '../links';
-import { $copied, $sharePopupOpen, $shareLink, $withTimecode, copyClicked, networkClicked, sharePopupClosed, timecodeToggled } from '../model';
+import { $copied, $sharePopupOpen, $shareLink, $shareTargets, $withTimecode, copyClicked, networkClicked, sharePopupClosed, timecodeToggled } from '../model';
 import './share.css';
 
 const BADGES: Record<string, string> = { vk: 'VK', ok: 'OK', telegram: 'TG', whatsapp: 'WA', x: 'X' };
@@ -19,7 +17,7 @@ export function SharePopup() {
 function ShareDialog() {
   const u = useUnit({
     link: $shareLink,
-    title: $title,
+    targets: $shareTargets,
     time: $currentSecond,
     withTimecode: $withTimecode,
     copied: $copied,
@@ -49,27 +47,23 @@ function ShareDialog() {
         </button>
       </div>
       <ul className="share__targets">
-        {SHARE_TARGETS.map((target) => {
-          const href = shareTargetUrl(target, u.link!, u.title ?? '');
-          if (!isOpenableUrl(href)) return null;
-          return (
-            <li key={target.id}>
-              <a
-                className={`share__target share__target--${target.id}`}
-                href={href}
-                target="_blank"
-                rel="noopener noreferrer"
-                data-testid={`share-${target.id}`}
-                onClick={() => u.onNetwork(target.id)}
-              >
-                <span className="share__badge" aria-hidden="true">
-                  {BADGES[target.id]}
-                </span>
-                <span className="share__name">{target.name}</span>
-              </a>
-            </li>
-          );
-        })}
+        {u.targets.map(({ target, href }) => (
+          <li key={target.id}>
+            <a
+              className={`share__target share__target--${target.id}`}
+              href={href}
+              target="_blank"
+              rel="noopener noreferrer"
+              data-testid={`share-${target.id}`}
+              onClick={() => u.onNetwork(target.id)}
+            >
+              <span className="share__badge" aria-hidden="true">
+                {BADGES[target.id]}
+              </span>
+              <span className="share__name">{target.name}</span>
+            </a>
+          </li>
+        ))}
       </ul>
       <div className="share__link">
         <input className="share__url" readOnly value={u.link} aria-label={STRINGS.share} data-testid="share-link" onFocus={(event) => event.currentTarget.select()} />
