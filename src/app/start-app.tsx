@@ -9,7 +9,6 @@ import type { EarlyAnswers } from '../api/early';
 import { engineAttached } from '../features/playback';
 import { tapEngineFacts } from '../engine/trace-tap';
 import type { MediaEngine } from '../engine/types';
-import { mediaElementAttached } from '../features/fullscreen';
 import { startDeviceFingerprint } from '../platform/fingerprint';
 import { initSentry, startSentryAfter } from '../platform/sentry';
 import { AFTER_START_UP_FALLBACK_MS } from '../lib/constants';
@@ -42,7 +41,6 @@ export function startApp({ video, engine, answers }: AppStart): void {
   // The model takes the early start-up answers, and the engine with whatever it has preloaded.
   void allSettled(earlyAnswersReceived, { scope, params: answers });
   void allSettled(appStarted, { scope, params: config });
-  void allSettled(mediaElementAttached, { scope, params: video });
   void engine.then(
     (created) => allSettled(engineAttached, { scope, params: exposeToHarness(tapEngineFacts(created)) }),
     (error: unknown) => allSettled(libraryLoadFailed, { scope, params: error instanceof Error ? error.message : String(error) }),

@@ -4,6 +4,7 @@ import { withEarlyPlaylists } from './early-loader';
 import { createPlaylistPrefetch } from './playlist-prefetch';
 import { createPlaylistCache, type PlaylistCache } from './playlist-cache';
 import { errorAction } from './error-policy';
+import { createMediaSurface } from './media-surface';
 import { forwardCues, forwardHlsEvents, forwardMediaEvents, readMediaTime, toEngineError, toTrack, type EmitFact } from './hls-events';
 import type { EngineError, LoadOptions, MediaEngine, PreloadOptions } from './types';
 
@@ -218,6 +219,7 @@ export function createHlsEngine(video: HTMLVideoElement, options: HlsEngineOptio
       return canSetVolume();
     },
     on: facts.on,
+    surface: createMediaSurface(video),
     destroy() {
       teardown();
       stopMediaEvents();

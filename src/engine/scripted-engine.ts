@@ -1,5 +1,6 @@
 import { createFactEmitter } from './fact-emitter';
-import type { EngineFactName, EngineFacts, EngineTime, MediaEngine } from './types';
+import type { FrameCounts } from '../platform/playback-quality';
+import type { EngineFactName, EngineFacts, EngineTime, MediaEngine, MediaSurface, SurfaceFactName, SurfaceFacts, SurfaceFullscreen } from './types';
 
 export interface EngineCall {
   command: string;
@@ -19,6 +20,64 @@ export interface ScriptedEngine extends MediaEngine {
   /** What readTime() answers, when the double was created `pollable`. */
   time: EngineTime;
   canSetVolume: boolean;
+  readonly surface: ScriptedSurface;
+}
+
+/** The element's surface, scripted: its getters answer `state`, its commands are recorded. */
+export interface ScriptedSurface extends MediaSurface {
+  /** What the surface's getters answer now; a test sets it. */
+  state: { fullscreen: SurfaceFullscreen; pip: boolean; pipSupported: boolean; frameCounts: FrameCounts | null };
+  /** Every command received (enterFullscreen, enterPip, promptRemote, remove…), in order. */
+  readonly calls: EngineCall[];
+  /** Reports a change as if the browser had (the state is not updated: set `state` for that). */
+  emit<K extends SurfaceFactName>(fact: K, state: SurfaceFacts[K]): void;
+  readonly listenerCount: number;
+}
+
+function createScriptedSurface(): ScriptedSurface {
+  const listeners = new Map<SurfaceFactName, Set<(state: never) => void>>();
+  const calls: EngineCall[] = [];
+  const command = (name: string) => (...args: unknown[]) => {
+    calls.push({ command: name, args });
+    return Promise.resolve();
+  };
+  const surface: ScriptedSurface = {
+    state: { fullscreen: { native: false, videoOnly: false }, pip: false, pipSupported: false, frameCounts: null },
+    calls,
+    get listenerCount() {
+      return [...listeners.values()].reduce((sum, set) => sum + set.size, 0);
+    },
+    emit(fact, state) {
+      for (const listener of [...(listeners.get(fact) ?? [])]) (listener as (state: unknown) => void)(state);
+    },
+    on(fact, listener) {
+      const set = listeners.get(fact) ?? new Set();
+      listeners.set(fact, set);
+      set.add(listener as (state: never) => void);
+      return () => void set.delete(listener as (state: never) => void);
+    },
+    fullscreen() {
+      return { ...surface.state.fullscreen };
+    },
+    pip() {
+      return surface.state.pip;
+    },
+    pipSupported() {
+      return surface.state.pipSupported;
+    },
+    frameCounts() {
+      return surface.state.frameCounts;
+    },
+    enterFullscreen: command('enterFullscreen'),
+    exitFullscreen: command('exitFullscreen'),
+    enterPip: command('enterPip'),
+    exitPip: command('exitPip'),
+    promptRemote: command('promptRemote'),
+    remove() {
+      calls.push({ command: 'remove', args: [] });
+    },
+  };
+  return surface;
 }
 
 export interface ScriptedEngineOptions {
@@ -42,6 +101,7 @@ export function createScriptedEngine({ pollable = false }: ScriptedEngineOptions
     calls,
     time: { currentTime: 0, duration: Number.NaN, bufferedAhead: 0, bufferedRanges: [] },
     canSetVolume: true,
+    surface: createScriptedSurface(),
     emit: facts.emit,
     on: facts.on,
     bandwidthEstimate: Number.NaN,

@@ -2,6 +2,8 @@
  * The seam between the player model and the media stack. The model sends commands and
  * listens to facts; only an engine implementation touches MSE, hls.js or the <video> element.
  */
+import type { FrameCounts } from '../platform/playback-quality';
+import type { RemoteAvailability } from '../platform/remote-playback';
 
 /** One video rendition, with the fields SPEC.md §3 reads. */
 export interface EngineLevel {
@@ -137,6 +139,48 @@ export interface PreloadOptions extends LoadOptions {
   onFailed?: () => void;
 }
 
+/** Native fullscreen now: the page (or, on iPhone, the video) is fullscreen; the <video> alone is. */
+export interface SurfaceFullscreen {
+  native: boolean;
+  /** Only the <video> element is on screen: nothing of the page (an ad overlay) shows over it. */
+  videoOnly: boolean;
+}
+
+/** What changes on the element's surface, keyed by name, with the state after the change. */
+export interface SurfaceFacts {
+  fullscreenChanged: SurfaceFullscreen;
+  pipChanged: boolean;
+  remoteAvailabilityChanged: RemoteAvailability;
+  /** The video plays on a remote device (Cast or AirPlay). */
+  castingChanged: boolean;
+}
+export type SurfaceFactName = keyof SurfaceFacts;
+
+/**
+ * What the page may do with the content's element besides playing it: native fullscreen,
+ * picture-in-picture, remote playback, its frame counters, and taking it off the page. The engine
+ * hands its element to the platform adapters that do it; no model holds the element. A fact's
+ * watcher starts when it is first listened to, so an engine made before the models watches nothing.
+ */
+export interface MediaSurface {
+  fullscreen(): SurfaceFullscreen;
+  /** Rejects when the browser refuses (a frame without allowfullscreen). */
+  enterFullscreen(): Promise<void>;
+  exitFullscreen(): Promise<void>;
+  pipSupported(): boolean;
+  pip(): boolean;
+  /** Rejects when the browser refuses (e.g. no metadata yet). */
+  enterPip(): Promise<void>;
+  exitPip(): Promise<void>;
+  /** Opens the device picker: AirPlay's when preferred and there, else the Remote Playback prompt. */
+  promptRemote(prefer: 'airplay' | 'cast'): Promise<void>;
+  /** Null where the browser has no playback quality API. */
+  frameCounts(): FrameCounts | null;
+  /** Takes the element off the page (the page error). */
+  remove(): void;
+  on<K extends SurfaceFactName>(fact: K, listener: (state: SurfaceFacts[K]) => void): () => void;
+}
+
 export interface MediaEngine {
   /** Replaces the current source. Any previous stream is torn down first. */
   load(url: string, options?: LoadOptions): void;
@@ -174,6 +218,8 @@ export interface MediaEngine {
   /** False where the platform ignores volume changes (iOS); absent means it can. */
   readonly canSetVolume?: boolean;
   on<K extends EngineFactName>(fact: K, listener: EngineListener<K>): () => void;
+  /** The element's fullscreen, PiP, remote playback and frame counters; absent: none of them. */
+  readonly surface?: MediaSurface;
   /** Stops loading, detaches media and removes every listener. */
   destroy(): void;
 }

@@ -1,5 +1,4 @@
 /** Frame counters of a video element (getVideoPlaybackQuality), for the frame-rate drop event. */
-import { createEffect } from 'effector';
 
 export interface FrameCounts {
   droppedFrames: number;
@@ -19,5 +18,3 @@ export function readFrameCounts(video: QualitySource | null): FrameCounts | null
     return null;
   }
 }
-
-export const readFrameCountsFx = createEffect((video: QualitySource | null) => readFrameCounts(video));

@@ -2,8 +2,9 @@ import { allSettled, fork } from 'effector';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ContentDto } from '../../api/dto';
 import { $breakPhase } from '../ads';
+import { createScriptedEngine } from '../../engine/scripted-engine';
 import { libraryLoadFailed } from './index';
-import { mediaPaused, mediaPlaying } from '../playback';
+import { engineAttached, mediaPaused, mediaPlaying } from '../playback';
 import { $content } from '../session';
 import { sendStatFx, type StatEvent } from '../../platform/stats';
 
@@ -45,5 +46,26 @@ describe('common fields wiring: the film-database title id', () => {
     await allSettled($content, { scope, params: film(url) });
     await allSettled(libraryLoadFailed, { scope, params: 'chunk failed' });
     expect(sent).toEqual([{ event: 'library_load_error', payload: expect.objectContaining({ contentId: 101, imdbId, message: 'chunk failed' }) }]);
+  });
+});
+
+describe('frame-drop wiring: the counters of the engine\'s surface, read every 10 s of playing content', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('reads them at the end of each window while content plays, and not after', async () => {
+    const scope = fork({ handlers: [[sendStatFx, () => true]] });
+    const engine = createScriptedEngine();
+    const reads = vi.spyOn(engine.surface, 'frameCounts');
+    await allSettled(engineAttached, { scope, params: engine });
+    const playing = allSettled(mediaPlaying, { scope });
+    await vi.advanceTimersByTimeAsync(9_999);
+    expect(reads).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(20_001);
+    expect(reads).toHaveBeenCalledTimes(3);
+    await allSettled(mediaPaused, { scope });
+    await playing;
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(reads).toHaveBeenCalledTimes(3);
   });
 });

@@ -1,18 +1,17 @@
 /**
  * What analytics hears from the other features: which item plays (session), where the playhead
  * is and what failed (playback, engine), whether an ad break holds the content (ads), the device
- * class, and the frame-rate drop sampling over the content's element (fullscreen hands it out).
+ * class, and the frame-rate drop sampling over the content's element (the engine's surface).
  * These are analytics' behaviours: the features it listens to know nothing of it.
  */
 import { attach, combine, createEffect, createStore, sample } from 'effector';
 import { interval } from 'patronum';
-import type { EngineError } from '../../engine/types';
+import type { EngineError, MediaEngine } from '../../engine/types';
 import { $breakPhase } from '../ads';
-import { mediaElementAttached } from '../fullscreen';
 import { $bufferedAhead, $duration, $engine, $status, mediaEnded, mediaError, mediaTimeUpdated, streamTicked } from '../playback';
 import { $content, $currentEpisode, $imdbId, appStarted } from '../session';
 import { detectDeviceTypeFx } from '../../platform/device';
-import { readFrameCountsFx, type FrameCounts } from '../../platform/playback-quality';
+import type { FrameCounts } from '../../platform/playback-quality';
 import { reportError } from '../../platform/sentry';
 import {
   contentPlayingChanged,
@@ -74,14 +73,14 @@ const reportStreamErrorFx = createEffect((error: EngineError) =>
 sample({ clock: mediaError, filter: (error) => error.fatal, target: reportStreamErrorFx });
 
 // Frame-rate drops: dropped frames counted over a window while content plays.
-const $video = createStore<HTMLVideoElement | null>(null, { serialize: 'ignore' }).on(mediaElementAttached, (_, video) => video);
+const readFrameCountsFx = createEffect((engine: MediaEngine | null): FrameCounts | null => engine?.surface?.frameCounts() ?? null);
 const $lastFrames = createStore<FrameCounts | null>(null, { serialize: 'ignore' });
 const { tick: frameWindowEnded } = interval({
   timeout: FRAME_WINDOW_MS,
   start: contentPlayingChanged.filter({ fn: Boolean }),
   stop: contentPlayingChanged.filter({ fn: (playing) => !playing }),
 });
-sample({ clock: frameWindowEnded, source: $video, target: readFrameCountsFx });
+sample({ clock: frameWindowEnded, source: $engine, target: readFrameCountsFx });
 sample({
   clock: readFrameCountsFx.doneData,
   source: $lastFrames,

@@ -4,15 +4,9 @@
  * `$casting` is true while the video plays on another device (no ads then).
  */
 import { attach, createEffect, createEvent, createStore, sample, scopeBind } from 'effector';
-import { enterPip, exitPip, isPip, pipSupported, watchPip } from '../../platform/pip';
-import {
-  promptRemotePlayback,
-  watchCasting,
-  watchRemoteAvailability,
-  type RemoteAvailability,
-} from '../../platform/remote-playback';
-import { $isPlaying, playClicked } from '../playback';
-import { $mediaElement, mediaElementAttached } from './model';
+import type { MediaEngine } from '../../engine/types';
+import type { RemoteAvailability } from '../../platform/remote-playback';
+import { $engine, $isPlaying, engineAttached, playClicked } from '../playback';
 
 export const pipClicked = createEvent();
 export const pipChanged = createEvent<boolean>();
@@ -31,22 +25,25 @@ export const $castAvailable = $remoteAvailability.map(({ cast, airplay }) => cas
 /** The video plays on a remote device (casting or AirPlaying). */
 export const $casting = createStore(false).on(castingChanged, (_, casting) => casting);
 
-const connectDevicesFx = createEffect((video: HTMLVideoElement) => {
+/** Follows PiP and remote playback on the engine's element (its surface); says whether PiP is there. */
+const connectDevicesFx = createEffect((engine: MediaEngine) => {
+  const surface = engine.surface;
+  if (!surface) return false;
   const pip = scopeBind(pipChanged, { safe: true });
-  watchPip(video, pip);
-  pip(isPip(video));
-  watchRemoteAvailability(video, scopeBind(remoteAvailabilityChanged, { safe: true }));
-  watchCasting(video, scopeBind(castingChanged, { safe: true }));
-  return pipSupported(video);
+  surface.on('pipChanged', pip);
+  pip(surface.pip());
+  surface.on('remoteAvailabilityChanged', scopeBind(remoteAvailabilityChanged, { safe: true }));
+  surface.on('castingChanged', scopeBind(castingChanged, { safe: true }));
+  return surface.pipSupported();
 });
-sample({ clock: mediaElementAttached, target: connectDevicesFx });
+sample({ clock: engineAttached, target: connectDevicesFx });
 sample({ clock: connectDevicesFx.doneData, target: $pipSupported });
 
-const enterPipFx = attach({ source: $mediaElement, effect: (video) => (video ? enterPip(video) : undefined) });
-const exitPipFx = attach({ source: $mediaElement, effect: (video) => (video ? exitPip(video) : undefined) });
+const enterPipFx = attach({ source: $engine, effect: (engine) => engine?.surface?.enterPip() });
+const exitPipFx = attach({ source: $engine, effect: (engine) => engine?.surface?.exitPip() });
 const promptRemoteFx = attach({
-  source: { video: $mediaElement, availability: $remoteAvailability },
-  effect: ({ video, availability }) => (video ? promptRemotePlayback(video, availability.airplay ? 'airplay' : 'cast') : undefined),
+  source: { engine: $engine, availability: $remoteAvailability },
+  effect: ({ engine, availability }) => engine?.surface?.promptRemote(availability.airplay ? 'airplay' : 'cast'),
 });
 
 sample({ clock: pipClicked, filter: $pip, target: exitPipFx });

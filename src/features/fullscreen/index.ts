@@ -1,13 +1,11 @@
 import './links';
 export {
-  mediaElementAttached,
   fullscreenModeSet,
   fullscreenClicked,
   stretchedCloseClicked,
   nativeFullscreenChanged,
   enterNativeFx,
   exitNativeFx,
-  $mediaElement,
   $fullscreenMode,
   $framed,
   $nativeFullscreen,

@@ -1,32 +1,28 @@
 /**
- * Fullscreen's links: the page (session) starts the Media Session and sets the fullscreen mode;
- * the Media Session shows what plays (session) and its "next track" is the next episode (series);
- * a page error takes the content's element off the page.
+ * Fullscreen's links: the page (session) starts the Media Session, sets the fullscreen mode and
+ * says whether it is framed; the Media Session shows what plays (session) and its "next track" is
+ * the next episode (series).
  *
  * Ads hear native fullscreen and casting from here: that is ads listening to fullscreen, but
  * fullscreen listens to series, which listens to ads, so ads importing fullscreen would make a
  * cycle of index files.
  */
-import { attach, combine, sample } from 'effector';
-import { $config, $content, $currentEpisode, $phase, appStarted } from '../session';
+import { combine, sample } from 'effector';
+import { $config, $content, $currentEpisode, appStarted } from '../session';
 import { $nextEpisode, nextEpisodeClicked } from '../series';
 import { castingChanged as adsCastingChanged, nativeFullscreenChanged as adsNativeFullscreenChanged } from '../ads';
 import { cleanTitle } from '../../lib/title';
 import { httpUrl } from '../../lib/url';
-import { $mediaElement, $videoElementFullscreen, fullscreenModeSet, mediaElementAttached } from './model';
+import { $videoElementFullscreen, fullscreenModeSet, readFramedFx } from './model';
 import { $casting } from './devices';
 import { mediaSessionStarted, nextTrackAvailabilitySet, nextTrackRequested, nowPlayingSet, type NowPlaying } from './media-session';
 
 sample({ clock: appStarted, fn: () => undefined, target: mediaSessionStarted });
 sample({ clock: appStarted, fn: (config) => config.fullscreenMode, target: fullscreenModeSet });
+sample({ clock: appStarted, fn: () => undefined, target: readFramedFx });
 
 sample({ clock: $videoElementFullscreen, target: adsNativeFullscreenChanged });
 sample({ clock: $casting, target: adsCastingChanged });
-
-// A page error ends the page: the element the entry put on the page before the app leaves it
-// (playback/links.ts stops the engine).
-const removeElementFx = attach({ source: $mediaElement, effect: (element) => element?.remove() });
-sample({ clock: [$phase.updates, mediaElementAttached], source: $phase, filter: (phase) => phase === 'error', target: removeElementFx });
 
 /** An http(s) URL against the catalogue base, or null. */
 function absolute(path: string | null, base: string | undefined): string | null {

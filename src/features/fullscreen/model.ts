@@ -6,21 +6,13 @@
  * native fullscreen inside a frame (no allowfullscreen), the parent mode is used instead.
  */
 import { attach, combine, createEffect, createEvent, createStore, sample, scopeBind } from 'effector';
-import {
-  enterNativeFullscreen,
-  exitNativeFullscreen,
-  isNativeFullscreen,
-  isVideoElementFullscreen,
-  watchNativeFullscreen,
-} from '../../platform/fullscreen';
+import type { MediaEngine } from '../../engine/types';
 import { isFramed, postToParentFx } from '../../platform/parent-bridge';
-import { $mobileLayout, fullscreenShortcutUsed } from '../playback';
+import { $engine, $mobileLayout, engineAttached, fullscreenShortcutUsed } from '../playback';
 import { escapeUnhandled } from '../menus';
 
 export type FullscreenMode = 'native' | 'parent';
 
-/** The <video> element the engine drives; platform adapters (fullscreen, PiP, casting) act on it. */
-export const mediaElementAttached = createEvent<HTMLVideoElement>();
 export const fullscreenModeSet = createEvent<FullscreenMode>();
 /** The fullscreen button. */
 export const fullscreenClicked = createEvent();
@@ -29,10 +21,6 @@ export const stretchedCloseClicked = createEvent();
 /** The browser entered or left native fullscreen. */
 export const nativeFullscreenChanged = createEvent<boolean>();
 
-export const $mediaElement = createStore<HTMLVideoElement | null>(null, { serialize: 'ignore' }).on(
-  mediaElementAttached,
-  (_, video) => video,
-);
 export const $fullscreenMode = createStore<FullscreenMode>('native').on(fullscreenModeSet, (_, mode) => mode);
 /** True inside a parent frame. */
 export const $framed = createStore(false);
@@ -57,31 +45,36 @@ export const $parentFullscreen = combine(
   (mode, framed, mobile) => mode === 'parent' || (mobile && framed),
 );
 
-const connectFullscreenFx = createEffect((video: HTMLVideoElement) => {
+/** The page says whether it is framed (fullscreen/links.ts, at the page's start). */
+export const readFramedFx = createEffect(() => isFramed());
+sample({ clock: readFramedFx.doneData, target: $framed });
+
+/** Follows the native fullscreen of the engine's element (its surface), from its state now on. */
+const connectFullscreenFx = createEffect((engine: MediaEngine) => {
+  const surface = engine.surface;
+  if (!surface) return;
   const changed = scopeBind(nativeFullscreenChanged, { safe: true });
   const videoChanged = scopeBind(videoFullscreenChanged, { safe: true });
-  watchNativeFullscreen(video, (on) => {
-    changed(on);
-    videoChanged(isVideoElementFullscreen(video));
-  });
-  changed(isNativeFullscreen(video));
-  videoChanged(isVideoElementFullscreen(video));
-  return isFramed();
+  const report = ({ native, videoOnly }: { native: boolean; videoOnly: boolean }) => {
+    changed(native);
+    videoChanged(videoOnly);
+  };
+  surface.on('fullscreenChanged', report);
+  report(surface.fullscreen());
 });
-sample({ clock: mediaElementAttached, target: connectFullscreenFx });
-sample({ clock: connectFullscreenFx.doneData, target: $framed });
+sample({ clock: engineAttached, target: connectFullscreenFx });
 
 export const enterNativeFx = attach({
-  source: $mediaElement,
-  effect: async (video) => {
-    if (!video) throw new Error('no media element');
-    await enterNativeFullscreen(video);
+  source: $engine,
+  effect: async (engine) => {
+    if (!engine?.surface) throw new Error('no media element');
+    await engine.surface.enterFullscreen();
   },
 });
 export const exitNativeFx = attach({
-  source: $mediaElement,
-  effect: async (video) => {
-    if (video) await exitNativeFullscreen(video);
+  source: $engine,
+  effect: async (engine) => {
+    if (engine?.surface) await engine.surface.exitFullscreen();
   },
 });
 

@@ -35,18 +35,21 @@ describe('playback wiring', () => {
     expect(scope.getState($autoplay)).toBe(autoplay);
   });
 
-  it('a page error stops the engine, also when the engine comes after it', async () => {
+  it('a page error stops the engine and takes its element off the page, also when the engine comes after it', async () => {
     const scope = fork();
     await allSettled($pageError, { scope, params: { kind: 'notFound' } });
     const engine = createScriptedEngine();
     await allSettled(engineAttached, { scope, params: engine });
     expect(engine.destroyed).toBe(true);
+    expect(engine.surface.calls).toEqual([{ command: 'remove', args: [] }]);
 
     const before = fork();
     const running = createScriptedEngine();
     await allSettled(engineAttached, { scope: before, params: running });
     expect(running.destroyed).toBe(false);
+    expect(running.surface.calls).toEqual([]);
     await allSettled($pageError, { scope: before, params: { kind: 'notFound' } });
     expect(running.destroyed).toBe(true);
+    expect(running.surface.calls).toEqual([{ command: 'remove', args: [] }]);
   });
 });

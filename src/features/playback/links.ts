@@ -23,6 +23,12 @@ sample({
 });
 
 // A page error ends the page: a stream the entry started (main.tsx) stops, also when the engine
-// arrives after the error. The element the entry put on the page leaves it (fullscreen/links.ts).
-const releaseEngineFx = attach({ source: $engine, effect: (engine) => engine?.destroy() });
+// arrives after the error, and its element, which the entry put on the page, leaves it.
+const releaseEngineFx = attach({
+  source: $engine,
+  effect: (engine) => {
+    engine?.destroy();
+    engine?.surface?.remove();
+  },
+});
 sample({ clock: [$phase.updates, engineAttached], source: $phase, filter: (phase) => phase === 'error', target: releaseEngineFx });

@@ -1,0 +1,108 @@
+/** Fullscreen, PiP and remote playback reach the content's element only through the engine's surface. */
+import { fork } from 'effector';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { settle } from '../../test-support/settle';
+import { createScriptedEngine } from '../../engine/scripted-engine';
+import { postToParentFx, type ParentMessage } from '../../platform/parent-bridge';
+import { engineAttached } from '../playback';
+import {
+  $castAvailable,
+  $casting,
+  $nativeFullscreen,
+  $pip,
+  $pipSupported,
+  $stretched,
+  $videoElementFullscreen,
+  castClicked,
+  fullscreenClicked,
+  pipClicked,
+} from './index';
+import { $framed } from './model';
+
+// Fake time: the controls' 1 s idle timer would hold every settle for a real second.
+beforeEach(() => void vi.useFakeTimers());
+afterEach(() => void vi.useRealTimers());
+
+async function attached({ framed = false, prepare = (_: ReturnType<typeof createScriptedEngine>) => {} } = {}) {
+  const posted: ParentMessage[] = [];
+  const scope = fork({ values: [[$framed, framed]], handlers: [[postToParentFx, (message: ParentMessage) => (posted.push(message), true)]] });
+  const engine = createScriptedEngine();
+  prepare(engine);
+  await settle(engineAttached, { scope, params: engine });
+  const surface = engine.surface;
+  const commands = () => surface.calls.map(({ command, args }) => (args.length ? `${command} ${args.join(' ')}` : command));
+  return { scope, engine, surface, posted, commands };
+}
+
+describe("the engine's surface", () => {
+  it('takes the native fullscreen state as the engine comes, then follows its changes', async () => {
+    const { scope, surface } = await attached({ prepare: (engine) => void (engine.surface.state.fullscreen = { native: true, videoOnly: true }) });
+    expect(scope.getState($nativeFullscreen)).toBe(true);
+    expect(scope.getState($videoElementFullscreen)).toBe(true);
+    surface.emit('fullscreenChanged', { native: true, videoOnly: false });
+    expect(scope.getState($nativeFullscreen)).toBe(true);
+    expect(scope.getState($videoElementFullscreen)).toBe(false);
+    surface.emit('fullscreenChanged', { native: false, videoOnly: false });
+    expect(scope.getState($nativeFullscreen)).toBe(false);
+  });
+
+  it('the fullscreen button enters and leaves native fullscreen through it', async () => {
+    const { scope, surface, commands, posted } = await attached();
+    await settle(fullscreenClicked, { scope });
+    expect(commands()).toEqual(['enterFullscreen']);
+    surface.emit('fullscreenChanged', { native: true, videoOnly: false });
+    await settle(fullscreenClicked, { scope });
+    expect(commands()).toEqual(['enterFullscreen', 'exitFullscreen']);
+    expect(posted).toEqual([]);
+  });
+
+  it('a framed page whose browser refuses it is stretched by the parent instead', async () => {
+    const { scope, surface, posted } = await attached({ framed: true });
+    surface.enterFullscreen = () => Promise.reject(new Error('not allowed'));
+    await settle(fullscreenClicked, { scope });
+    expect(posted).toEqual([{ event: 'enterFullScreen' }]);
+    expect(scope.getState($stretched)).toBe(true);
+  });
+
+  it('without an engine there is no native fullscreen: a framed page is stretched', async () => {
+    const posted: ParentMessage[] = [];
+    const scope = fork({ values: [[$framed, true]], handlers: [[postToParentFx, (message: ParentMessage) => (posted.push(message), true)]] });
+    await settle(fullscreenClicked, { scope });
+    expect(posted).toEqual([{ event: 'enterFullScreen' }]);
+  });
+
+  it('PiP shows when supported, enters and leaves through it, and its state comes from it', async () => {
+    const unsupported = await attached();
+    expect(unsupported.scope.getState($pipSupported)).toBe(false);
+
+    const { scope, surface, commands } = await attached({ prepare: (engine) => void (engine.surface.state.pipSupported = true) });
+    expect(scope.getState($pipSupported)).toBe(true);
+    expect(scope.getState($pip)).toBe(false);
+    await settle(pipClicked, { scope });
+    expect(commands()).toEqual(['enterPip']);
+    surface.emit('pipChanged', true);
+    expect(scope.getState($pip)).toBe(true);
+    await settle(pipClicked, { scope });
+    expect(commands()).toEqual(['enterPip', 'exitPip']);
+  });
+
+  it('PiP already on when the engine comes is taken as it is', async () => {
+    const { scope } = await attached({ prepare: (engine) => void (engine.surface.state.pip = true) });
+    expect(scope.getState($pip)).toBe(true);
+  });
+
+  it('the cast button shows with a reachable device and prompts AirPlay where it is, else Cast; casting follows', async () => {
+    const { scope, surface, commands } = await attached();
+    expect(scope.getState($castAvailable)).toBe(false);
+    surface.emit('remoteAvailabilityChanged', { cast: true, airplay: false });
+    expect(scope.getState($castAvailable)).toBe(true);
+    await settle(castClicked, { scope });
+    surface.emit('remoteAvailabilityChanged', { cast: true, airplay: true });
+    await settle(castClicked, { scope });
+    expect(commands()).toEqual(['promptRemote cast', 'promptRemote airplay']);
+    surface.emit('castingChanged', true);
+    expect(scope.getState($casting)).toBe(true);
+    surface.emit('castingChanged', false);
+    expect(scope.getState($casting)).toBe(false);
+  });
+});
