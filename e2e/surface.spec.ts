@@ -163,7 +163,7 @@ test.describe('player surface, desktop', () => {
     await expect(frame.getByTestId('settings-menu').getByRole('menuitemradio')).toHaveText(['English (EN)', 'Русский (RU)']);
   });
 
-  test('volume and mute persist after a reload', async ({ page }) => {
+  test('volume, mute, speed and subtitles persist after a reload', async ({ page }) => {
     const frame = await openHarness(page, { scenario: 'film', embed: 'same' });
     await expectPlaysPast(frame, 0.5);
     await clickControl(frame, frame.getByTestId('play-toggle'));
@@ -177,15 +177,30 @@ test.describe('player surface, desktop', () => {
     await frame.getByTestId('mute-toggle').click();
     await expect.poll(() => media(frame, (video) => video.muted)).toBe(true);
     await expect(frame.getByTestId('mute-toggle')).toHaveAccessibleName('Включить звук');
+    await openSettings(frame);
+    await frame.getByTestId('menu-row-playback-rate').click();
+    await option(frame, '1.5').click();
+    await page.keyboard.press('Escape');
+    await expect(frame.getByTestId('settings-menu')).toHaveCount(0);
+    await clickControl(frame, frame.getByTestId('subtitles-button'));
+    await option(frame, 'Русские').click();
+    await expect(frame.getByTestId('subtitles-button')).toHaveAttribute('aria-pressed', 'true');
 
     await page.reload();
     await continueAfterReload(frame);
     await expectPlaysPast(frame, 0.5);
     expect(await media(frame, (video) => ({ volume: video.volume, muted: video.muted }))).toEqual({ volume: 0.7, muted: true });
+    await expect.poll(() => media(frame, (video) => video.playbackRate)).toBe(1.5);
+    await expect(frame.getByTestId('subtitles-button')).toHaveAttribute('aria-pressed', 'true');
+    await expect(frame.getByTestId('captions')).toHaveText(/^Субтитры RU \d:\d\d:\d\d$/);
     expect(await frame.locator('body').evaluate(() => [localStorage.getItem('player-volume'), localStorage.getItem('player-muted')])).toEqual([
       '0.7',
       'true',
     ]);
+    expect(JSON.parse((await frame.locator('body').evaluate(() => localStorage.getItem('player-preferences'))) ?? 'null')).toEqual({
+      rate: 1.5,
+      subtitles: { name: 'Русские', lang: 'ru' },
+    });
   });
 
   test('double-click on the right fifth seeks +10 s, on the left fifth −10 s, in the middle toggles fullscreen', async ({ page }) => {

@@ -28,6 +28,8 @@ export const STORAGE_KEYS = {
   volume: 'player-volume',
   muted: 'player-muted',
   favoriteAudioTracks: 'favoriteAudioTracks',
+  /** The viewer's playback rate and subtitles (features/tracks/preferences.ts). */
+  preferences: 'player-preferences',
 } as const;
 
 export const COOKIE_KEYS = {

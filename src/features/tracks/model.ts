@@ -8,6 +8,7 @@ import type { EngineFacts, EngineLevel, MediaEngine } from '../../engine/types';
 import { NORMAL_PLAYBACK_RATE } from '../../lib/constants';
 import { $engine, engineAttached, sourceReady, sourceRequested } from '../playback';
 import { qualityLabel, qualityOptions, rateLabel } from './rules';
+import { readPreferencesFx, savePreferencesFx } from './preferences';
 
 // Engine facts.
 export const levelsUpdated = createEvent<EngineLevel[]>();
@@ -74,8 +75,14 @@ export const rateChosen = createEvent<number>();
 export const setRateFx = attach({ source: $engine, effect: (engine, rate: number) => engine?.setPlaybackRate(rate) });
 export const $playbackRate = createStore<number>(NORMAL_PLAYBACK_RATE).on(mediaRateChanged, (_, { rate }) => rate);
 export const $rateLabel = $playbackRate.map(rateLabel);
-const $preferredRate = createStore<number>(NORMAL_PLAYBACK_RATE).on(rateChosen, (_, rate) => rate);
+const $preferredRate = createStore<number>(NORMAL_PLAYBACK_RATE)
+  .on(rateChosen, (_, rate) => rate)
+  .on(readPreferencesFx.doneData, (rate, preferences) => preferences.rate ?? rate);
 
 sample({ clock: rateChosen, filter: (rate) => Number.isFinite(rate) && rate > 0, target: setRateFx });
+// Remembered for the viewer: the next source, and the next visit, start at this speed.
+sample({ clock: rateChosen, filter: (rate) => Number.isFinite(rate) && rate > 0, fn: (rate) => ({ rate }), target: savePreferencesFx });
+// Read at every new source: a choice made in another tab counts from the next episode.
+sample({ clock: sourceRequested, target: readPreferencesFx });
 // Loading a source resets the element's rate; the viewer's speed carries over.
 sample({ clock: sourceReady, source: $preferredRate, filter: (rate) => rate !== NORMAL_PLAYBACK_RATE, target: setRateFx });

@@ -9,6 +9,7 @@ import { $engine, sourceReady, sourceRequested, subtitlesShortcutUsed } from '..
 import { $audioLanguages } from './audio';
 import { cuesChanged, subtitleTracksUpdated, subtitleTrackSwitched } from './model';
 import { subtitleToToggleOn } from './rules';
+import { readPreferencesFx, savePreferencesFx, type ViewerPreferences } from './preferences';
 
 /** A subtitle track id, or -1 for 'Выкл.'. */
 export const subtitleChosen = createEvent<number>();
@@ -32,9 +33,13 @@ export const $cues = createStore<string[]>([])
   .on(cuesChanged, (_, { texts }) => texts)
   .reset(sourceRequested);
 /** The last track turned on, by name and language ('c' and the next episode turn it back on). */
-const $lastSubtitle = createStore<{ name: string; lang: string } | null>(null);
-/** Whether the next source should show subtitles. */
-const $subtitlesWanted = createStore(false).on(setSubtitleTrackFx.done, (_, { params }) => params >= 0);
+const $lastSubtitle = createStore<{ name: string; lang: string } | null>(null).on(readPreferencesFx.doneData, (last, { subtitles }) =>
+  subtitles && subtitles !== 'off' ? subtitles : last,
+);
+/** Whether the next source should show subtitles: the last choice, or the viewer's remembered one. */
+const $subtitlesWanted = createStore(false)
+  .on(setSubtitleTrackFx.done, (_, { params }) => params >= 0)
+  .on(readPreferencesFx.doneData, (wanted, { subtitles }) => (subtitles === undefined ? wanted : subtitles !== 'off'));
 
 sample({ clock: subtitleChosen, target: setSubtitleTrackFx });
 sample({
@@ -46,6 +51,17 @@ sample({
     return track ? { name: track.name, lang: track.lang } : null;
   },
   target: $lastSubtitle,
+});
+// The viewer's choice (a track, 'Выкл.', the 'c' key) is remembered for the next visit.
+sample({
+  clock: setSubtitleTrackFx.done,
+  source: $subtitleTracks,
+  fn: (tracks, { params }): ViewerPreferences => {
+    const track = params >= 0 ? tracks.find((candidate) => candidate.id === params) : undefined;
+    return { subtitles: track ? { name: track.name, lang: track.lang } : 'off' };
+  },
+  filter: (tracks, { params }) => params < 0 || tracks.some((candidate) => candidate.id === params),
+  target: savePreferencesFx,
 });
 // Off means no cue stays on screen, even if the engine reports none no more.
 $cues.on(setSubtitleTrackFx.done, (cues, { params }) => (params < 0 ? [] : cues));

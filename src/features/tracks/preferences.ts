@@ -1,0 +1,55 @@
+/**
+ * The viewer's remembered preferences (beyond SPEC.md): the playback rate and the subtitles (a
+ * track by name and language, or off), kept in localStorage under one key beside volume and
+ * muted, and read again at every new source (a reload, the next episode). Each field is checked
+ * on its own, so a corrupt one is ignored without losing the others; a write merges into a fresh
+ * read, so changing one never loses another, nor a field this version does not know.
+ */
+import { attach } from 'effector';
+import { PLAYBACK_RATES, STORAGE_KEYS } from '../../lib/constants';
+import { $storage, type KeyValueStorage } from '../../platform/storage';
+
+/** A subtitle track as remembered: matched by name, then by language, on the next source. */
+export interface RememberedSubtitles {
+  name: string;
+  lang: string;
+}
+
+export interface ViewerPreferences {
+  rate?: number;
+  subtitles?: RememberedSubtitles | 'off';
+}
+
+/** Longest name or language kept: anything longer is not a track's. */
+const MAX_TEXT = 200;
+
+const shortText = (value: unknown): value is string => typeof value === 'string' && value.length <= MAX_TEXT;
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function validRate(value: unknown): number | undefined {
+  return typeof value === 'number' && (PLAYBACK_RATES as readonly number[]).includes(value) ? value : undefined;
+}
+
+function validSubtitles(value: unknown): ViewerPreferences['subtitles'] {
+  if (value === 'off') return 'off';
+  if (isRecord(value) && shortText(value.name) && shortText(value.lang) && (value.name !== '' || value.lang !== '')) return { name: value.name, lang: value.lang };
+  return undefined;
+}
+
+/** The stored preferences: each field when valid, absent otherwise. */
+export function readPreferences(storage: KeyValueStorage): ViewerPreferences {
+  const stored = storage.read(STORAGE_KEYS.preferences);
+  if (!isRecord(stored)) return {};
+  const rate = validRate(stored.rate);
+  const subtitles = validSubtitles(stored.subtitles);
+  return { ...(rate !== undefined ? { rate } : {}), ...(subtitles !== undefined ? { subtitles } : {}) };
+}
+
+/** Stores `patch` over what is stored now, keeping every other field. */
+export function savePreferences(storage: KeyValueStorage, patch: ViewerPreferences): boolean {
+  const stored = storage.read(STORAGE_KEYS.preferences);
+  return storage.write(STORAGE_KEYS.preferences, { ...(isRecord(stored) ? stored : {}), ...patch });
+}
+
+export const readPreferencesFx = attach({ source: $storage, effect: (storage) => readPreferences(storage) });
+export const savePreferencesFx = attach({ source: $storage, effect: (storage, patch: ViewerPreferences) => savePreferences(storage, patch) });
