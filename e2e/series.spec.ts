@@ -1,5 +1,5 @@
 import type { FrameLocator, Locator, Page } from '@playwright/test';
-import { expect, test, expectPlaysPast, HARNESS_ORIGIN, openHarness, videoTime, clickControl, messagesIn } from './support';
+import { expect, test, clearFaults, expectPlaysPast, HARNESS_ORIGIN, injectFaults, openHarness, videoTime, clickControl, messagesIn } from './support';
 
 
 const videoSrcPath = (frame: FrameLocator) => frame.getByTestId('title');
@@ -36,8 +36,11 @@ test.describe('series', () => {
     await expectPlaysPast(frame, 0.5);
   });
 
-  test('choosing S2E3 in the seasons menu plays it', async ({ page }) => {
-    const frame = await openHarness(page, { scenario: 'series' });
+  test('choosing S2E3 in the seasons menu plays it; a poster that fails shows the no-photo image', async ({ page }, testInfo) => {
+    // S2E2's poster answers 404 (a harness fault on this player only).
+    const client = `posters-${testInfo.workerIndex}-${Date.now()}`;
+    await injectFaults(page, client, [{ target: 'media', action: { type: 'status', status: 404 }, count: null, path: '/media/posters/s2e2.jpg' }]);
+    const frame = await openHarness(page, { query: `movie_id=102&auto_play=1&harness-client=${client}` });
     await expectPlaysPast(frame, 0.5);
     await clickControl(frame, frame.getByTestId('seasons-button'));
     const menu = frame.getByTestId('seasons-menu');
@@ -60,6 +63,8 @@ test.describe('series', () => {
     await menu.getByTestId('season-item').filter({ hasText: '2 сезон' }).click();
     await expect(items.nth(2)).toContainText('Серия 3 сезона 2');
     await expect(items.nth(2).locator('img')).toHaveAttribute('src', /\/media\/posters\/s2e3\.jpg$/);
+    await expect(items.nth(1).locator('img')).toHaveAttribute('src', /^data:image\/svg\+xml,/);
+    await clearFaults(page, client);
     await items.nth(2).click();
     await expect(menu).toHaveCount(0);
     await expect(videoSrcPath(frame)).toHaveText('2 сезон, 3 серия. Серия 3 сезона 2');
