@@ -69,3 +69,47 @@ describe('frame-drop wiring: the counters of the engine\'s surface, read every 1
     expect(reads).toHaveBeenCalledTimes(3);
   });
 });
+
+describe('frame-drop wiring: fps_drop over a window of playing content', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it("sends the window's dropped and total frames when more than the ratio dropped; a pause starts afresh", async () => {
+    const sent: StatEvent[] = [];
+    const scope = fork({ handlers: [[sendStatFx, (stat: StatEvent) => (sent.push(stat), true)]] });
+    const engine = createScriptedEngine();
+    await allSettled(engineAttached, { scope, params: engine });
+    const counts = (droppedFrames: number, totalFrames: number) => void (engine.surface.state.frameCounts = { droppedFrames, totalFrames });
+    counts(5, 1000);
+    let playing = allSettled(mediaPlaying, { scope });
+    await vi.advanceTimersByTimeAsync(10_000);
+    counts(65, 1250); // 60 of 250: a drop
+    await vi.advanceTimersByTimeAsync(10_000);
+    counts(66, 1500); // 1 of 250: none
+    await vi.advanceTimersByTimeAsync(10_000);
+    await allSettled(mediaPaused, { scope });
+    await playing;
+    counts(500, 1600); // dropped while paused: not counted
+    playing = allSettled(mediaPlaying, { scope });
+    await vi.advanceTimersByTimeAsync(10_000);
+    counts(530, 1850); // 30 of 250: a drop
+    await vi.advanceTimersByTimeAsync(10_000);
+    await allSettled(mediaPaused, { scope });
+    await playing;
+    expect(sent.filter((s) => s.event === 'fps_drop').map((s) => s.payload)).toEqual([
+      expect.objectContaining({ droppedFrames: 60, totalFrames: 250, windowMs: 10_000 }),
+      expect.objectContaining({ droppedFrames: 30, totalFrames: 250, windowMs: 10_000 }),
+    ]);
+  });
+
+  it('sends nothing where the surface has no counters', async () => {
+    const sent: StatEvent[] = [];
+    const scope = fork({ handlers: [[sendStatFx, (stat: StatEvent) => (sent.push(stat), true)]] });
+    await allSettled(engineAttached, { scope, params: createScriptedEngine() });
+    const playing = allSettled(mediaPlaying, { scope });
+    await vi.advanceTimersByTimeAsync(30_000);
+    await allSettled(mediaPaused, { scope });
+    await playing;
+    expect(sent.filter((s) => s.event === 'fps_drop')).toEqual([]);
+  });
+});

@@ -6,7 +6,7 @@
  */
 import { attach, combine, createEffect, createStore, sample } from 'effector';
 import { interval } from 'patronum';
-import type { EngineError, MediaEngine } from '../../engine/types';
+import type { EngineError } from '../../engine/types';
 import { $breakPhase } from '../ads';
 import { $bufferedAhead, $duration, $engine, $status, mediaEnded, mediaError, mediaTimeUpdated, streamTicked } from '../playback';
 import { $content, $currentEpisode, $imdbId, appStarted } from '../session';
@@ -72,24 +72,28 @@ const reportStreamErrorFx = createEffect((error: EngineError) =>
 );
 sample({ clock: mediaError, filter: (error) => error.fatal, target: reportStreamErrorFx });
 
-// Frame-rate drops: dropped frames counted over a window while content plays.
-const readFrameCountsFx = createEffect((engine: MediaEngine | null): FrameCounts | null => engine?.surface?.frameCounts() ?? null);
+// Frame-rate drops: dropped frames counted over a window while content plays. The counters of
+// the window's start are taken with the reading: a sample whose source is $lastFrames, clocked
+// by the reading that also updates it, would see the new counters and never find a window.
 const $lastFrames = createStore<FrameCounts | null>(null, { serialize: 'ignore' });
+const readFrameWindowFx = attach({
+  source: { engine: $engine, last: $lastFrames },
+  effect: ({ engine, last }) => ({ last, now: engine?.surface?.frameCounts() ?? null }),
+});
 const { tick: frameWindowEnded } = interval({
   timeout: FRAME_WINDOW_MS,
   start: contentPlayingChanged.filter({ fn: Boolean }),
   stop: contentPlayingChanged.filter({ fn: (playing) => !playing }),
 });
-sample({ clock: frameWindowEnded, source: $engine, target: readFrameCountsFx });
+sample({ clock: frameWindowEnded, fn: () => undefined, target: readFrameWindowFx });
 sample({
-  clock: readFrameCountsFx.doneData,
-  source: $lastFrames,
-  filter: (last, now) => last !== null && now !== null && now.totalFrames > last.totalFrames,
-  fn: (last, now) => ({
+  clock: readFrameWindowFx.doneData,
+  filter: ({ last, now }) => last !== null && now !== null && now.totalFrames > last.totalFrames,
+  fn: ({ last, now }) => ({
     droppedFrames: now!.droppedFrames - last!.droppedFrames,
     totalFrames: now!.totalFrames - last!.totalFrames,
     windowMs: FRAME_WINDOW_MS,
   }),
   target: framesSampled,
 });
-$lastFrames.on(readFrameCountsFx.doneData, (_, counts) => counts).reset(contentPlayingChanged.filter({ fn: (playing) => !playing }));
+$lastFrames.on(readFrameWindowFx.doneData, (_, { now }) => now).reset(contentPlayingChanged.filter({ fn: (playing) => !playing }));
