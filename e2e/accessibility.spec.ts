@@ -58,7 +58,7 @@ test('the film: paused, controls, the settings menu and each sub-menu, the share
   findings.push(...(await audit(page, 'paused, controls shown')));
   await openSettingsRow(frame);
   findings.push(...(await audit(page, 'settings menu')));
-  for (const row of ['quality', 'playback-rate', 'audio']) {
+  for (const row of ['quality', 'playback-rate', 'audio', 'caption-style']) {
     await page.keyboard.press('Escape');
     await expect(frame.getByTestId('settings-menu')).toHaveCount(0);
     await openSettingsRow(frame, row);

@@ -105,7 +105,7 @@ test.describe('player surface, desktop', () => {
     await expect.poll(() => media(frame, (video) => video.playbackRate)).toBe(1);
   });
 
-  test("subtitles: a track shows its cues, 'Выкл.' hides them", async ({ page }) => {
+  test("subtitles: a track shows its cues, 'Стиль субтитров' restyles them, 'Выкл.' hides them", async ({ page }) => {
     const frame = await openHarness(page, { scenario: 'film' });
     await expectPlaysPast(frame, 0.5);
     await clickControl(frame, frame.getByTestId('subtitles-button'));
@@ -115,6 +115,24 @@ test.describe('player surface, desktop', () => {
     await expect(frame.getByTestId('captions')).toBeVisible();
     await expect(frame.getByTestId('captions')).toHaveText(/^Субтитры RU \d:\d\d:\d\d$/);
     await expect(frame.getByTestId('subtitles-button')).toHaveAttribute('aria-pressed', 'true');
+
+    // 'Стиль субтитров': a bigger size and yellow on black apply to the cue at once.
+    const cue = frame.locator('.captions__cue').first();
+    const look = () => cue.evaluate((element) => ({ size: parseFloat(getComputedStyle(element).fontSize), color: getComputedStyle(element).color, background: getComputedStyle(element).backgroundColor }));
+    const before = await look();
+    await openSettings(frame);
+    await expect(rowValue(frame, 'caption-style')).toHaveText('Средний');
+    await frame.getByTestId('menu-row-caption-style').click();
+    await expect(frame.getByTestId('settings-menu')).toHaveAttribute('data-menu', 'caption-style');
+    await option(frame, 'Крупный').click();
+    await option(frame, 'Жёлтый на чёрном').click();
+    await expect(option(frame, 'Крупный')).toHaveAttribute('aria-checked', 'true');
+    await expect.poll(async () => (await look()).color).toBe('rgb(255, 212, 0)');
+    const after = await look();
+    expect(after.size).toBeGreaterThan(before.size);
+    expect(after.background).toBe('rgb(0, 0, 0)');
+    await page.keyboard.press('Escape');
+    await expect(frame.getByTestId('settings-menu')).toHaveCount(0);
 
     await clickControl(frame, frame.getByTestId('subtitles-button'));
     await option(frame, 'Выкл.').click();

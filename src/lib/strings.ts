@@ -20,6 +20,12 @@ export const STRINGS = {
   subtitles: 'Субтитры',
   normalSpeed: 'Обычная',
   subtitlesOff: 'Выкл.',
+  // Caption style (beyond SPEC.md).
+  captionStyle: 'Стиль субтитров',
+  captionSize: 'Размер',
+  captionLook: 'Оформление',
+  captionSizes: { small: 'Маленький', medium: 'Средний', large: 'Крупный' },
+  captionPresets: { shaded: 'Белый на тёмном фоне', yellow: 'Жёлтый на чёрном', outline: 'Белый с обводкой' },
   autoQuality: (height: number | null) => (height ? `Auto (${height}p)` : 'Auto'),
   height: (height: number) => `${height}p`,
   shareWithTimecode: 'Поделиться с тайм кодом',

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { settle } from '../../test-support/settle';
 import { createScriptedEngine } from '../../engine/scripted-engine';
 import { $controlsPinned, engineAttached, escapePressed, pauseClicked } from '../playback';
-import { audioTrackChosen, qualityChosen, rateChosen, subtitleChosen } from '../tracks';
+import { audioTrackChosen, captionPresetChosen, captionSizeChosen, qualityChosen, rateChosen, subtitleChosen } from '../tracks';
 import { sendStatFx, type StatEvent } from '../../platform/stats';
 import {
   $activeMenu,
@@ -67,6 +67,17 @@ describe('menus model', () => {
     await settle(settingsClicked, { scope });
     expect(seen).toEqual(['main', 'quality', 'main', 'none']);
     expect(scope.getState($controlsPinned)).toBe(false);
+  });
+
+  it("'Стиль субтитров' stays open on a choice (both groups apply at once); back returns to main", async () => {
+    const scope = fork();
+    await settle(settingsClicked, { scope });
+    await settle(subMenuOpened, { scope, params: 'caption-style' });
+    await settle(captionSizeChosen, { scope, params: 'large' });
+    await settle(captionPresetChosen, { scope, params: 'outline' });
+    expect(scope.getState($activeMenu)).toBe('caption-style');
+    await settle(backClicked, { scope });
+    expect(scope.getState($activeMenu)).toBe('main');
   });
 
   it('picking an option returns to the menu it came from', async () => {

@@ -13,7 +13,8 @@ import { sendStatFx } from '../../platform/stats';
 import { controlsPinnedSet, escapePressed } from '../playback';
 import { $audioTracks, audioTrackChosen, qualityChosen, rateChosen, subtitleChosen } from '../tracks';
 
-export type SubMenu = 'quality' | 'playback-rate' | 'subs' | 'audio';
+/** 'caption-style' stays open on a choice: its two groups apply at once, and Back leaves it. */
+export type SubMenu = 'quality' | 'playback-rate' | 'subs' | 'audio' | 'caption-style';
 export type MenuId = 'none' | 'main' | SubMenu;
 
 export interface MenuState {

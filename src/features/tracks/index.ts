@@ -27,6 +27,8 @@ export {
   $audioLabel,
   $favouriteAudioLabel,
 } from './audio';
+export { $captionStyle, captionSizeChosen, captionPresetChosen, CAPTION_SIZES, CAPTION_PRESETS, DEFAULT_CAPTION_STYLE } from './caption-style';
+export type { CaptionStyle, CaptionSize, CaptionPreset } from './caption-style';
 export { subtitleChosen, subtitlesToggled, setSubtitleTrackFx, $subtitleTracks, $subtitleTrack, $subtitlesOn, $cues } from './subtitles';
 export { arrangeAudioTracks, initialAudioTrack, startAudioTrack, labelLanguage, isAc3, qualityOptions, qualityLabel, rateLabel, subtitleToToggleOn } from './rules';
 export type { AudioPreferences, QualityOption } from './rules';

@@ -5,7 +5,7 @@ import { createScriptedEngine, type ScriptedEngine } from '../../engine/scripted
 import { STORAGE_KEYS } from '../../lib/constants';
 import { $storage, createMemoryStorage, type MemoryStorage } from '../../platform/storage';
 import { engineAttached, sourceRequested, subtitlesShortcutUsed } from '../playback';
-import { rateChosen, subtitleChosen } from './index';
+import { $captionStyle, captionPresetChosen, captionSizeChosen, rateChosen, subtitleChosen } from './index';
 import { readPreferences, savePreferences } from './preferences';
 
 const SUBS: EngineSubtitleTrack[] = [
@@ -99,5 +99,27 @@ describe('remembered speed and subtitles', () => {
     await nextSource(scope, engine);
     expect(commands(engine, 'setSubtitleTrack')).toEqual([0, 0]);
     expect(commands(engine, 'setPlaybackRate')).toEqual([0.75, 0.75]);
+  });
+});
+
+describe('caption style', () => {
+  it('starts medium, white on translucent black; a choice applies at once and is remembered beside the rest', async () => {
+    const storage = withPreferences({ rate: 1.25 });
+    const { scope } = await load(storage);
+    expect(scope.getState($captionStyle)).toEqual({ size: 'medium', preset: 'shaded' });
+    await allSettled(captionSizeChosen, { scope, params: 'large' });
+    await allSettled(captionPresetChosen, { scope, params: 'yellow' });
+    expect(scope.getState($captionStyle)).toEqual({ size: 'large', preset: 'yellow' });
+    expect(stored(storage)).toEqual({ rate: 1.25, captionStyle: { size: 'large', preset: 'yellow' } });
+
+    const reload = await load(storage);
+    expect(reload.scope.getState($captionStyle)).toEqual({ size: 'large', preset: 'yellow' });
+  });
+
+  it('a corrupt part is ignored and the valid one kept', async () => {
+    expect(readPreferences(withPreferences({ captionStyle: { size: 'huge', preset: 'outline' } }))).toEqual({ captionStyle: { preset: 'outline' } });
+    expect(readPreferences(withPreferences({ captionStyle: 'large' }))).toEqual({});
+    const { scope } = await load(withPreferences({ captionStyle: { size: 'small', preset: 42 } }));
+    expect(scope.getState($captionStyle)).toEqual({ size: 'small', preset: 'shaded' });
   });
 });

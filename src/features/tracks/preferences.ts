@@ -1,6 +1,6 @@
 /**
- * The viewer's remembered preferences (beyond SPEC.md): the playback rate and the subtitles (a
- * track by name and language, or off), kept in localStorage under one key beside volume and
+ * The viewer's remembered preferences (beyond SPEC.md): the playback rate, the subtitles (a
+ * track by name and language, or off) and the caption style, kept in localStorage under one key beside volume and
  * muted, and read again at every new source (a reload, the next episode). Each field is checked
  * on its own, so a corrupt one is ignored without losing the others; a write merges into a fresh
  * read, so changing one never loses another, nor a field this version does not know.
@@ -15,9 +15,22 @@ export interface RememberedSubtitles {
   lang: string;
 }
 
+export const CAPTION_SIZES = ['small', 'medium', 'large'] as const;
+export const CAPTION_PRESETS = ['shaded', 'yellow', 'outline'] as const;
+export type CaptionSize = (typeof CAPTION_SIZES)[number];
+/** White on translucent black, yellow on black, white with an outline and no box. */
+export type CaptionPreset = (typeof CAPTION_PRESETS)[number];
+export interface CaptionStyle {
+  size: CaptionSize;
+  preset: CaptionPreset;
+}
+export const DEFAULT_CAPTION_STYLE: CaptionStyle = { size: 'medium', preset: 'shaded' };
+
 export interface ViewerPreferences {
   rate?: number;
   subtitles?: RememberedSubtitles | 'off';
+  /** Each part on its own: a corrupt size keeps a valid preset. */
+  captionStyle?: Partial<CaptionStyle>;
 }
 
 /** Longest name or language kept: anything longer is not a track's. */
@@ -36,13 +49,26 @@ function validSubtitles(value: unknown): ViewerPreferences['subtitles'] {
   return undefined;
 }
 
+function validCaptionStyle(value: unknown): Partial<CaptionStyle> | undefined {
+  if (!isRecord(value)) return undefined;
+  const size = (CAPTION_SIZES as readonly unknown[]).includes(value.size) ? (value.size as CaptionSize) : undefined;
+  const preset = (CAPTION_PRESETS as readonly unknown[]).includes(value.preset) ? (value.preset as CaptionPreset) : undefined;
+  if (size === undefined && preset === undefined) return undefined;
+  return { ...(size ? { size } : {}), ...(preset ? { preset } : {}) };
+}
+
 /** The stored preferences: each field when valid, absent otherwise. */
 export function readPreferences(storage: KeyValueStorage): ViewerPreferences {
   const stored = storage.read(STORAGE_KEYS.preferences);
   if (!isRecord(stored)) return {};
   const rate = validRate(stored.rate);
   const subtitles = validSubtitles(stored.subtitles);
-  return { ...(rate !== undefined ? { rate } : {}), ...(subtitles !== undefined ? { subtitles } : {}) };
+  const captionStyle = validCaptionStyle(stored.captionStyle);
+  return {
+    ...(rate !== undefined ? { rate } : {}),
+    ...(subtitles !== undefined ? { subtitles } : {}),
+    ...(captionStyle !== undefined ? { captionStyle } : {}),
+  };
 }
 
 /** Stores `patch` over what is stored now, keeping every other field. */

@@ -14,6 +14,11 @@ import {
   SubtitlesIcon,
 } from '../../../ui/player-icons';
 import {
+  $captionStyle,
+  CAPTION_PRESETS,
+  CAPTION_SIZES,
+  captionPresetChosen,
+  captionSizeChosen,
   $audioLabel,
   $audioTrack,
   $audioTracks,
@@ -151,6 +156,7 @@ function MainPage({ mobile, extra }: { mobile: boolean; extra?: ReactNode }) {
     audio: $audioLabel,
     subtitleTracks: $subtitleTracks,
     subtitle: $subtitleTrack,
+    captionStyle: $captionStyle,
   });
   const subtitleName = data.subtitleTracks.find((track) => track.id === data.subtitle)?.name ?? STRINGS.subtitlesOff;
   return (
@@ -159,6 +165,9 @@ function MainPage({ mobile, extra }: { mobile: boolean; extra?: ReactNode }) {
       <MainRow icon={<SpeedIcon />} label={STRINGS.speed} value={data.rate} menu="playback-rate" />
       {data.audioTracks.length > 1 && <MainRow icon={<AudioIcon />} label={STRINGS.audio} value={data.audio} menu="audio" />}
       {mobile && data.subtitleTracks.length > 0 && <MainRow icon={<SubtitlesIcon />} label={STRINGS.subtitles} value={subtitleName} menu="subs" />}
+      {data.subtitleTracks.length > 0 && (
+        <MainRow icon={<SubtitlesIcon />} label={STRINGS.captionStyle} value={STRINGS.captionSizes[data.captionStyle.size]} menu="caption-style" />
+      )}
       {mobile && extra}
     </>
   );
@@ -210,11 +219,37 @@ function AudioPage() {
   );
 }
 
+/** Size and look of the captions: two groups of choices, each applied at once. */
+function CaptionStylePage() {
+  const { style, onSize, onPreset } = useUnit({ style: $captionStyle, onSize: captionSizeChosen, onPreset: captionPresetChosen });
+  return (
+    <>
+      <div role="group" aria-label={STRINGS.captionSize} className="menu__group">
+        <div className="menu__group-title" aria-hidden="true">
+          {STRINGS.captionSize}
+        </div>
+        {CAPTION_SIZES.map((size) => (
+          <Option key={size} label={STRINGS.captionSizes[size]} checked={style.size === size} onChoose={() => onSize(size)} />
+        ))}
+      </div>
+      <div role="group" aria-label={STRINGS.captionLook} className="menu__group">
+        <div className="menu__group-title" aria-hidden="true">
+          {STRINGS.captionLook}
+        </div>
+        {CAPTION_PRESETS.map((preset) => (
+          <Option key={preset} label={STRINGS.captionPresets[preset]} checked={style.preset === preset} onChoose={() => onPreset(preset)} />
+        ))}
+      </div>
+    </>
+  );
+}
+
 const TITLES: Record<SubMenu, string> = {
   quality: STRINGS.quality,
   'playback-rate': STRINGS.speed,
   subs: STRINGS.subtitles,
   audio: STRINGS.audio,
+  'caption-style': STRINGS.captionStyle,
 };
 
 /**
@@ -271,6 +306,7 @@ export function SettingsMenu({ mainExtra }: { mainExtra?: ReactNode }) {
         {active === 'playback-rate' && <RatePage />}
         {active === 'subs' && <SubsPage />}
         {active === 'audio' && <AudioPage />}
+        {active === 'caption-style' && <CaptionStylePage />}
       </div>
     </div>
   );

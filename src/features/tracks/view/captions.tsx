@@ -1,13 +1,14 @@
 import { useUnit } from 'effector-react';
 import { $cues } from '../subtitles';
+import { $captionStyle } from '../caption-style';
 import './tracks.css';
 
 /** The subtitle cues showing now, drawn above the control bar (which lifts them when shown). */
 export function Captions() {
-  const cues = useUnit($cues);
+  const { cues, style } = useUnit({ cues: $cues, style: $captionStyle });
   if (cues.length === 0) return null;
   return (
-    <div className="captions" data-testid="captions" aria-live="off">
+    <div className={`captions captions--${style.size} captions--${style.preset}`} data-testid="captions" aria-live="off">
       {cues.map((text, index) => (
         <span key={index} className="captions__cue">
           {text}
