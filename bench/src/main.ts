@@ -286,7 +286,7 @@ async function bundleSection(ctx: Pick<Context, 'repo' | 'opts'>, section: Secti
   section.files = { initial_js: b.initialJs, initial_css: b.initialCss, lazy_chunks: b.lazyChunks };
   section.initial_js_bytes_by_package = b.initialJsByPackage;
   section.method =
-    'initial = the files index.html references (entry script, stylesheet, modulepreloaded engine chunk) and their static imports; ' +
+    'initial = the files index.html references (entry script, stylesheets, the modulepreloaded engine chunk, the prefetched app chunk) and their static imports; ' +
     'gzip -9 and brotli q11 of the built files; own code = the same entry re-bundled with every package external (same esbuild options), ' +
     'gzip of its initially loaded JS; the proportional figure is each initial file gzip × its share of bytes from outside node_modules';
 }

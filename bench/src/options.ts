@@ -55,7 +55,7 @@ export const USAGE = `usage: npm run bench -- [options]
   --switches N          episode switches for the memory figure (default 30; after 10 pre-rolls)
   --only a,b            sections: ${SECTIONS.join(', ')}
                         (ttff_cpu4x: time to first frame at 4× CPU throttling, reported as ttff.cpu4x)
-  --time-budget S       seconds for the whole run (default 420; 0 = none): iterations stop early,
+  --time-budget S       seconds for the whole run (default 480; 0 = none): iterations stop early,
                         keeping at least 2 samples each, so a loaded machine still finishes
 env: CHROMIUM_PATH (default /usr/bin/chromium, else Playwright's own browser)`;
 
@@ -125,7 +125,7 @@ export function parseOptions(argv: readonly string[], env: Record<string, string
     steadySeconds: orDefault('steady-seconds', 10),
     switches: orDefault('switches', 30),
     sections,
-    timeBudgetS: flags.has('time-budget') ? nonNegative('--time-budget', str('time-budget')) : 420,
+    timeBudgetS: flags.has('time-budget') ? nonNegative('--time-budget', str('time-budget')) : 480,
     chromium: chromiumPath(env),
   };
 }

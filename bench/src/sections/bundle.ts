@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
-import { BROWSER_BUILD, eagerChunks, PLAYER_PRELOAD } from '../../../scripts/build-options.mjs';
+import { BROWSER_BUILD, eagerChunks, PLAYER_PREFETCH, PLAYER_PRELOAD } from '../../../scripts/build-options.mjs';
 
 interface MetaOutput {
   bytes: number;
@@ -120,7 +120,9 @@ async function ownCode(repo: string): Promise<{ ownCodeGzip: number; ownCodeBrot
     });
     const meta = result.metafile as unknown as Metafile;
     const entry = Object.keys(meta.outputs).find((file) => meta.outputs[file]!.entryPoint && file.endsWith('.js'))!;
-    const files = [entry, ...eagerChunks(meta.outputs, entry, PLAYER_PRELOAD)].filter((file) => file.endsWith('.js'));
+    // What index.html references: the entry, the modulepreloaded engine and the prefetched app.
+    const referenced = new RegExp(`${PLAYER_PRELOAD.source}|${PLAYER_PREFETCH.source}`);
+    const files = [entry, ...eagerChunks(meta.outputs, entry, referenced)].filter((file) => file.endsWith('.js'));
     let gzip = 0;
     let brotli = 0;
     let raw = 0;
