@@ -132,13 +132,17 @@ test('a master playlist answered 404 is the fatal manifestLoadError: the stream 
 
 const option = (frame: FrameLocator, name: string) => frame.getByTestId('settings-menu').getByRole('menuitemradio', { name, exact: true });
 
-test('a subtitle playlist and an alternate audio playlist answered 404: non-fatal errors, reported, and the film plays on', async ({ page }) => {
+test('a level, a subtitle and an alternate audio playlist answered 404: non-fatal errors, reported, and the film plays on', async ({ page }) => {
   await injectFaults(page, client, [
+    { target: 'playlist', action: { type: 'status', status: 404 }, count: null, path: '/video/720p/' },
     { target: 'playlist', action: { type: 'status', status: 404 }, count: null, path: '/subs/' },
     { target: 'playlist', action: { type: 'status', status: 404 }, count: null, path: '/audio/en/' },
   ]);
   const frame = await openHarness(page, { query: `movie_id=101&auto_play=1&harness-client=${client}` });
   await expectPlaysPast(frame, 0.5);
+  // The 720p rendition is dropped: another one plays.
+  await expect.poll(async () => (await errorsOf(page)).filter((s) => s.payload.details === 'levelLoadError').length).toBeGreaterThan(0);
+  expect(await frame.locator('video.player__media').evaluate((video: HTMLVideoElement) => video.videoHeight)).toBeLessThan(720);
 
   await clickControl(frame, frame.getByTestId('subtitles-button'));
   await option(frame, 'Русские').click();
@@ -158,9 +162,10 @@ test('a subtitle playlist and an alternate audio playlist answered 404: non-fata
   await expect(frame.getByTestId('menu-row-audio').locator('.menu__value')).toHaveText('Русский (RU)');
   await noBrokenPage(frame);
   await expect(frame.getByTestId('stream-error')).toHaveCount(0);
-  const reported = (await errorsOf(page)).filter((s) => ['subtitleTrackLoadError', 'audioTrackLoadError'].includes(String(s.payload.details)));
+  const reported = (await errorsOf(page)).filter((s) => ['levelLoadError', 'subtitleTrackLoadError', 'audioTrackLoadError'].includes(String(s.payload.details)));
   expect(reported.every((s) => s.payload.fatal === false && s.payload.errorType === 'network')).toBe(true);
   const faulted = (await requestsOf(page, client)).filter((entry) => entry.fault?.startsWith('playlist /'));
+  expect(faulted.some((entry) => entry.path.includes('/video/720p/'))).toBe(true);
   expect(faulted.some((entry) => entry.path.includes('/subs/ru/'))).toBe(true);
   expect(faulted.some((entry) => entry.path.includes('/audio/en/'))).toBe(true);
 });
