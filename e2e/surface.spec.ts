@@ -357,7 +357,8 @@ test.describe('player surface, desktop', () => {
     await expect(frame.getByTestId('cast-button')).toHaveCount(0);
     await openSettings(frame);
     const menu = frame.getByTestId('settings-menu');
-    await expect(menu.locator('.menu__label')).toHaveText(['Качество', 'Скорость', 'Аудио']);
+    // The spec's rows, then 'Стиль субтитров' (the film has subtitles; beyond SPEC.md).
+    await expect(menu.locator('.menu__label')).toHaveText(['Качество', 'Скорость', 'Аудио', 'Стиль субтитров']);
     // 17rem wide, at most 12rem tall (SPEC.md §2), as laid out (offset sizes: the opening animation scales the box).
     const size = await menu.evaluate((element: HTMLElement) => {
       const rem = parseFloat(getComputedStyle(document.documentElement).fontSize);
