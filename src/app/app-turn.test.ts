@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appTurn, type EarlyMedia } from './app-turn';
 
-const LIMITS = { answersMs: 1000, mediaMs: 3000 };
+const LIMITS = { answersMs: 1000, mediaMs: 3000, screenMs: 1000 };
 
 function track(turn: Promise<void>) {
   const state = { done: false };
@@ -55,6 +55,11 @@ describe('when the page evaluates its app', () => {
     decoded.resolve();
     await vi.advanceTimersByTimeAsync(0);
     expect(turn.done).toBe(true);
+  });
+
+  it('a stream loading for the model whose frame is slow (a slow network): the screen limit after it is known', async () => {
+    const turn = track(appTurn(Promise.resolve(), Promise.resolve<EarlyMedia>({ kind: 'loading', ready: never }), LIMITS));
+    await expectTurnIn(turn, LIMITS.screenMs);
   });
 
   it('a refused or failed early play: at once', async () => {

@@ -13,6 +13,12 @@
 export type EarlyMedia = { kind: 'none' } | { kind: 'loading' | 'playing'; ready: Promise<void> };
 
 export interface TurnLimits {
+  /**
+   * How long a stream the model will start (a pre-roll, a resume prompt, no autoplay) is waited
+   * for, once the answers are in, before the app shows its screen anyway: such a page waits for
+   * the viewer, who needs the controls.
+   */
+  screenMs: number;
   /** How long the start-up answers are waited for: past it, the network is slow and the app shows its loading screen. */
   answersMs: number;
   /** How long, once they are in, the stream's first frame is waited for (a slow media network, a hidden page). */
@@ -21,15 +27,17 @@ export interface TurnLimits {
 
 /**
  * Resolves when the app's turn has come: at once without an early stream; when the early stream
- * is ready; at `answersMs` when the start-up answers (`answers`) are not in by then, and `mediaMs`
- * after they came at the latest.
+ * is ready, or `screenMs` after it is known not to play by itself; at `answersMs` when the start-up
+ * answers (`answers`) are not in by then, and `mediaMs` after they came at the latest.
  */
 export function appTurn(answers: Promise<unknown>, early: Promise<EarlyMedia>, limits: TurnLimits): Promise<void> {
   return new Promise((resolve) => {
     let mediaTimer: ReturnType<typeof setTimeout> | undefined;
+    let screenTimer: ReturnType<typeof setTimeout> | undefined;
     const done = () => {
       clearTimeout(answersTimer);
       clearTimeout(mediaTimer);
+      clearTimeout(screenTimer);
       resolve();
     };
     const answersTimer = setTimeout(done, limits.answersMs);
@@ -37,6 +45,10 @@ export function appTurn(answers: Promise<unknown>, early: Promise<EarlyMedia>, l
       clearTimeout(answersTimer);
       mediaTimer = setTimeout(done, limits.mediaMs);
     }, done);
-    void early.then((media) => (media.kind === 'none' ? done() : media.ready.then(done, done)), done);
+    void early.then((media) => {
+      if (media.kind === 'none') return done();
+      if (media.kind === 'loading') screenTimer = setTimeout(done, limits.screenMs);
+      void media.ready.then(done, done);
+    }, done);
   });
 }

@@ -9,7 +9,7 @@
  */
 import { config, earlyStart, earlyStores, engineModule } from './page-config';
 import { playsAtOnce } from './early-play';
-import { APP_ANSWERS_LIMIT_MS, APP_MEDIA_LIMIT_MS, STORAGE_KEYS } from '../lib/constants';
+import { APP_ANSWERS_LIMIT_MS, APP_MEDIA_LIMIT_MS, APP_SCREEN_LIMIT_MS, STORAGE_KEYS } from '../lib/constants';
 import type { EngineAudioTrack, MediaEngine } from '../engine/types';
 import { readFavouriteAudio } from '../features/tracks/favourites';
 import { startAudioTrack } from '../features/tracks/rules';
@@ -71,7 +71,7 @@ const early = Promise.all([engine, earlyStart]).then(async ([created, start]): P
   return plays ? { kind: 'playing', ready: Promise.race([playEarly(created, video), failure]) } : { kind: 'loading', ready: decoded };
 });
 
-void appTurn(earlyStart, early, { answersMs: APP_ANSWERS_LIMIT_MS, mediaMs: APP_MEDIA_LIMIT_MS })
+void appTurn(earlyStart, early, { answersMs: APP_ANSWERS_LIMIT_MS, mediaMs: APP_MEDIA_LIMIT_MS, screenMs: APP_SCREEN_LIMIT_MS })
   .then(() => {
     appStarting = true;
     return import('./start-app');
