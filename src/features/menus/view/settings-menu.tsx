@@ -219,27 +219,27 @@ function AudioPage() {
   );
 }
 
+/** A titled group of radio items inside a menu page. */
+function ChoiceGroup<T extends string>({ title, values, labels, current, onChoose }: { title: string; values: readonly T[]; labels: Record<T, string>; current: T; onChoose: (value: T) => void }) {
+  return (
+    <div role="group" aria-label={title} className="menu__group">
+      <div className="menu__group-title" aria-hidden="true">
+        {title}
+      </div>
+      {values.map((value) => (
+        <Option key={value} label={labels[value]} checked={current === value} onChoose={() => onChoose(value)} />
+      ))}
+    </div>
+  );
+}
+
 /** Size and look of the captions: two groups of choices, each applied at once. */
 function CaptionStylePage() {
   const { style, onSize, onPreset } = useUnit({ style: $captionStyle, onSize: captionSizeChosen, onPreset: captionPresetChosen });
   return (
     <>
-      <div role="group" aria-label={STRINGS.captionSize} className="menu__group">
-        <div className="menu__group-title" aria-hidden="true">
-          {STRINGS.captionSize}
-        </div>
-        {CAPTION_SIZES.map((size) => (
-          <Option key={size} label={STRINGS.captionSizes[size]} checked={style.size === size} onChoose={() => onSize(size)} />
-        ))}
-      </div>
-      <div role="group" aria-label={STRINGS.captionLook} className="menu__group">
-        <div className="menu__group-title" aria-hidden="true">
-          {STRINGS.captionLook}
-        </div>
-        {CAPTION_PRESETS.map((preset) => (
-          <Option key={preset} label={STRINGS.captionPresets[preset]} checked={style.preset === preset} onChoose={() => onPreset(preset)} />
-        ))}
-      </div>
+      <ChoiceGroup title={STRINGS.captionSize} values={CAPTION_SIZES} labels={STRINGS.captionSizes} current={style.size} onChoose={onSize} />
+      <ChoiceGroup title={STRINGS.captionLook} values={CAPTION_PRESETS} labels={STRINGS.captionPresets} current={style.preset} onChoose={onPreset} />
     </>
   );
 }
