@@ -9,7 +9,7 @@ import { $engine, sourceReady, sourceRequested, subtitlesShortcutUsed } from '..
 import { $audioLanguages } from './audio';
 import { cuesChanged, subtitleTracksUpdated, subtitleTrackSwitched } from './model';
 import { subtitleToToggleOn } from './rules';
-import { readPreferencesFx, savePreferencesFx, type ViewerPreferences } from './preferences';
+import { readPreferencesFx, savePreferencesFx, type RememberedSubtitles, type ViewerPreferences } from './preferences';
 
 /** A subtitle track id, or -1 for 'Выкл.'. */
 export const subtitleChosen = createEvent<number>();
@@ -33,7 +33,7 @@ export const $cues = createStore<string[]>([])
   .on(cuesChanged, (_, { texts }) => texts)
   .reset(sourceRequested);
 /** The last track turned on, by name and language ('c' and the next episode turn it back on). */
-const $lastSubtitle = createStore<{ name: string; lang: string } | null>(null).on(readPreferencesFx.doneData, (last, { subtitles }) =>
+const $lastSubtitle = createStore<RememberedSubtitles | null>(null).on(readPreferencesFx.doneData, (last, { subtitles }) =>
   subtitles && subtitles !== 'off' ? subtitles : last,
 );
 /** Whether the next source should show subtitles: the last choice, or the viewer's remembered one. */
@@ -42,25 +42,21 @@ const $subtitlesWanted = createStore(false)
   .on(readPreferencesFx.doneData, (wanted, { subtitles }) => (subtitles === undefined ? wanted : subtitles !== 'off'));
 
 sample({ clock: subtitleChosen, target: setSubtitleTrackFx });
-sample({
+/** A choice applied: the track by name and language, 'off', or null for an id the list does not have. */
+const subtitleApplied = sample({
   clock: setSubtitleTrackFx.done,
   source: $subtitleTracks,
-  filter: (_, { params }) => params >= 0,
-  fn: (tracks, { params }) => {
+  fn: (tracks, { params }): RememberedSubtitles | 'off' | null => {
+    if (params < 0) return 'off';
     const track = tracks.find((candidate) => candidate.id === params);
     return track ? { name: track.name, lang: track.lang } : null;
   },
-  target: $lastSubtitle,
 });
+$lastSubtitle.on(subtitleApplied, (last, applied) => (applied === 'off' ? last : applied));
 // The viewer's choice (a track, 'Выкл.', the 'c' key) is remembered for the next visit.
 sample({
-  clock: setSubtitleTrackFx.done,
-  source: $subtitleTracks,
-  fn: (tracks, { params }): ViewerPreferences => {
-    const track = params >= 0 ? tracks.find((candidate) => candidate.id === params) : undefined;
-    return { subtitles: track ? { name: track.name, lang: track.lang } : 'off' };
-  },
-  filter: (tracks, { params }) => params < 0 || tracks.some((candidate) => candidate.id === params),
+  clock: subtitleApplied.filterMap((applied) => applied ?? undefined),
+  fn: (subtitles): ViewerPreferences => ({ subtitles }),
   target: savePreferencesFx,
 });
 // Off means no cue stays on screen, even if the engine reports none no more.
