@@ -152,7 +152,7 @@ test.describe('ads', () => {
     expect(await pingsOf(page)).toEqual(['error unplayable 403']);
   });
 
-  test('demo mode: a pre-roll, then a mid-roll after 10 s of played content', async ({ page }) => {
+  test('demo mode: a pre-roll, then a mid-roll after 10 s of played content, marked on the seek slider', async ({ page }) => {
     test.setTimeout(60_000);
     const frame = await openHarness(page, { query: 'movie_id=101&auto_play=1&advert=1' });
     await expect(frame.getByTestId('ad-overlay')).toHaveAttribute('data-ad-id', 'demo-1');
@@ -163,6 +163,11 @@ test.describe('ads', () => {
     await frame.locator('video.player__media').evaluate((video: HTMLVideoElement) => (video.playbackRate = 2));
     await expectPlaysPast(frame, 5);
     await expect(frame.getByTestId('ad-overlay')).toHaveCount(0);
+    // The 30 s film marks the mid-rolls to come at 10 s and 20 s of play: decorative, and the slider keeps every pointer event.
+    const marks = frame.getByTestId('midroll-marks');
+    await expect(marks.locator('.midroll-marks__mark')).toHaveCount(2);
+    await expect(marks).toHaveAttribute('aria-hidden', 'true');
+    expect(await marks.evaluate((element) => getComputedStyle(element).pointerEvents)).toBe('none');
     await expect(frame.getByTestId('ad-overlay')).toHaveAttribute('data-ad-id', 'demo-2', { timeout: 15_000 });
     const pausedAt = await contentTime(frame);
     expect(pausedAt).toBeGreaterThanOrEqual(9.5);
@@ -171,6 +176,8 @@ test.describe('ads', () => {
     expect(await contentTime(frame)).toBe(pausedAt);
     expect(await frame.locator('video.player__media').evaluate((video: HTMLVideoElement) => video.paused)).toBe(true);
     await expect.poll(() => pingsOf(page)).toContain('start demo-2');
+    // The next one, 10 s of play after this break, is the only one left before the end.
+    await expect(marks.locator('.midroll-marks__mark')).toHaveCount(1);
   });
 });
 

@@ -78,7 +78,7 @@ export const SCENARIOS: readonly Scenario[] = [
   // Ads (harness/server/routes/ads.ts): each scenario picks an ad-list set; demo mode is the advert toggle.
   { id: 'ads-skippable', title: 'Pre-roll, skippable after 5 s', group: 'Ads', query: { movie_id: '101', 'data-ad-list-url': '/ads/list.json?set=skippable' }, expect: { shows: 'ad', text: 'Пропустить' } },
   { id: 'ads-non-skippable', title: 'Pre-roll, 5 s non-skippable', group: 'Ads', query: { movie_id: '101', 'data-ad-list-url': '/ads/list.json?set=non-skippable' }, expect: { shows: 'ad', text: 'Реклама', hidden: ['ad-skip'] } },
-  { id: 'ads-two', title: 'Two pre-rolls in turn', group: 'Ads', query: { movie_id: '101', 'data-ad-list-url': '/ads/list.json?set=two-ads' }, expect: { shows: 'ad', text: 'Реклама', note: 'a 5 s non-skippable ad, then a skippable one' } },
+  { id: 'ads-two', title: 'Two pre-rolls in turn', group: 'Ads', query: { movie_id: '101', 'data-ad-list-url': '/ads/list.json?set=two-ads' }, expect: { shows: 'ad', text: 'Реклама 1 из 2', note: "a 5 s non-skippable ad, then a skippable one ('Реклама 2 из 2')" } },
   { id: 'ads-wrapper', title: 'Wrapper chain (2 levels)', group: 'Ads', query: { movie_id: '101', 'data-ad-list-url': '/ads/list.json?set=wrapper' }, expect: { shows: 'ad', text: 'Реклама' } },
   { id: 'ads-data-urls', title: 'dataUrls: 404, then a good tag', group: 'Ads', query: { movie_id: '101', 'data-ad-list-url': '/ads/list.json?set=data-urls' }, expect: { shows: 'ad', text: 'Реклама' } },
   { id: 'ads-data-xml', title: 'dataXml: inline VAST', group: 'Ads', query: { movie_id: '101', 'data-ad-list-url': '/ads/list.json?set=data-xml' }, expect: { shows: 'ad', text: 'Реклама' } },

@@ -60,6 +60,8 @@ export const STRINGS = {
   // Ad overlay (issue 5). 'Пропустить N' counts down; then the button reads 'Пропустить'.
   skipAdNow: 'Пропустить',
   adBadge: 'Реклама',
+  // A break of several ads (issue 25): 'Реклама 1 из 2'.
+  adPodBadge: (index: number, count: number) => `Реклама ${index} из ${count}`,
   adVisitSite: 'Перейти на сайт',
   adRemaining: (hms: string) => `Реклама закончится через ${hms}`,
   adLoading: 'Загрузка рекламы',

@@ -8,6 +8,7 @@ export {
   $adStatus,
   $adTime,
   $adVolume,
+  $adPosition,
   $skipCountdown,
   $skippable,
   adBreakPrepared,
@@ -25,17 +26,20 @@ export {
   adVolumeMatched,
   adCreated,
 } from './model/break';
-export type { AdBreak, AdBreakPhase, AdFailure, AdStatusChange } from './model/break';
+export type { AdBreak, AdBreakPhase, AdFailure, AdPosition, AdStatusChange } from './model/break';
 export { nativeFullscreenChanged, castingChanged, pageVisibilityChanged, adsEnvironmentStarted } from './model/environment';
 export {
   adsConfigured,
   contentPlayRequested,
   contentTimeUpdated,
   contentSeeked,
+  contentDurationChanged,
   contentHoldRequested,
   contentPauseRequested,
   contentResumeRequested,
   $adPlan,
+  $nextMidrollAt,
+  $midrollMarks,
 } from './model/schedule';
 export { $adHistory, $clickThroughUrl, adClicked, skipClicked, reportAdErrorFx } from './model/tracking';
 export type { AdHistoryItem } from './model/tracking';

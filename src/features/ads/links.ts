@@ -1,7 +1,7 @@
 /**
  * Ads' links: the page (session) gives the ad plan its inputs and starts watching what hides an
- * ad; the content (playback) gives the schedule its time, its seeks and its deferred first play,
- * and an ad starts at the content's volume.
+ * ad; the content (playback) gives the schedule its time, its seeks, its duration (for the
+ * mid-roll marks) and its deferred first play, and an ad starts at the content's volume.
  *
  * Playback's side of a break is here too: the pre-roll holds the content's first play, and a
  * break pauses the content and resumes it. That is playback listening to ads, but ads already
@@ -12,6 +12,7 @@
 import { sample } from 'effector';
 import { $config, appStarted, loadStartupFx } from '../session';
 import {
+  $duration,
   $muted,
   $volume,
   mediaSeeked,
@@ -30,6 +31,7 @@ import {
   contentPauseRequested,
   contentPlayRequested,
   contentResumeRequested,
+  contentDurationChanged,
   contentSeeked,
   contentTimeUpdated,
 } from './model/schedule';
@@ -52,4 +54,5 @@ sample({ clock: contentResumeRequested, filter: ({ resume }) => resume, target: 
 sample({ clock: playDeferred, target: contentPlayRequested });
 sample({ clock: mediaTimeUpdated, fn: ({ currentTime }) => currentTime, target: contentTimeUpdated });
 sample({ clock: mediaSeeked, fn: ({ currentTime }) => currentTime, target: contentSeeked });
+sample({ clock: $duration, target: contentDurationChanged });
 sample({ clock: adCreated, source: { volume: $volume, muted: $muted }, target: adVolumeMatched });

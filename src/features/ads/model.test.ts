@@ -8,8 +8,11 @@ import { firePixelFx, type PixelRequest } from '../../platform/pixel';
 import { sendStatFx, type StatEvent } from '../../platform/stats';
 import {
   $adHistory,
+  $adPosition,
   $adStatus,
   $breakPhase,
+  $midrollMarks,
+  $nextMidrollAt,
   $skipCountdown,
   $skippable,
   AdStatus,
@@ -19,6 +22,7 @@ import {
   contentHoldRequested,
   contentPauseRequested,
   contentPlayRequested,
+  contentDurationChanged,
   contentResumeRequested,
   contentSeeked,
   contentTimeUpdated,
@@ -300,6 +304,76 @@ describe('pre-roll', () => {
   });
 });
 
+describe('ad pods: which ad of the break shows, out of the ads planned', () => {
+  it('a two-ad break reads 1 of 2, then 2 of 2; nothing between breaks', async () => {
+    const { scope, events } = setup({ [tag('a')]: makeAd('a'), [tag('b')]: makeAd('b') });
+    expect(scope.getState($adPosition)).toBeNull();
+    await allSettled(adsConfigured, { scope, params: preroll('a', 'b') });
+    expect(scope.getState($adPosition)).toEqual({ index: 1, count: 2 });
+    await allSettled(contentPlayRequested, { scope });
+    await allSettled(adMediaPlaying, { scope });
+    expect(scope.getState($adPosition)).toEqual({ index: 1, count: 2 });
+    await allSettled(adMediaEnded, { scope });
+    expect(scope.getState($adPosition)).toEqual({ index: 2, count: 2 });
+    await allSettled(adMediaPlaying, { scope });
+    await allSettled(adMediaEnded, { scope });
+    expect(events).toEqual(['hold', 'release-content']);
+    expect(scope.getState($adPosition)).toBeNull();
+  });
+
+  it('a single-ad break is no pod', async () => {
+    const { scope } = setup({ [tag('a')]: makeAd('a') });
+    await allSettled(adsConfigured, { scope, params: preroll('a') });
+    await allSettled(contentPlayRequested, { scope });
+    expect(scope.getState($breakPhase)).toBe('running');
+    expect(scope.getState($adPosition)).toBeNull();
+  });
+
+  it('a failed first ad keeps its place: the second reads 2 of 2', async () => {
+    const { scope, requested } = setup({ [tag('x')]: new VastError(VastErrorCode.NoSupportedMediaFile, []), [tag('b')]: makeAd('b') });
+    await allSettled(adsConfigured, { scope, params: preroll('x', 'b') });
+    await allSettled(contentPlayRequested, { scope });
+    expect(requested).toEqual([tag('x'), tag('b')]);
+    expect(scope.getState($adStatus)).toBe(AdStatus.Created);
+    expect(scope.getState($adPosition)).toEqual({ index: 2, count: 2 });
+  });
+
+  it('an ad failing while it plays, or skipped, moves on to 2 of 2 the same way', async () => {
+    const failed = setup({ [tag('a')]: makeAd('a'), [tag('b')]: makeAd('b') });
+    await allSettled(adsConfigured, { scope: failed.scope, params: preroll('a', 'b') });
+    await allSettled(contentPlayRequested, { scope: failed.scope });
+    await allSettled(adMediaPlaying, { scope: failed.scope });
+    await allSettled(adMediaFailed, { scope: failed.scope, params: { mediaErrorCode: 3, message: 'decode' } });
+    expect(failed.scope.getState($adPosition)).toEqual({ index: 2, count: 2 });
+
+    const skipped = setup({ [tag('s')]: makeAd('s', { skipOffset: 1 }), [tag('b')]: makeAd('b') });
+    await allSettled(adsConfigured, { scope: skipped.scope, params: preroll('s', 'b') });
+    await allSettled(contentPlayRequested, { scope: skipped.scope });
+    await allSettled(adMediaPlaying, { scope: skipped.scope });
+    await play(skipped.scope, [1.5]);
+    await allSettled(skipClicked, { scope: skipped.scope });
+    expect(skipped.scope.getState($adStatus)).toBe(AdStatus.Created);
+    expect(skipped.scope.getState($adPosition)).toEqual({ index: 2, count: 2 });
+  });
+
+  it("an ad's fallback links are the same ad: a first link failing stays at 1 of 2", async () => {
+    const { scope, requested } = setup({ [`${BASE}/a2.xml`]: makeAd('a'), [tag('b')]: makeAd('b') });
+    await allSettled(adsConfigured, { scope, params: settings({ prerollList: [{ dataUrls: ['/a1.xml', '/a2.xml'] }, { vastUrl: '/ads/vast/b.xml' }] }) });
+    expect(requested).toEqual([`${BASE}/a1.xml`, `${BASE}/a2.xml`]);
+    expect(scope.getState($adPosition)).toEqual({ index: 1, count: 2 });
+  });
+
+  it('a planned ad that never resolves still counts: three planned, the last reads 3 of 3', async () => {
+    const { scope } = setup({ [tag('a')]: makeAd('a'), [tag('c')]: makeAd('c') });
+    await allSettled(adsConfigured, { scope, params: preroll('a', 'missing', 'c') });
+    await allSettled(contentPlayRequested, { scope });
+    expect(scope.getState($adPosition)).toEqual({ index: 1, count: 3 });
+    await allSettled(adMediaPlaying, { scope });
+    await allSettled(adMediaEnded, { scope });
+    expect(scope.getState($adPosition)).toEqual({ index: 3, count: 3 });
+  });
+});
+
 describe('skip', () => {
   it('is allowed only from the skip offset, counting down whole seconds', async () => {
     const { scope, pinged, stats, events } = setup({ [tag('s')]: makeAd('s', { skipOffset: 5, duration: 12 }) });
@@ -551,6 +625,40 @@ describe('demo mid-rolls', () => {
       ['preroll', 0],
       ['midroll', 24],
     ]);
+  });
+
+  it('are marked on the seek slider where they will come if the viewer plays on', async () => {
+    const { scope } = setup({ [demoTag(1)]: makeAd('demo-1'), [demoTag(2)]: makeAd('demo-2') });
+    await allSettled(adsConfigured, { scope, params: demo });
+    await allSettled(contentDurationChanged, { scope, params: 30 });
+    // No content time yet (a resumed film starts elsewhere): no marks.
+    expect(scope.getState($midrollMarks)).toEqual([]);
+    await allSettled(contentPlayRequested, { scope });
+    await allSettled(adMediaPlaying, { scope });
+    await allSettled(adMediaEnded, { scope });
+    await watch(scope, 0, 6);
+    expect(scope.getState($nextMidrollAt)).toBe(10);
+    expect(scope.getState($midrollMarks)).toEqual([10 / 30, 20 / 30]);
+    // 6 s played: a seek to 20 puts the next one 4 s on, and the one after past the end.
+    await allSettled(contentSeeked, { scope, params: 20 });
+    expect(scope.getState($midrollMarks)).toEqual([24 / 30]);
+    await watch(scope, 20, 24);
+    expect(scope.getState($breakPhase)).toBe('running');
+    // The break at 24: the next would be at 34, past the end of a 30 s film.
+    expect(scope.getState($nextMidrollAt)).toBe(34);
+    expect(scope.getState($midrollMarks)).toEqual([]);
+    await allSettled(contentDurationChanged, { scope, params: 60 });
+    expect(scope.getState($midrollMarks)).toEqual([34 / 60, 44 / 60, 54 / 60]);
+  });
+
+  it('are not marked outside demo mode', async () => {
+    const { scope } = setup({ [tag('a')]: makeAd('a') });
+    await allSettled(adsConfigured, { scope, params: preroll('a') });
+    await allSettled(contentDurationChanged, { scope, params: 30 });
+    await allSettled(contentSeeked, { scope, params: 5 });
+    await allSettled(contentTimeUpdated, { scope, params: 5.25 });
+    expect(scope.getState($nextMidrollAt)).toBeNull();
+    expect(scope.getState($midrollMarks)).toEqual([]);
   });
 
   it('wait while in native fullscreen', async () => {

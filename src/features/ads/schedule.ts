@@ -26,3 +26,31 @@ export function clockSeeked(clock: PlayClock, currentTime: number): PlayClock {
 export function midrollDue(played: number, playedAtLastBreak: number): boolean {
   return played - playedAtLastBreak >= DEMO_MIDROLL_INTERVAL_S;
 }
+
+/**
+ * Content time of the next demo mid-roll if the viewer plays on from `clock.lastTime` without a
+ * seek; null while no content time is known. Rounded to 10 ms: it stays the same value from tick
+ * to tick of steady play, so the marks are not recomputed on every time update.
+ */
+export function nextMidrollTime(clock: PlayClock, playedAtLastBreak: number): number | null {
+  if (clock.lastTime === null) return null;
+  // A due mid-roll held back (native fullscreen) comes as soon as it can: here.
+  const left = Math.max(0, DEMO_MIDROLL_INTERVAL_S - (clock.played - playedAtLastBreak));
+  return Math.round((clock.lastTime + left) * 100) / 100;
+}
+
+/** Below this share of the track between two marks they would blur into a line. */
+export const MIDROLL_MARK_MIN_SPACING = 0.01;
+
+/**
+ * The seek slider's mid-roll marks, as fractions of the content: the next mid-roll, then one every
+ * DEMO_MIDROLL_INTERVAL_S of play, before the end. Where they would blur into a line (a long film),
+ * only the next one is marked.
+ */
+export function midrollMarks(next: number | null, duration: number): number[] {
+  if (next === null || !(duration > 0) || next >= duration) return [];
+  if (DEMO_MIDROLL_INTERVAL_S / duration < MIDROLL_MARK_MIN_SPACING) return [next / duration];
+  const marks: number[] = [];
+  for (let time = next, n = 1; time < duration; time = next + n++ * DEMO_MIDROLL_INTERVAL_S) marks.push(time / duration);
+  return marks;
+}

@@ -21,6 +21,12 @@ export interface AdBreak {
 
 export type AdBreakPhase = 'idle' | 'prepared' | 'running';
 
+/** Which ad of a pod (a break of several ads) shows: 1-based, out of the ads planned. */
+export interface AdPosition {
+  index: number;
+  count: number;
+}
+
 /** Why an ad failed: its VAST error code and the links to ping with it. */
 export interface AdFailure {
   code: VastErrorCode;
@@ -155,6 +161,20 @@ $breakPhase
   .on(adBreakStarted, (phase) => (phase === 'prepared' ? 'running' : phase))
   .reset(adBreakEnded);
 $cursor.on(adBreakPrepared, (_, { items }) => ({ items, candidates: [] })).on(cursorAdvanced, (_, { cursor }) => cursor);
+
+/** How many ads the break planned; 0 between breaks. */
+const $plannedAds = createStore(0)
+  .on(adBreakPrepared, (_, { items }) => items.length)
+  .reset(adBreakEnded);
+/**
+ * The pod position, null for a single-ad break. The count is the ads planned. An ad that fails
+ * (all its candidates) or is skipped keeps its place: the next one shows its own number, so after
+ * a failed first ad of two the viewer reads 'Реклама 2 из 2', one ad left. The items not yet
+ * taken from the cursor are the ones after the current ad.
+ */
+export const $adPosition = combine($plannedAds, $cursor, (count, { items }): AdPosition | null =>
+  count > 1 ? { index: Math.min(count, Math.max(1, count - items.length)), count } : null,
+);
 
 // The ad <video> must exist before canPlayType can choose a media file.
 sample({

@@ -1,10 +1,11 @@
 /**
  * When breaks run: the pre-roll on the content's first play, demo mid-rolls every 10 s of played
- * content; and what holds an ad back: native fullscreen, casting, a hidden page.
+ * content (and where they will come, for the seek slider's marks); and what holds an ad back:
+ * native fullscreen, casting, a hidden page.
  */
-import { createEvent, createStore, sample } from 'effector';
+import { combine, createEvent, createStore, sample } from 'effector';
 import { AdStatus } from '../status';
-import { INITIAL_CLOCK, clockSeeked, clockTicked, midrollDue } from '../schedule';
+import { INITIAL_CLOCK, clockSeeked, clockTicked, midrollDue, midrollMarks, nextMidrollTime } from '../schedule';
 import { planAds, type AdItem, type AdPlan, type AdSettings } from '../sources';
 import {
   $adStatus,
@@ -29,6 +30,7 @@ export const adsConfigured = createEvent<AdSettings>();
 export const contentPlayRequested = createEvent();
 export const contentTimeUpdated = createEvent<number>();
 export const contentSeeked = createEvent<number>();
+export const contentDurationChanged = createEvent<number>();
 
 /** A pre-roll is due: content play requests must wait for it. */
 export const contentHoldRequested = createEvent();
@@ -86,6 +88,22 @@ $playedAtLastBreak.on(midrollTriggered, (_, { played }) => played);
 $midrollIndex.on(midrollTriggered, (index) => index + 1);
 sample({ clock: midrollTriggered, source: $contentTime, fn: (contentTime, { items }) => ({ kind: 'midroll' as const, items, contentTime }), target: adBreakPrepared });
 sample({ clock: midrollTriggered, target: [contentPauseRequested, adBreakStarted] });
+
+// Where the demo mid-rolls will come if the viewer plays on. The clock changes on every time
+// update but the next mid-roll's time does not during steady play, so only it feeds the marks.
+/** Content time of the next demo mid-roll; null outside demo mode or before any content time. */
+export const $nextMidrollAt = createStore<number | null>(null);
+const $contentDuration = createStore(0).on(contentDurationChanged, (_, duration) => duration);
+sample({
+  clock: $clock.updates,
+  source: { last: $playedAtLastBreak, plan: $adPlan },
+  fn: ({ last, plan }, clock) => (plan.midroll.length > 0 ? nextMidrollTime(clock, last) : null),
+  target: $nextMidrollAt,
+});
+sample({ clock: $playedAtLastBreak.updates, source: $clock, fn: nextMidrollTime, target: $nextMidrollAt });
+sample({ clock: $adPlan.updates, filter: (plan) => plan.midroll.length === 0, fn: () => null, target: $nextMidrollAt });
+/** The seek slider's mid-roll marks, fractions of the content (demo mode only). */
+export const $midrollMarks = combine($nextMidrollAt, $contentDuration, midrollMarks);
 
 sample({ clock: adBreakEnded, fn: (brk: AdBreak) => ({ resume: brk.kind === 'midroll' }), target: contentResumeRequested });
 

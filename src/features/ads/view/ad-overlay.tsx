@@ -8,6 +8,7 @@ import {
   $adStatus,
   $adTime,
   $adHeardVolume,
+  $adPosition,
   $adSilent,
   $adVideo,
   $breakPhase,
@@ -90,12 +91,13 @@ function VolumeControl() {
 
 /** The ad over the content: its video, click-through, play/pause, volume, skip, and what is left. */
 export function AdOverlay() {
-  const { phase, video, ad, status, time, clickThrough, onToggle, onClick } = useUnit({
+  const { phase, video, ad, status, time, position, clickThrough, onToggle, onClick } = useUnit({
     phase: $breakPhase,
     video: $adVideo,
     ad: $currentAd,
     status: $adStatus,
     time: $adTime,
+    position: $adPosition,
     clickThrough: $clickThroughUrl,
     onToggle: adTogglePlayClicked,
     onClick: adClicked,
@@ -132,7 +134,7 @@ export function AdOverlay() {
 
       <div className="ad-overlay__top">
         <span className="ad-overlay__badge" data-testid="ad-badge">
-          {STRINGS.adBadge}
+          {position ? STRINGS.adPodBadge(position.index, position.count) : STRINGS.adBadge}
         </span>
         {shown && remaining >= 0 && (
           <span className="ad-overlay__remaining" data-testid="ad-remaining" aria-label={STRINGS.adRemaining(clock(remaining))}>

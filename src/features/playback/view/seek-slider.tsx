@@ -2,6 +2,7 @@ import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useUnit } from 'effector-react';
 import { STRINGS } from '../../../lib/strings';
 import { formatHms } from '../../../lib/timecode';
+import { MidrollMarks } from '../../ads/view';
 import { $chromeTime } from '../controls';
 import { $bufferedRanges, $duration } from '../model';
 import { seekBackClicked, seekForwardClicked, seekRequested } from '../seek';
@@ -94,6 +95,7 @@ export function SeekSlider() {
         ))}
         {tip !== null && <div className="seek__hover" style={{ width: percent(tip, duration) }} />}
         <div className="seek__played" style={{ width: percent(shown, duration) }} />
+        <MidrollMarks />
         <div className="seek__thumb" style={{ left: percent(shown, duration) }} />
       </div>
       {tip !== null && duration > 0 && (
