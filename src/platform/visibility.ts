@@ -23,3 +23,10 @@ export function watchPageLeave(onLeave: () => void): () => void {
     document.removeEventListener('visibilitychange', onVisibility);
   };
 }
+
+/** Calls `onHide` at pagehide (the page unloads or goes into the back-forward cache); returns the unsubscribe. */
+export function watchPageHide(onHide: () => void): () => void {
+  if (typeof window === 'undefined') return () => {};
+  window.addEventListener('pagehide', onHide);
+  return () => window.removeEventListener('pagehide', onHide);
+}

@@ -2,17 +2,43 @@
  * What analytics hears from the other features: which item plays (session), where the playhead
  * is and what failed (playback, engine), whether an ad break holds the content (ads), the device
  * class, and the frame-rate drop sampling over the content's element (the engine's surface).
+ * The QoE figures (qoe-model.ts) also hear the play requests, seeks and media facts (playback),
+ * the renditions played (tracks), the ad breaks and ad failures (ads), and pagehide.
  * These are analytics' behaviours: the features it listens to know nothing of it.
  */
-import { attach, combine, createEffect, createStore, sample } from 'effector';
+import { attach, combine, createEffect, createStore, sample, scopeBind } from 'effector';
 import { interval } from 'patronum';
 import type { EngineError } from '../../engine/types';
-import { $breakPhase } from '../ads';
-import { $bufferedAhead, $duration, $engine, $status, mediaEnded, mediaError, mediaTimeUpdated, streamTicked } from '../playback';
+import { $adStatus, $breakPhase, AdStatus, adFailed } from '../ads';
+import {
+  $autoplay,
+  $bufferedAhead,
+  $duration,
+  $engine,
+  $source,
+  $status,
+  mediaEnded,
+  mediaError,
+  mediaPaused,
+  mediaPlaying,
+  mediaSeeked,
+  mediaTimeUpdated,
+  mediaWaiting,
+  playRefused,
+  playRequested,
+  seekFx,
+  sourceReady,
+  sourceRequested,
+  streamTicked,
+} from '../playback';
 import { $content, $currentEpisode, $imdbId, appStarted } from '../session';
+import { $levels, levelSwitched } from '../tracks';
 import { detectDeviceTypeFx } from '../../platform/device';
 import type { FrameCounts } from '../../platform/playback-quality';
 import { reportError } from '../../platform/sentry';
+import { watchPageHide } from '../../platform/visibility';
+import { pageHidden, qoeAutoplayed, qoeFactHappened, qoeSourceRequested } from './qoe-model';
+import { playedSinceStart, type QoeFact } from './qoe';
 import {
   contentPlayingChanged,
   deviceDetected,
@@ -97,3 +123,43 @@ sample({
   target: framesSampled,
 });
 $lastFrames.on(readFrameWindowFx.doneData, (_, { now }) => now).reset(contentPlayingChanged.filter({ fn: (playing) => !playing }));
+
+// Quality-of-experience facts (qoe-model.ts). Transitions only: no time update reaches them.
+const fact = (made: QoeFact) => (): QoeFact => made;
+sample({ clock: sourceRequested, fn: () => undefined, target: qoeSourceRequested });
+sample({ clock: sourceReady, filter: $autoplay, fn: () => undefined, target: qoeAutoplayed });
+sample({ clock: playRequested, fn: fact({ type: 'intent' }), target: qoeFactHappened });
+sample({ clock: playRefused, fn: fact({ type: 'refused' }), target: qoeFactHappened });
+sample({ clock: mediaWaiting, fn: fact({ type: 'waiting' }), target: qoeFactHappened });
+sample({ clock: mediaPaused, fn: fact({ type: 'paused' }), target: qoeFactHappened });
+sample({ clock: mediaEnded, fn: fact({ type: 'ended' }), target: qoeFactHappened });
+sample({ clock: seekFx, fn: fact({ type: 'seek' }), target: qoeFactHappened });
+sample({ clock: mediaSeeked, fn: fact({ type: 'seeked' }), target: qoeFactHappened });
+sample({ clock: $breakPhase.updates, fn: (phase): QoeFact => ({ type: 'adBreak', running: phase === 'running' }), target: qoeFactHappened });
+// An ad that fails before its first frame: its VAST, its media or its play() never got it shown.
+sample({
+  clock: adFailed,
+  source: $adStatus,
+  filter: (status) => status === null || status === AdStatus.Created || status === AdStatus.Loaded,
+  fn: fact({ type: 'adStartFailed' }),
+  target: qoeFactHappened,
+});
+sample({
+  clock: levelSwitched,
+  source: $levels,
+  fn: (levels, { level }): QoeFact => ({ type: 'level', bitrate: levels.find((candidate) => candidate.index === level)?.bitrate ?? Number.NaN }),
+  target: qoeFactHappened,
+});
+// The entry may have started the content before the model heard of it: how long it has played
+// tells when its first frame showed.
+const readPlayedFx = attach({
+  source: { engine: $engine, source: $source },
+  effect: ({ engine, source }): QoeFact => ({ type: 'playing', playedMs: playedSinceStart(engine?.readTime?.() ?? null, source?.startTime ?? 0) }),
+});
+sample({ clock: mediaPlaying, fn: () => undefined, target: readPlayedFx });
+sample({ clock: readPlayedFx.doneData, target: qoeFactHappened });
+
+const watchPageHideFx = createEffect(() => {
+  watchPageHide(scopeBind(pageHidden, { safe: true }));
+});
+sample({ clock: appStarted, fn: () => undefined, target: watchPageHideFx });

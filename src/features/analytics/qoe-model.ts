@@ -1,0 +1,97 @@
+/**
+ * Quality-of-experience statistics (issue 25, beyond SPEC.md): `qoe_startup` once the content's
+ * first frame shows, and one `qoe_summary` per playback, at its end, at pagehide or when the
+ * episode changes, whichever comes first. A playback is one item (content and episode) from its
+ * play intent on; the next item starts afresh. The figures are qoe.ts's; this file stamps the
+ * facts with the page's clock and sends.
+ */
+import { createEffect, createEvent, createStore, sample } from 'effector';
+import { pageNow } from '../../platform/page-clock';
+import { sendStatFx } from '../../platform/stats';
+import { $deviceType, $position, itemChanged, type AnalyticsItem } from './model';
+import { EMPTY_QOE, foldQoe, hasPlayback, qoeSummary, startupMs, type QoeFact, type QoeState, type StampedQoeFact } from './qoe';
+
+/** A fact for the figures; `at` (page clock, ms) when it happened earlier than now. */
+export const qoeFactHappened = createEvent<QoeFact & { at?: number }>();
+/** A source was asked for: the wait of an autoplay starts here (the page's opening for its first). */
+export const qoeSourceRequested = createEvent();
+/** The player plays by itself (autoplay) once its source is ready. */
+export const qoeAutoplayed = createEvent();
+export const pageHidden = createEvent();
+
+interface Playback {
+  item: AnalyticsItem;
+  qoe: QoeState;
+  startupSent: boolean;
+  summarySent: boolean;
+}
+
+const NO_ITEM: AnalyticsItem = { contentId: null, episodeId: null, imdbId: null };
+const fresh = (item: AnalyticsItem): Playback => ({ item, qoe: EMPTY_QOE, startupSent: false, summarySent: false });
+export const $playback = createStore<Playback>(fresh(NO_ITEM), { serialize: 'ignore' });
+
+export const stampQoeFactFx = createEffect((fact: QoeFact & { at?: number }): StampedQoeFact => ({ ...fact, at: fact.at ?? pageNow() }));
+const readSourceTimeFx = createEffect(() => pageNow());
+type Close = { next: AnalyticsItem | null };
+const readCloseTimeFx = createEffect((close: Close) => ({ ...close, at: pageNow() }));
+
+/** When an autoplay's wait began: the page's opening (0) for its first source, then each source's request. */
+const $autoplayFrom = createStore<number | null>(null, { serialize: 'ignore' }).on(readSourceTimeFx.doneData, (from, now) => (from === null ? 0 : now));
+sample({ clock: qoeSourceRequested, target: readSourceTimeFx });
+sample({ clock: qoeAutoplayed, source: $autoplayFrom, fn: (at): QoeFact & { at?: number } => ({ type: 'intent', at: at ?? undefined }), target: qoeFactHappened });
+
+// Each fact folded into the playback. The step carries the playback before it, so what it sends
+// never depends on whether the store already took the step.
+sample({ clock: qoeFactHappened, target: stampQoeFactFx });
+const stepped = sample({
+  clock: stampQoeFactFx.doneData,
+  source: $playback,
+  fn: (before, fact) => {
+    const qoe = foldQoe(before.qoe, fact);
+    return { before, after: { ...before, qoe, startupSent: before.startupSent || startupMs(qoe) !== null }, fact };
+  },
+});
+$playback.on(stepped, (_, { after }) => after);
+const startupShown = sample({ clock: stepped, filter: ({ before, after }) => !before.startupSent && after.startupSent, fn: ({ after }) => after });
+
+// A summary closes the playback: at the media's end, at pagehide, or when the item changes.
+sample({ clock: stepped, filter: ({ fact }) => fact.type === 'ended', fn: (): Close => ({ next: null }), target: readCloseTimeFx });
+sample({ clock: pageHidden, fn: (): Close => ({ next: null }), target: readCloseTimeFx });
+const sameEpisode = (a: AnalyticsItem, b: AnalyticsItem) => a.contentId === b.contentId && a.episodeId === b.episodeId;
+sample({
+  clock: itemChanged,
+  source: $playback,
+  filter: (playback, item) => !sameEpisode(playback.item, item),
+  fn: (_, item): Close => ({ next: item }),
+  target: readCloseTimeFx,
+});
+// The same episode under new details (its title id came later): the playback goes on.
+$playback.on(itemChanged, (playback, item) => (sameEpisode(playback.item, item) ? { ...playback, item } : playback));
+
+const closed = sample({ clock: readCloseTimeFx.doneData, source: $playback, fn: (playback, close) => ({ playback, ...close }) });
+const summaryDue = sample({ clock: closed, filter: ({ playback }) => !playback.summarySent && hasPlayback(playback.qoe) });
+$playback.on(closed, (_, { playback, next }) => (next !== null ? fresh(next) : { ...playback, summarySent: playback.summarySent || hasPlayback(playback.qoe) }));
+
+/** A QoE stat of a playback, with the common fields: its own item (the page may be on the next one), position, device. */
+const qoeStatDue = createEvent<{ item: AnalyticsItem; event: string; figures: Record<string, unknown> }>();
+sample({
+  clock: startupShown,
+  fn: ({ item, qoe }) => ({ item, event: 'qoe_startup', figures: { startupMs: startupMs(qoe), adMs: Math.round(qoe.adMs) } }),
+  target: qoeStatDue,
+});
+sample({
+  clock: summaryDue,
+  fn: ({ playback: { item, qoe }, at }) => ({ item, event: 'qoe_summary', figures: { ...qoeSummary(qoe, at) } }),
+  target: qoeStatDue,
+});
+// Single-store sources, read one after the other: a combined source would be recomputed on every time update.
+const positioned = sample({ clock: qoeStatDue, source: $position, fn: (position, due) => ({ position, due }) });
+sample({
+  clock: positioned,
+  source: $deviceType,
+  fn: (deviceType, { position: { position, duration }, due: { item, event, figures } }) => ({
+    event,
+    payload: { contentId: item.contentId, episodeId: item.episodeId, imdbId: item.imdbId, position, duration, deviceType, ...figures },
+  }),
+  target: sendStatFx,
+});
