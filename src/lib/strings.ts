@@ -74,4 +74,42 @@ export const STRINGS = {
   watchNow: 'Смотреть сейчас',
   copyLink: 'Копировать ссылку',
   linkCopied: 'Ссылка скопирована',
+  // Keyboard help, the '?' dialog (issue 25). Keys as printed on a keyboard.
+  shortcutsTitle: 'Горячие клавиши',
+  shortcutKeysHeader: 'Клавиши',
+  shortcutActionHeader: 'Действие',
+  shortcutOr: 'или',
+  keySpace: 'Пробел',
+  keyDigits: '0–9',
+  shortcutTogglePlay: 'Воспроизведение и пауза',
+  shortcutVolumeUp: 'Громче на 5%',
+  shortcutVolumeDown: 'Тише на 5%',
+  shortcutFullscreen: 'Во весь экран и обратно',
+  shortcutMute: 'Выключить или включить звук',
+  shortcutSubtitles: 'Включить или выключить субтитры',
+  shortcutSeekToFraction: 'Перейти к 0–90% видео',
+  shortcutEscape: 'Закрыть меню или окно, выйти из растянутого режима',
+  shortcutHelp: 'Показать это окно',
+  shortcutsLayoutNote: 'Буквы работают и в русской раскладке.',
+  // Screen reader announcements of the viewer's changes (a polite live region, issue 25).
+  announceSeek: (seconds: number) => `${seconds > 0 ? 'Вперёд' : 'Назад'} на ${Math.abs(seconds)} ${secondsWord(Math.abs(seconds))}`,
+  announcePosition: (percent: number) => `Позиция: ${percent}%`,
+  announceVolume: (percent: number) => `Громкость ${percent}%`,
+  announceMuted: 'Звук выключен',
+  announceUnmuted: 'Звук включён',
+  announceQuality: (label: string) => `Качество: ${label}`,
+  announceQualityAuto: 'Качество: автоматически',
+  announceSpeed: (rate: number) => `Скорость: ${String(rate).replace('.', ',')}`,
+  announceSpeedNormal: 'Скорость: обычная',
+  announceSubtitles: (name: string) => `Субтитры: ${name}`,
+  announceSubtitlesOff: 'Субтитры выключены',
 } as const;
+
+/** 'секунду', 'секунды' or 'секунд' after a whole number, as in 'на 10 секунд'. */
+function secondsWord(count: number): string {
+  const tens = count % 100;
+  const ones = count % 10;
+  if (ones === 1 && tens !== 11) return 'секунду';
+  if (ones >= 2 && ones <= 4 && (tens < 12 || tens > 14)) return 'секунды';
+  return 'секунд';
+}

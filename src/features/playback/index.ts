@@ -87,6 +87,8 @@ export {
 } from './controls';
 export { surfaceClicked, surfaceDoubleClicked, fullscreenShortcutUsed, $seekFlash, zoneAt, nextGesture } from './gestures';
 export type { SurfaceZone, Gesture } from './gestures';
-export { keyPressed, subtitlesShortcutUsed, escapePressed, shortcutFor } from './keyboard';
+export { keyPressed, subtitlesShortcutUsed, escapePressed, shortcutFor, shortcutsHelpClosed, $shortcutsHelpOpen, KEY_SHORTCUTS } from './keyboard';
 export type { Shortcut, KeyInput } from './keyboard';
+export { statusAnnounced, $announcement } from './announce';
+export type { Announcement } from './announce';
 export type { PlaybackStatus, SourceRequest } from './model';

@@ -65,7 +65,8 @@ const $askedVolume = createStore<number | null>(null)
 /** The volume the controls show and step from: the viewer's latest choice until the media reports it. */
 export const $sliderVolume = combine($askedVolume, $volume, (asked, volume) => asked ?? volume);
 
-const volumeStepChosen = sample({
+/** The volume a step (↑/↓) asks for. */
+export const volumeStepChosen = sample({
   clock: volumeStepped,
   source: $sliderVolume,
   fn: (volume, direction) => snapVolume(volume + direction * VOLUME_STEP),

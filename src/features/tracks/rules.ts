@@ -120,3 +120,22 @@ export function subtitleToToggleOn(
   }
   return tracks[0]?.id ?? null;
 }
+
+/** What a screen reader hears when the viewer picks a quality ('Качество: 720p'); null for an unknown level. */
+export function qualityAnnouncement(levels: readonly EngineLevel[], index: number): string | null {
+  if (index < 0) return STRINGS.announceQualityAuto;
+  const level = levels.find((candidate) => candidate.index === index);
+  return level ? STRINGS.announceQuality(STRINGS.height(level.height)) : null;
+}
+
+/** 'Скорость: 1,5', or 'Скорость: обычная' at 1x. */
+export function rateAnnouncement(rate: number): string {
+  return rate === NORMAL_PLAYBACK_RATE ? STRINGS.announceSpeedNormal : STRINGS.announceSpeed(rate);
+}
+
+/** 'Субтитры: English', or 'Субтитры выключены'; null for an unknown track. */
+export function subtitleAnnouncement(tracks: readonly EngineSubtitleTrack[], id: number): string | null {
+  if (id < 0) return STRINGS.announceSubtitlesOff;
+  const track = tracks.find((candidate) => candidate.id === id);
+  return track ? STRINGS.announceSubtitles(track.name) : null;
+}

@@ -15,6 +15,8 @@ import { readPreferencesFx, savePreferencesFx, type RememberedSubtitles, type Vi
 export const subtitleChosen = createEvent<number>();
 /** Turns subtitles off, or back on with the last choice. */
 export const subtitlesToggled = createEvent();
+/** A track id (-1 off) the viewer asked for: a menu row, the toggle or 'c'. A new source's restore is not one. */
+export const subtitleAsked = createEvent<number>();
 
 export const setSubtitleTrackFx = attach({ source: $engine, effect: (engine, id: number) => engine?.setSubtitleTrack(id) });
 
@@ -41,7 +43,8 @@ const $subtitlesWanted = createStore(false)
   .on(setSubtitleTrackFx.done, (_, { params }) => params >= 0)
   .on(readPreferencesFx.doneData, (wanted, { subtitles }) => (subtitles === undefined ? wanted : subtitles !== 'off'));
 
-sample({ clock: subtitleChosen, target: setSubtitleTrackFx });
+sample({ clock: subtitleChosen, target: subtitleAsked });
+sample({ clock: subtitleAsked, target: setSubtitleTrackFx });
 /** A choice applied: the track by name and language, 'off', or null for an id the list does not have. */
 const subtitleApplied = sample({
   clock: setSubtitleTrackFx.done,
@@ -63,12 +66,12 @@ sample({
 $cues.on(setSubtitleTrackFx.done, (cues, { params }) => (params < 0 ? [] : cues));
 
 const toggled = sample({ clock: [subtitlesToggled, subtitlesShortcutUsed], source: { id: $subtitleTrack, tracks: $subtitleTracks, last: $lastSubtitle, languages: $audioLanguages } });
-sample({ clock: toggled, filter: ({ id }) => id >= 0, fn: () => -1, target: setSubtitleTrackFx });
+sample({ clock: toggled, filter: ({ id }) => id >= 0, fn: () => -1, target: subtitleAsked });
 sample({
   clock: toggled,
   filter: ({ id, tracks }) => id < 0 && tracks.length > 0,
   fn: ({ tracks, last, languages }) => subtitleToToggleOn(tracks, last, languages) ?? -1,
-  target: setSubtitleTrackFx,
+  target: subtitleAsked,
 });
 
 // The next source shows subtitles again when they were on. Like audio, the choice is applied

@@ -1,5 +1,6 @@
 import { useUnit } from 'effector-react';
 import { STRINGS } from '../../../lib/strings';
+import { KEY_SHORTCUTS } from '../../playback';
 import { AirPlayIcon, CastIcon, CloseIcon, FullscreenExitIcon, FullscreenIcon, PipIcon } from '../../../ui/player-icons';
 import { $castAvailable, $pip, $pipSupported, $remoteAvailability, castClicked, pipClicked } from '../devices';
 import { $fullscreen, $stretched, fullscreenClicked, stretchedCloseClicked } from '../model';
@@ -12,6 +13,7 @@ export function FullscreenButton() {
       type="button"
       className="control control--edge"
       aria-label={label}
+      aria-keyshortcuts={KEY_SHORTCUTS.fullscreen}
       data-tip={label}
       data-testid="fullscreen-button"
       onClick={() => onClick()}

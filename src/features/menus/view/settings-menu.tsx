@@ -37,7 +37,7 @@ import {
   rateLabel,
   subtitleChosen,
 } from '../../tracks';
-import { $mobileLayout } from '../../playback';
+import { $mobileLayout, KEY_SHORTCUTS } from '../../playback';
 import { $activeMenu, backClicked, closeClicked, outsideClicked, settingsClicked, subMenuOpened, subtitlesButtonClicked, type SubMenu } from '../model';
 import './menus.css';
 import { useMenuKeys } from '../../../ui/menu-keys';
@@ -73,6 +73,7 @@ export function SubtitlesButton() {
       aria-label={STRINGS.subtitles}
       aria-haspopup="menu"
       aria-pressed={on}
+      aria-keyshortcuts={KEY_SHORTCUTS.subtitles}
       data-tip={STRINGS.subtitles}
       data-testid="subtitles-button"
       onClick={() => onClick()}

@@ -4,6 +4,7 @@ import { STRINGS } from '../../../lib/strings';
 import { PauseIcon, PlayIcon, ReplayIcon } from '../../../ui/icons';
 import { SeekBackIcon, SeekForwardIcon, ShareIcon } from '../../../ui/player-icons';
 import { $shareEnabled, shareClicked } from '../controls';
+import { KEY_SHORTCUTS } from '../keyboard';
 import { $isPlaying, $status, togglePlayClicked } from '../model';
 import { seekBackClicked, seekForwardClicked } from '../seek';
 import { SeekSlider } from './seek-slider';
@@ -14,7 +15,15 @@ export function PlayToggle({ className = 'control', testId = 'play-toggle' }: { 
   const { isPlaying, status, onToggle } = useUnit({ isPlaying: $isPlaying, status: $status, onToggle: togglePlayClicked });
   const label = isPlaying ? STRINGS.pause : STRINGS.play;
   return (
-    <button type="button" className={className} aria-label={label} data-tip={label} data-testid={testId} onClick={() => onToggle()}>
+    <button
+      type="button"
+      className={className}
+      aria-label={label}
+      aria-keyshortcuts={KEY_SHORTCUTS.togglePlay}
+      data-tip={label}
+      data-testid={testId}
+      onClick={() => onToggle()}
+    >
       {isPlaying ? <PauseIcon /> : status === 'ended' ? <ReplayIcon /> : <PlayIcon />}
     </button>
   );
@@ -23,7 +32,15 @@ export function PlayToggle({ className = 'control', testId = 'play-toggle' }: { 
 export function SeekBackButton({ className = 'control' }: { className?: string }) {
   const onBack = useUnit(seekBackClicked);
   return (
-    <button type="button" className={className} aria-label={STRINGS.seekBack} data-tip={STRINGS.seekBack} data-testid="seek-back" onClick={() => onBack()}>
+    <button
+      type="button"
+      className={className}
+      aria-label={STRINGS.seekBack}
+      aria-keyshortcuts={KEY_SHORTCUTS.seekBack}
+      data-tip={STRINGS.seekBack}
+      data-testid="seek-back"
+      onClick={() => onBack()}
+    >
       <SeekBackIcon />
     </button>
   );
@@ -36,6 +53,7 @@ export function SeekForwardButton({ className = 'control' }: { className?: strin
       type="button"
       className={className}
       aria-label={STRINGS.seekForward}
+      aria-keyshortcuts={KEY_SHORTCUTS.seekForward}
       data-tip={STRINGS.seekForward}
       data-testid="seek-forward"
       onClick={() => onForward()}

@@ -1,16 +1,23 @@
-import type { MouseEvent, PointerEvent, ReactNode } from 'react';
+import { lazy, Suspense, type MouseEvent, type PointerEvent, type ReactNode } from 'react';
 import { useUnit } from 'effector-react';
 import { STRINGS } from '../../../lib/strings';
 import { PlayIcon, ReplayIcon } from '../../../ui/icons';
 import { SEEK_STEP_S } from '../../../lib/constants';
 import { SeekBackIcon, SeekForwardIcon } from '../../../ui/player-icons';
+import { $announcement } from '../announce';
 import { $controlsVisible, $mobileLayout, pointerLeft, pointerMoved, userActed } from '../controls';
 import { $seekFlash, surfaceClicked, surfaceDoubleClicked } from '../gestures';
+import { $shortcutsHelpOpen, KEY_SHORTCUTS } from '../keyboard';
 import { $bigPlayShown, $spinnerShown, $status, $streamError, retryClicked, togglePlayClicked } from '../model';
 import { DesktopControls, MobileControls, type ControlSlots } from './controls';
 import { useShortcuts } from './use-shortcuts';
 import { VideoSlot } from './video-slot';
 import './surface.css';
+// The dialog's styles ship with the page: only a preloaded chunk's stylesheet is linked.
+import './shortcuts.css';
+
+// The '?' dialog is rarely opened: its code loads on first use, not with the player.
+const ShortcutsDialog = lazy(() => import('./shortcuts-dialog'));
 
 export interface PlayerSurfaceProps extends ControlSlots {
   video: HTMLVideoElement;
@@ -43,6 +50,26 @@ function SeekFlash() {
       </span>
     </div>
   );
+}
+
+/** A polite live region: screen readers say what the viewer's last key or choice changed. */
+function Announcer() {
+  const announcement = useUnit($announcement);
+  return (
+    <div className="visually-hidden" role="status" aria-live="polite" aria-atomic="true" data-testid="announcer">
+      {/* A new node per line, so the same line said twice is read twice. */}
+      {announcement && <span key={announcement.id}>{announcement.text}</span>}
+    </div>
+  );
+}
+
+function ShortcutsHelp() {
+  const open = useUnit($shortcutsHelpOpen);
+  return open ? (
+    <Suspense fallback={null}>
+      <ShortcutsDialog />
+    </Suspense>
+  ) : null;
 }
 
 export function PlayerSurface({ video, top, title, overlay, menu, children, ...slots }: PlayerSurfaceProps) {
@@ -90,7 +117,7 @@ export function PlayerSurface({ video, top, title, overlay, menu, children, ...s
       {overlay}
       {spinnerShown && <div className="player__spinner" role="progressbar" aria-label={STRINGS.buffering} />}
       {!mobile && bigPlayShown && (
-        <button type="button" className="player__big-play" aria-label={STRINGS.play} onClick={() => onToggle()}>
+        <button type="button" className="player__big-play" aria-label={STRINGS.play} aria-keyshortcuts={KEY_SHORTCUTS.togglePlay} onClick={() => onToggle()}>
           {status === 'ended' ? <ReplayIcon /> : <PlayIcon />}
         </button>
       )}
@@ -116,6 +143,8 @@ export function PlayerSurface({ video, top, title, overlay, menu, children, ...s
         </div>
       )}
       {children}
+      <Announcer />
+      <ShortcutsHelp />
     </div>
   );
 }

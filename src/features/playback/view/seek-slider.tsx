@@ -77,6 +77,7 @@ export function SeekSlider() {
       aria-valuemax={Math.round(duration)}
       aria-valuenow={Math.round(shown)}
       aria-valuetext={`${formatHms(shown)} / ${formatHms(duration)}`}
+      aria-keyshortcuts="ArrowLeft ArrowRight Home End"
       data-testid="seek-slider"
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}

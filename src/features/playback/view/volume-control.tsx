@@ -2,6 +2,7 @@ import type { CSSProperties, KeyboardEvent } from 'react';
 import { useUnit } from 'effector-react';
 import { STRINGS } from '../../../lib/strings';
 import { VolumeHighIcon, VolumeLowIcon, VolumeMutedIcon } from '../../../ui/player-icons';
+import { KEY_SHORTCUTS } from '../keyboard';
 import { $muted, $sliderVolume, $volumeSettable, muteToggled, volumeSet } from '../volume';
 
 const SLIDER_KEYS = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End', 'PageUp', 'PageDown']);
@@ -28,6 +29,7 @@ export function VolumeControl({ compact = false }: { compact?: boolean }) {
         type="button"
         className="control"
         aria-label={silent ? STRINGS.unmute : STRINGS.mute}
+        aria-keyshortcuts={KEY_SHORTCUTS.mute}
         data-tip={silent ? STRINGS.unmute : STRINGS.mute}
         data-testid="mute-toggle"
         onClick={() => onToggle()}
@@ -45,6 +47,7 @@ export function VolumeControl({ compact = false }: { compact?: boolean }) {
             value={shown}
             aria-label={STRINGS.volume}
             aria-valuetext={`${Math.round(shown * 100)}%`}
+            aria-keyshortcuts={KEY_SHORTCUTS.volume}
             data-testid="volume-slider"
             style={{ '--fill': `${shown * 100}%` } as CSSProperties}
             onChange={(event) => onSet(event.currentTarget.value)}
