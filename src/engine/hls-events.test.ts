@@ -4,7 +4,7 @@
  * come out. Names are hls.js's own (Events, ErrorTypes, ErrorDetails); levels are its Level objects.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ErrorDetails, ErrorTypes, Events, LoaderContextType, PlaylistLevelType, type ErrorData, type FragBufferedData, type HlsListeners } from 'hls.js';
+import { AttrList, ErrorDetails, ErrorTypes, Events, LoaderContextType, PlaylistLevelType, type ErrorData, type FragBufferedData, type HlsListeners } from 'hls.js';
 import type Hls from 'hls.js';
 import { FakeHls, FakeTextTrack, FakeVideo, timeRanges, trigger } from '../test-support/hls-fakes';
 import {
@@ -253,6 +253,35 @@ describe('hls.js events → engine facts (forwardHlsEvents)', () => {
     trigger(hls, Events.FRAG_BUFFERED, {} as FragBufferedData);
     trigger(hls, Events.FRAG_BUFFERED, {} as FragBufferedData);
     expect(facts('loadProgress')).toHaveLength(2);
+  });
+
+  describe('MANIFEST_LOADED → thumbnailTrackFound: #EXT-X-SESSION-DATA com.filmplayer.thumbnails, resolved against the master', () => {
+    /** The payload hls.js 1.7 sends, with the session data its master parser builds from these lines. */
+    const manifestLoaded = (url: string, ...sessionLines: string[]) => {
+      const sessionData: Record<string, AttrList> = {};
+      for (const line of sessionLines) {
+        const attrs = new AttrList(line);
+        sessionData[attrs['DATA-ID'] as string] = attrs;
+      }
+      return { url, sessionData: sessionLines.length > 0 ? sessionData : null } as Parameters<HlsListeners[Events.MANIFEST_LOADED]>[1];
+    };
+    const rows: Array<{ name: string; url: string; lines: string[]; expected: string[] }> = [
+      { name: 'a relative VALUE', url: MASTER, lines: ['DATA-ID="com.filmplayer.thumbnails",VALUE="thumbnails.vtt"'], expected: ['https://cdn.test/film/thumbnails.vtt'] },
+      { name: 'beside other session data', url: MASTER, lines: ['DATA-ID="com.example.title",VALUE="Film"', 'DATA-ID="com.filmplayer.thumbnails",VALUE="../previews/film.vtt?v=2"'], expected: ['https://cdn.test/previews/film.vtt?v=2'] },
+      { name: 'an absolute VALUE on another origin', url: MASTER, lines: ['DATA-ID="com.filmplayer.thumbnails",VALUE="https://img.test/t.vtt"'], expected: ['https://img.test/t.vtt'] },
+      { name: 'the master after a redirect (hls.js reports the response URL)', url: 'https://edge.test/x/master.m3u8', lines: ['DATA-ID="com.filmplayer.thumbnails",VALUE="thumbnails.vtt"'], expected: ['https://edge.test/x/thumbnails.vtt'] },
+      { name: 'no session data', url: MASTER, lines: [], expected: [] },
+      { name: 'other session data only', url: MASTER, lines: ['DATA-ID="com.example.title",VALUE="Film"'], expected: [] },
+      { name: 'a URI instead of a VALUE (not the convention)', url: MASTER, lines: ['DATA-ID="com.filmplayer.thumbnails",URI="thumbnails.json"'], expected: [] },
+      { name: 'an empty VALUE', url: MASTER, lines: ['DATA-ID="com.filmplayer.thumbnails",VALUE=""'], expected: [] },
+      { name: 'a javascript: VALUE', url: MASTER, lines: ['DATA-ID="com.filmplayer.thumbnails",VALUE="javascript:alert(1)"'], expected: [] },
+      { name: 'a data: VALUE', url: MASTER, lines: ['DATA-ID="com.filmplayer.thumbnails",VALUE="data:text/vtt,WEBVTT"'], expected: [] },
+    ];
+    it.each(rows)('$name', ({ url, lines, expected }) => {
+      const { hls, facts } = forwarded();
+      trigger(hls, Events.MANIFEST_LOADED, manifestLoaded(url, ...lines));
+      expect(facts('thumbnailTrackFound')).toEqual(expected.map((track) => ({ url: track })));
+    });
   });
 
   it('MANIFEST_PARSED → sourceReady with the SPEC.md §3 level fields (bitrate, codecs, height, details, pathway id, HDCP level) and the tracks', () => {

@@ -2,8 +2,9 @@
  * hls.js's events and the <video> element's, as engine facts (types.ts `EngineFacts`). hls.js
  * ERROR is not here: what the engine reports for it depends on the error policy (error-policy.ts).
  */
-import { ErrorTypes, Events, type ErrorData, type Level, type MediaPlaylist } from 'hls.js';
+import { ErrorTypes, Events, type ErrorData, type Level, type ManifestLoadedData, type MediaPlaylist } from 'hls.js';
 import type Hls from 'hls.js';
+import { httpUrl } from '../lib/url';
 import type { FactEmitter } from './fact-emitter';
 import type { EngineAudioTrack, EngineError, EngineErrorKind, EngineLevel, EngineSubtitleTrack, EngineTime } from './types';
 
@@ -82,8 +83,24 @@ export function readMediaTime(video: HTMLVideoElement): EngineTime {
   return { currentTime, duration: video.duration, bufferedAhead: bufferedAhead(buffered, currentTime), bufferedRanges: bufferedRanges(buffered) };
 }
 
+/** The `#EXT-X-SESSION-DATA` DATA-ID whose VALUE names the seek-preview track (fixtures/README.md). */
+export const THUMBNAIL_TRACK_DATA_ID = 'com.filmplayer.thumbnails';
+
+/**
+ * The seek-preview track's address: VALUE resolved against the master's (after redirects, as
+ * hls.js resolves the variants), http(s) only; null when the master names none.
+ */
+export function thumbnailTrackUrl(data: Pick<ManifestLoadedData, 'sessionData' | 'url'>): string | null {
+  const value: unknown = data.sessionData?.[THUMBNAIL_TRACK_DATA_ID]?.VALUE;
+  return typeof value === 'string' && value.trim() !== '' ? httpUrl(value.trim(), data.url) : null;
+}
+
 /** Every event the engine reads from an Hls instance but ERROR; `hls.destroy()` removes the listeners. */
 export function forwardHlsEvents(hls: Hls, emit: EmitFact): void {
+  hls.on(Events.MANIFEST_LOADED, (_, data) => {
+    const url = thumbnailTrackUrl(data);
+    if (url) emit('thumbnailTrackFound', { url });
+  });
   hls.on(Events.MANIFEST_PARSED, (_, data) =>
     emit('sourceReady', {
       levels: data.levels.map(toEngineLevel),

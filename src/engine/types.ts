@@ -92,6 +92,11 @@ export interface EngineFacts {
    * loading moves on even while no frame shows (hls.js FRAG_BUFFERED). The start watchdog reads it.
    */
   loadProgress: void;
+  /**
+   * The master playlist names a seek-preview track (`#EXT-X-SESSION-DATA` with DATA-ID
+   * "com.filmplayer.thumbnails"): its absolute http(s) address, resolved against the master's.
+   */
+  thumbnailTrackFound: { url: string };
   error: EngineError;
 }
 
@@ -118,6 +123,7 @@ const FACT_NAME_SET: Record<EngineFactName, true> = {
   rateChanged: true,
   cuesChanged: true,
   loadProgress: true,
+  thumbnailTrackFound: true,
   error: true,
 };
 export const ENGINE_FACT_NAMES = Object.keys(FACT_NAME_SET) as EngineFactName[];

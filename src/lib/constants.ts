@@ -104,3 +104,9 @@ export const START_STALL_LIMIT_MS = 20_000;
  * stream error too: a stream whose pieces keep arriving but never play is broken, not slow.
  */
 export const START_FRAME_LIMIT_MS = 60_000;
+
+// Seek previews (issue 25 item 1). Not SPEC constants, but named once like them.
+/** A seek-preview track (WebVTT) larger than this is refused unread: a real one is a few KB. */
+export const THUMBNAIL_TRACK_MAX_BYTES = 1024 * 1024;
+/** A seek-preview track not fully read by then is given up; the time tooltip stays alone. */
+export const THUMBNAIL_TRACK_TIMEOUT_MS = 5000;

@@ -3,6 +3,7 @@ import { useUnit } from 'effector-react';
 import { STRINGS } from '../../../lib/strings';
 import { formatHms } from '../../../lib/timecode';
 import { MidrollMarks } from '../../ads/view';
+import { SeekPreview } from '../../previews/view';
 import { $chromeTime } from '../controls';
 import { $bufferedRanges, $duration } from '../model';
 import { seekBackClicked, seekForwardClicked, seekRequested } from '../seek';
@@ -11,7 +12,8 @@ const percent = (value: number, duration: number) => (duration > 0 ? `${Math.min
 
 /**
  * The seek slider: played part, buffered ranges, a hover tooltip with the time under the
- * pointer, and dragging (the media seeks once, on release). Keys: ←/→ 10 s, Home/End.
+ * pointer (and above it the frame for that time, when the stream has seek previews), and dragging
+ * (the media seeks once, on release). Keys: ←/→ 10 s, Home/End.
  */
 export function SeekSlider() {
   const { currentTime, duration, buffered, onSeek, onBack, onForward } = useUnit({
@@ -99,6 +101,7 @@ export function SeekSlider() {
         <MidrollMarks />
         <div className="seek__thumb" style={{ left: percent(shown, duration) }} />
       </div>
+      {tip !== null && duration > 0 && <SeekPreview time={tip} left={percent(tip, duration)} />}
       {tip !== null && duration > 0 && (
         <div className="seek__tooltip" style={{ left: `clamp(2rem, ${percent(tip, duration)}, calc(100% - 2rem))` }} data-testid="seek-tooltip">
           {formatHms(tip)}

@@ -1,0 +1,2 @@
+import './links';
+export { thumbnailTrackFound, previewWanted, trackCleared, $trackUrl, $previewAvailable, $thumbnailCues, parseTrackFx } from './model';

@@ -1,0 +1,39 @@
+import { Component, lazy, Suspense, type ReactNode } from 'react';
+import { useUnit } from 'effector-react';
+// The feature's index, not its model alone: it wires the links (the engine's fact, source changes).
+import { $previewAvailable } from '../index';
+import './seek-preview.css';
+
+// The frame and the parser load at the first hover or drag, not with the app.
+const SeekPreviewFrame = lazy(() => import('./seek-preview-frame'));
+
+/** A chunk that failed to load shows nothing: the time tooltip stays alone, and nothing is reported. */
+class NothingOnError extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}
+
+export interface SeekPreviewProps {
+  /** Seconds under the pointer (hover) or the thumb (drag). */
+  time: number;
+  /** Where that time is on the slider, as a CSS length (e.g. '50%'). */
+  left: string;
+}
+
+/** The frame for the time under the pointer, above the seek slider's time tooltip, when the stream has previews. */
+export function SeekPreview(props: SeekPreviewProps) {
+  const available = useUnit($previewAvailable);
+  if (!available) return null;
+  return (
+    <NothingOnError>
+      <Suspense fallback={null}>
+        <SeekPreviewFrame {...props} />
+      </Suspense>
+    </NothingOnError>
+  );
+}
