@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { LogToolbar } from './LogToolbar';
 import { compactJson, downloadJson, formatClock } from './format';
 import { clearStats, useStats } from './stats';
+import { currentQoe, qoeRows } from './qoe-card';
 import { useStickToBottom } from './useStickToBottom';
 import './analytics-panel.css';
 
@@ -24,6 +25,7 @@ export function AnalyticsPanel({ active }: { active: boolean }) {
           data-testid="analytics-filter"
         />
       </LogToolbar>
+      <QoeCardView stats={stats} />
       <div className="log-scroll" ref={scroller}>
         {shown.length === 0 ? (
           <p className="log-empty">No rstat4 events yet.</p>
@@ -50,6 +52,28 @@ export function AnalyticsPanel({ active }: { active: boolean }) {
           </table>
         )}
       </div>
+    </section>
+  );
+}
+
+/** The QoE figures of the current playback, as its last startup and summary events carry them. */
+function QoeCardView({ stats }: { stats: ReturnType<typeof useStats> }) {
+  const card = currentQoe(stats);
+  if (card === null) return null;
+  return (
+    <section className="qoe-card" aria-label="QoE" data-testid="qoe-card">
+      <h3 className="qoe-card__title">
+        QoE <span className="qoe-card__item">content {String(card.contentId)} · episode {String(card.episodeId)}</span>
+        {card.summary === null && <span className="qoe-card__item">summary at the end, pagehide or an episode change</span>}
+      </h3>
+      <dl className="qoe-card__figures">
+        {qoeRows(card).map(([label, value]) => (
+          <div key={label} data-testid="qoe-figure">
+            <dt>{label}</dt>
+            <dd className="mono">{value}</dd>
+          </div>
+        ))}
+      </dl>
     </section>
   );
 }

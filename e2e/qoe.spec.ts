@@ -1,0 +1,72 @@
+/**
+ * Quality-of-experience statistics (issue 25 item 5): a stalled segment shows up in
+ * videoplayer_qoe_summary as one rebuffer as long as the stall the page saw. The rules (seeks'
+ * waits, ads, exit before start, the bitrate weighting) are proven in src/features/analytics.
+ */
+import type { Page } from '@playwright/test';
+import { expect, test, clearFaults, expectPlaysPast, injectFaults, openHarness } from './support';
+
+interface Stat {
+  event: string;
+  payload: Record<string, unknown>;
+}
+const stats = (page: Page) => page.evaluate(() => (window as unknown as { __harnessStats?: Stat[] }).__harnessStats ?? []);
+
+let client = '';
+test.beforeEach(({}, testInfo) => {
+  client = `qoe-${testInfo.workerIndex}-${Date.now()}`;
+});
+test.afterEach(async ({ page }) => {
+  await clearFaults(page, client);
+});
+
+test('a stalled segment is one rebuffer in videoplayer_qoe_summary, as long as the stall the page saw', async ({ page }) => {
+  test.setTimeout(60_000);
+  // The 30 s film from t=20, 2 s segments: seg-012 (24–26 s) answers 8.5 s late. The buffer ahead
+  // of it (20–24 s) runs out about 4 s after the first frame, well before it comes.
+  await injectFaults(page, client, [{ target: 'segment', action: { type: 'delay', ms: 8500 }, count: null, path: '/seg-012.' }]);
+  const frame = await openHarness(page, { embed: 'same', query: `movie_id=101&t=20&auto_play=1&harness-client=${client}` });
+  await expectPlaysPast(frame, 20.2);
+
+  // The page's own account of its stalls: each waiting → playing of the content's element.
+  const video = frame.locator('video.player__media');
+  await video.evaluate((element: HTMLVideoElement) => {
+    const stalls: number[] = [];
+    (window as unknown as { __stalls: number[] }).__stalls = stalls;
+    let since: number | null = null;
+    element.addEventListener('waiting', () => (since ??= performance.now()));
+    element.addEventListener('playing', () => {
+      if (since !== null) stalls.push(performance.now() - since);
+      since = null;
+    });
+  });
+
+  // The summary goes at the end of the film.
+  await expect
+    .poll(async () => (await stats(page)).filter((s) => s.event === 'videoplayer_qoe_summary').length, { timeout: 40_000 })
+    .toBe(1);
+  const stalls = await video.evaluate(() => (window as unknown as { __stalls: number[] }).__stalls);
+  expect(stalls, 'the page saw one stall').toHaveLength(1);
+  expect(stalls[0]).toBeGreaterThan(1000);
+
+  const all = await stats(page);
+  const summary = all.find((s) => s.event === 'videoplayer_qoe_summary')!.payload;
+  expect(summary).toMatchObject({ contentId: 101, rebufferCount: 1, exitedBeforeStart: false, adStartFailures: 0 });
+  expect(Math.abs(Number(summary.rebufferMs) - stalls[0]!)).toBeLessThan(250);
+  // 10 s of the film played around the stall.
+  expect(Number(summary.watchedMs)).toBeGreaterThan(8500);
+  expect(Number(summary.watchedMs)).toBeLessThan(12_000);
+  const ratio = Number(summary.rebufferMs) / (Number(summary.rebufferMs) + Number(summary.watchedMs));
+  expect(Number(summary.rebufferRatio)).toBeCloseTo(ratio, 3);
+  expect(Number(summary.averageBitrate)).toBeGreaterThan(0);
+
+  const startup = all.filter((s) => s.event === 'videoplayer_qoe_startup');
+  expect(startup).toHaveLength(1);
+  expect(startup[0]!.payload).toMatchObject({ contentId: 101, adMs: 0 });
+  expect(Number(startup[0]!.payload.startupMs)).toBeGreaterThan(0);
+  expect(summary.startupMs).toBe(startup[0]!.payload.startupMs);
+
+  // The harness shows the playback's figures in the Analytics tab's QoE card.
+  await page.getByTestId('tab-analytics').click();
+  await expect(page.getByTestId('qoe-card').getByTestId('qoe-figure').filter({ hasText: 'Rebuffers' })).toContainText(`1 · ${summary.rebufferMs} ms`);
+});
