@@ -9,7 +9,7 @@ import { expect, test, clickControl, expectPlaysPast, openHarness, playerClient,
 const TRACK = '/media/hls/film/thumbnails.vtt';
 const SPRITE = '/media/hls/film/thumbnails/sprite-0.jpg';
 
-test('hovering the seek slider at 50% shows the frame for 0:00:15, and the track and sprite are fetched only then', async ({ page }) => {
+test('hovering the seek slider at 50% shows the frame for 0:00:15, and the track and sprite are fetched only then', async ({ page }, testInfo) => {
   const frame = await openHarness(page, { scenario: 'film' });
   await expectPlaysPast(frame, 1);
   // Paused, the controls stay on screen while the pointer moves over them.
@@ -45,4 +45,6 @@ test('hovering the seek slider at 50% shows the frame for 0:00:15, and the track
   expect(served[0]).toBe(`200 ${TRACK}`);
   expect(served.filter((line) => line.endsWith(TRACK))).toEqual([`200 ${TRACK}`]);
   expect(served.filter((line) => !line.startsWith('200 '))).toEqual([]);
+  // For docs/screenshots/player-seek-preview.png (the pointer still over the slider).
+  await page.locator('#player-frame').screenshot({ path: testInfo.outputPath('seek-preview-desktop.png') });
 });
