@@ -29,15 +29,21 @@ const sendEarlyPlaylist = (url: string, fetchImpl: typeof fetch) => {
 const context = (url: string) => ({ url, type: 'manifest', responseType: 'text', level: null, id: null, deliveryDirectives: null, levelOrTrack: null }) as unknown as PlaylistLoaderContext;
 const fetchAnswering = (answer: () => Promise<Response>) => (() => answer()) as unknown as typeof fetch;
 
+/** hls.js's default manifest policy's load time: 20 s. */
+const MAX_LOAD_MS = 20_000;
+const loaderConfig = { loadPolicy: { maxTimeToFirstByteMs: Infinity, maxLoadTimeMs: MAX_LOAD_MS }, timeout: MAX_LOAD_MS } as unknown as LoaderConfiguration;
+
 function load(url: string) {
   const Loader = withEarlyPlaylists(FakeNetwork as unknown as HlsConfig['loader'], playlists);
   const loader = new Loader({} as HlsConfig);
   const onSuccess = vi.fn();
-  loader.load(context(url), {} as LoaderConfiguration, { onSuccess, onError: vi.fn(), onTimeout: vi.fn() });
-  return { loader, onSuccess };
+  const onTimeout = vi.fn();
+  loader.load(context(url), loaderConfig, { onSuccess, onError: vi.fn(), onTimeout });
+  return { loader, onSuccess, onTimeout };
 }
 
 afterEach(() => {
+  vi.useRealTimers();
   playlists = createPlaylistCache();
   FakeNetwork.loads = [];
 });
@@ -80,5 +86,30 @@ describe('early playlist loader', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(onSuccess).not.toHaveBeenCalled();
     expect(FakeNetwork.loads).toEqual([]);
+  });
+
+  it("an early master still unanswered at the policy's load time is hls.js's time-out (it retries over the network); a late answer is dropped", async () => {
+    vi.useFakeTimers();
+    let release!: (response: Response) => void;
+    sendEarlyPlaylist(MASTER, fetchAnswering(() => new Promise((resolve) => (release = resolve))));
+    const { onSuccess, onTimeout } = load(MASTER);
+    await vi.advanceTimersByTimeAsync(MAX_LOAD_MS - 1);
+    expect(onTimeout).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(onTimeout).toHaveBeenCalledTimes(1);
+    expect(onTimeout.mock.calls[0]![1]).toMatchObject({ url: MASTER });
+    release(new Response(TEXT));
+    await vi.advanceTimersByTimeAsync(10);
+    expect(onSuccess).not.toHaveBeenCalled();
+    expect(FakeNetwork.loads).toEqual([]);
+  });
+
+  it('an early master answered in time is no time-out later', async () => {
+    vi.useFakeTimers();
+    sendEarlyPlaylist(MASTER, fetchAnswering(async () => new Response(TEXT)));
+    const { onSuccess, onTimeout } = load(MASTER);
+    await vi.waitFor(() => expect(onSuccess).toHaveBeenCalledTimes(1));
+    await vi.advanceTimersByTimeAsync(MAX_LOAD_MS * 2);
+    expect(onTimeout).not.toHaveBeenCalled();
   });
 });

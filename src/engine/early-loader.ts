@@ -2,7 +2,9 @@
  * hls.js's playlist loader in front of the page's playlist cache (api/early.ts): a playlist the
  * page fetched before the engine asked (the start episode's master, the next episode's playlists)
  * is served from memory, once; every other playlist, and one that failed, goes to the network
- * loader as usual.
+ * loader as usual. Waiting for an early playlist keeps hls.js's load time-out: one that has not
+ * arrived by then is hls.js's time-out, which retries over the network (SPEC.md §8, manifest
+ * time-out), as if the page had never fetched it.
  */
 import type { HlsConfig, Loader, LoaderCallbacks, LoaderConfiguration, LoaderContext, LoaderStats, PlaylistLoaderConstructor, PlaylistLoaderContext } from 'hls.js';
 import { LoadStats } from 'hls.js';
@@ -14,6 +16,7 @@ export function withEarlyPlaylists(Network: HlsConfig['loader'], playlists: Play
     /** The context being served from memory, until it is answered, aborted or destroyed. */
     private early: PlaylistLoaderContext | null = null;
     private earlyStats: LoaderStats | null = null;
+    private earlyTimeout: ReturnType<typeof setTimeout> | undefined;
 
     constructor(config: HlsConfig) {
       this.network = new Network(config);
@@ -35,9 +38,17 @@ export function withEarlyPlaylists(Network: HlsConfig['loader'], playlists: Play
       stats.loading.start = performance.now();
       this.early = context;
       this.earlyStats = stats;
+      const limitMs = config.loadPolicy?.maxLoadTimeMs ?? config.timeout;
+      if (limitMs > 0 && Number.isFinite(limitMs)) {
+        this.earlyTimeout = setTimeout(() => {
+          if (this.early !== context) return;
+          this.early = null;
+          callbacks.onTimeout(stats, context, null);
+        }, limitMs);
+      }
       void text.then((body) => {
-        if (this.early !== context) return; // aborted or destroyed meanwhile
-        this.early = null;
+        if (this.early !== context) return; // aborted, destroyed or timed out meanwhile
+        this.stopWaiting();
         if (body === null) {
           this.earlyStats = null;
           return network();
@@ -49,13 +60,18 @@ export function withEarlyPlaylists(Network: HlsConfig['loader'], playlists: Play
     }
 
     abort(): void {
-      this.early = null;
+      this.stopWaiting();
       this.network.abort();
     }
 
     destroy(): void {
-      this.early = null;
+      this.stopWaiting();
       this.network.destroy();
+    }
+
+    private stopWaiting(): void {
+      this.early = null;
+      clearTimeout(this.earlyTimeout);
     }
   };
 }
