@@ -9,7 +9,7 @@
 import { attach, combine, createEffect, createStore, sample, scopeBind } from 'effector';
 import { interval } from 'patronum';
 import type { EngineError } from '../../engine/types';
-import { $adStatus, $breakPhase, AdStatus, adFailed } from '../ads';
+import { $breakPhase, AdStatus, adFailed, adStatusChanged, isRunning } from '../ads';
 import {
   $autoplay,
   $bufferedAhead,
@@ -136,12 +136,13 @@ sample({ clock: mediaEnded, fn: fact({ type: 'ended' }), target: qoeFactHappened
 sample({ clock: seekFx, fn: fact({ type: 'seek' }), target: qoeFactHappened });
 sample({ clock: mediaSeeked, fn: fact({ type: 'seeked' }), target: qoeFactHappened });
 sample({ clock: $breakPhase.updates, fn: (phase): QoeFact => ({ type: 'adBreak', running: phase === 'running' }), target: qoeFactHappened });
-// An ad that fails before its first frame: its VAST, its media or its play() never got it shown.
+// Ad start failures: every failure, less those of ads that had shown frames. The failed ad's
+// status is gone by the time a sample on adFailed could read it; its change to Error says where from.
+sample({ clock: adFailed, fn: fact({ type: 'adFailed' }), target: qoeFactHappened });
 sample({
-  clock: adFailed,
-  source: $adStatus,
-  filter: (status) => status === null || status === AdStatus.Created || status === AdStatus.Loaded,
-  fn: fact({ type: 'adStartFailed' }),
+  clock: adStatusChanged,
+  filter: ({ from, to }) => to === AdStatus.Error && isRunning(from),
+  fn: fact({ type: 'adFailedAfterStart' }),
   target: qoeFactHappened,
 });
 sample({

@@ -1,6 +1,7 @@
 import { allSettled, fork, scopeBind, type EventCallable, type Scope } from 'effector';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { $breakPhase, adFailed } from '../ads';
+import { $adStatus, $breakPhase, $currentAd, AdStatus, adFailed } from '../ads';
+import type { ParsedAd } from '../../vast';
 import { createScriptedEngine, type ScriptedEngine } from '../../engine/scripted-engine';
 import type { EngineFactName, EngineFacts, EngineLevel } from '../../engine/types';
 import { VastErrorCode } from '../../vast';
@@ -168,5 +169,23 @@ describe('QoE statistics sent to rstat4', () => {
     // Episode 2 was never asked to play.
     await fire(pageHidden);
     expect(qoe('qoe_summary')).toHaveLength(1);
+  });
+
+  it('an ad failing before its first frame is a start failure; one failing while it plays is not', async () => {
+    const { scope, at, fire, qoe } = await setup();
+    await allSettled(itemChanged, { scope, params: EPISODE_1 });
+    await fire(playClicked);
+    const ad = { id: 'a', errors: [], mediaFile: { url: 'https://ads/a.mp4' } } as unknown as ParsedAd;
+    const failure = { code: VastErrorCode.MediaFileDelivery, errorUrls: [], detail: null };
+    for (const status of [AdStatus.Loaded, AdStatus.Playing, AdStatus.Created]) {
+      await allSettled($currentAd, { scope, params: ad });
+      await allSettled($adStatus, { scope, params: status });
+      await fire(adFailed, failure);
+      // The failure ends the ad: the status read is the one it failed in.
+      expect(scope.getState($adStatus)).toBe(null);
+    }
+    await at(1000);
+    await fire(pageHidden);
+    expect(qoe('qoe_summary')).toEqual([expect.objectContaining({ adStartFailures: 2, exitedBeforeStart: true })]);
   });
 });

@@ -100,8 +100,11 @@ describe('QoE figures of one playback', () => {
       { averageBitrate: 1_066_667, qualitySwitches: 2 },
     ],
     [
-      'ad start failures are counted',
-      [[0, intent], [100, adBreak(true)], [200, { type: 'adStartFailed' }], [300, { type: 'adStartFailed' }], [300, adBreak(false)], [500, playing]],
+      'ad start failures are counted; an ad failing after its first frame is not one',
+      [
+        [0, intent], [100, adBreak(true)], [200, { type: 'adFailed' }], [300, { type: 'adFailed' }],
+        [5000, { type: 'adFailedAfterStart' }], [5000, { type: 'adFailed' }], [5000, adBreak(false)], [5200, playing],
+      ],
       500,
       { adStartFailures: 2, startupMs: 300 },
     ],

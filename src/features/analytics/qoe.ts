@@ -22,8 +22,10 @@ export type QoeFact =
   | { type: 'seek' }
   | { type: 'seeked' }
   | { type: 'adBreak'; running: boolean }
-  /** An ad failed before showing a frame. */
-  | { type: 'adStartFailed' }
+  /** An ad failed: its VAST, its media or its play(). */
+  | { type: 'adFailed' }
+  /** The ad that failed had shown frames: that failure was no start failure (heard with it, in either order). */
+  | { type: 'adFailedAfterStart' }
   /** The rendition playing now, bits per second as the master playlist advertises it. */
   | { type: 'level'; bitrate: number };
 
@@ -126,8 +128,10 @@ export function foldQoe(before: QoeState, fact: StampedQoeFact): QoeState {
       if (fact.running) return state.adSince !== null ? state : { ...state, adSince: fact.at, flow: 'idle' };
       if (state.adSince === null) return state;
       return { ...state, adSince: null, adMs: started ? state.adMs : state.adMs + (fact.at - state.adSince) };
-    case 'adStartFailed':
+    case 'adFailed':
       return { ...state, adStartFailures: state.adStartFailures + 1 };
+    case 'adFailedAfterStart':
+      return { ...state, adStartFailures: state.adStartFailures - 1 };
     case 'level': {
       const bitrate = Number.isFinite(fact.bitrate) && fact.bitrate > 0 ? fact.bitrate : null;
       if (bitrate === state.bitrate) return state;
