@@ -5,7 +5,7 @@
  */
 import { expect, test, expectPlaysPast, openHarness } from './support';
 
-test("'?' lists the shortcuts in a modal dialog, Esc closes it, and the live region announces a seek", async ({ page }) => {
+test("'?' lists the shortcuts in a modal dialog, Esc closes it, and the live region announces a seek", async ({ page }, testInfo) => {
   const frame = await openHarness(page, { scenario: 'film' });
   await expectPlaysPast(frame, 1);
   const player = frame.getByTestId('player');
@@ -34,6 +34,8 @@ test("'?' lists the shortcuts in a modal dialog, Esc closes it, and the live reg
   const close = frame.getByTestId('shortcuts-close');
   await expect(close).toBeFocused();
   await expect(close).toHaveAccessibleName('Закрыть');
+  // For docs/screenshots/player-shortcuts.png.
+  await page.locator('#player-frame').screenshot({ path: testInfo.outputPath('shortcuts-desktop.png') });
 
   // While it is open, keys do nothing: m does not mute.
   await page.keyboard.press('m');
@@ -52,7 +54,7 @@ test("'?' lists the shortcuts in a modal dialog, Esc closes it, and the live reg
   await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime)).toBeCloseTo(before + 10, 0);
 });
 
-test('the shortcuts dialog fits the phone layout and closes with its button', async ({ page }) => {
+test('the shortcuts dialog fits the phone layout and closes with its button', async ({ page }, testInfo) => {
   const frame = await openHarness(page, { scenario: 'film', viewport: 'phone-portrait', autoPlay: false });
   const player = frame.getByTestId('player');
   await expect(player).toHaveAttribute('data-layout', 'mobile');
@@ -65,6 +67,7 @@ test('the shortcuts dialog fits the phone layout and closes with its button', as
   expect(dialogBox!.y).toBeGreaterThanOrEqual(playerBox!.y);
   expect(dialogBox!.x + dialogBox!.width).toBeLessThanOrEqual(playerBox!.x + playerBox!.width + 0.5);
   expect(dialogBox!.y + dialogBox!.height).toBeLessThanOrEqual(playerBox!.y + playerBox!.height + 0.5);
+  await page.locator('#player-frame').screenshot({ path: testInfo.outputPath('shortcuts-phone.png') });
   await frame.getByTestId('shortcuts-close').click();
   await expect(dialog).toHaveCount(0);
 });

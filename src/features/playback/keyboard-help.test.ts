@@ -16,7 +16,10 @@ import {
   volumeSet,
   type KeyInput,
 } from './index';
-import { SHORTCUT_ROWS } from './shortcut-help';
+import { STRINGS } from '../../lib/strings';
+import { shortcutRows } from './shortcut-help';
+
+const SHORTCUT_ROWS = shortcutRows(STRINGS);
 
 async function attached() {
   const scope = fork({ values: [[$storage, createMemoryStorage()]] });

@@ -1,23 +1,32 @@
-import { lazy, Suspense, type MouseEvent, type PointerEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType, type MouseEvent, type PointerEvent, type ReactNode } from 'react';
 import { useUnit } from 'effector-react';
 import { STRINGS } from '../../../lib/strings';
 import { PlayIcon, ReplayIcon } from '../../../ui/icons';
 import { SEEK_STEP_S } from '../../../lib/constants';
-import { SeekBackIcon, SeekForwardIcon } from '../../../ui/player-icons';
+import { CloseIcon, SeekBackIcon, SeekForwardIcon } from '../../../ui/player-icons';
 import { $announcement } from '../announce';
 import { $controlsVisible, $mobileLayout, pointerLeft, pointerMoved, userActed } from '../controls';
 import { $seekFlash, surfaceClicked, surfaceDoubleClicked } from '../gestures';
-import { $shortcutsHelpOpen, KEY_SHORTCUTS } from '../keyboard';
+import { $shortcutsHelpOpen, KEY_SHORTCUTS, shortcutsHelpClosed } from '../keyboard';
 import { $bigPlayShown, $spinnerShown, $status, $streamError, retryClicked, togglePlayClicked } from '../model';
 import { DesktopControls, MobileControls, type ControlSlots } from './controls';
+import type { ShortcutsDialogProps } from './shortcuts-dialog';
 import { useShortcuts } from './use-shortcuts';
 import { VideoSlot } from './video-slot';
 import './surface.css';
 // The dialog's styles ship with the page: only a preloaded chunk's stylesheet is linked.
 import './shortcuts.css';
 
-// The '?' dialog is rarely opened: its code loads on first use, not with the player.
-const ShortcutsDialog = lazy(() => import('./shortcuts-dialog'));
+/** The dialog's code could not load (offline): it closes again, so the keys are not left held by a list no one sees. */
+function DialogUnavailable() {
+  const onClose = useUnit(shortcutsHelpClosed);
+  useEffect(() => onClose(), [onClose]);
+  return null;
+}
+
+// The '?' dialog is rarely opened: its code loads on first use, not with the player. A failed
+// load must not take the player down with it (lazy rethrows to the nearest error boundary).
+const ShortcutsDialog = lazy<ComponentType<ShortcutsDialogProps>>(() => import('./shortcuts-dialog').catch(() => ({ default: DialogUnavailable })));
 
 export interface PlayerSurfaceProps extends ControlSlots {
   video: HTMLVideoElement;
@@ -64,10 +73,10 @@ function Announcer() {
 }
 
 function ShortcutsHelp() {
-  const open = useUnit($shortcutsHelpOpen);
+  const { open, mobile, onClose } = useUnit({ open: $shortcutsHelpOpen, mobile: $mobileLayout, onClose: shortcutsHelpClosed });
   return open ? (
     <Suspense fallback={null}>
-      <ShortcutsDialog />
+      <ShortcutsDialog strings={STRINGS} mobile={mobile} onClose={onClose} closeIcon={<CloseIcon />} />
     </Suspense>
   ) : null;
 }

@@ -1,10 +1,5 @@
-import { Fragment, useEffect, useRef, type KeyboardEvent } from 'react';
-import { useUnit } from 'effector-react';
-import { STRINGS } from '../../../lib/strings';
-import { CloseIcon } from '../../../ui/player-icons';
-import { $mobileLayout } from '../controls';
-import { shortcutsHelpClosed } from '../keyboard';
-import { SHORTCUT_ROWS } from '../shortcut-help';
+import { Fragment, useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { shortcutRows } from '../shortcut-help';
 
 const TITLE_ID = 'shortcuts-title';
 const FOCUSABLE = 'button, [href], input, [tabindex]:not([tabindex="-1"])';
@@ -22,13 +17,20 @@ function keepFocusInside(event: KeyboardEvent<HTMLDivElement>) {
   (event.shiftKey ? last : first).focus();
 }
 
+export interface ShortcutsDialogProps {
+  strings: (typeof import('../../../lib/strings'))['STRINGS'];
+  mobile: boolean;
+  onClose: () => void;
+  closeIcon: ReactNode;
+}
+
 /**
  * The '?' dialog: every shortcut, in a modal over the player. Loaded on first use (React.lazy in
- * player-surface.tsx). Focus moves to its close button and goes back where it was on closing;
- * Escape reaches the model through the shortcuts like any key.
+ * player-surface.tsx), it gets its strings, state and icon from there: a module imported here and
+ * by the app would be split out of the app's chunk. Focus moves to its close button and goes
+ * back where it was on closing; Escape reaches the model through the shortcuts like any key.
  */
-export default function ShortcutsDialog() {
-  const { mobile, onClose } = useUnit({ mobile: $mobileLayout, onClose: shortcutsHelpClosed });
+export default function ShortcutsDialog({ strings, mobile, onClose, closeIcon }: ShortcutsDialogProps) {
   const closeButton = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     const before = document.activeElement;
@@ -50,26 +52,26 @@ export default function ShortcutsDialog() {
       >
         <div className="shortcuts__top">
           <h2 id={TITLE_ID} className="shortcuts__title">
-            {STRINGS.shortcutsTitle}
+            {strings.shortcutsTitle}
           </h2>
-          <button ref={closeButton} type="button" className="shortcuts__close" aria-label={STRINGS.close} data-testid="shortcuts-close" onClick={() => onClose()}>
-            <CloseIcon />
+          <button ref={closeButton} type="button" className="shortcuts__close" aria-label={strings.close} data-testid="shortcuts-close" onClick={() => onClose()}>
+            {closeIcon}
           </button>
         </div>
         <table className="shortcuts__table">
           <thead className="visually-hidden">
             <tr>
-              <th scope="col">{STRINGS.shortcutKeysHeader}</th>
-              <th scope="col">{STRINGS.shortcutActionHeader}</th>
+              <th scope="col">{strings.shortcutKeysHeader}</th>
+              <th scope="col">{strings.shortcutActionHeader}</th>
             </tr>
           </thead>
           <tbody>
-            {SHORTCUT_ROWS.map(({ kind, keys, action }) => (
+            {shortcutRows(strings).map(({ kind, keys, action }) => (
               <tr key={kind} data-shortcut={kind}>
                 <th scope="row" className="shortcuts__keys">
                   {keys.map((key, index) => (
                     <Fragment key={key}>
-                      {index > 0 && <span className="shortcuts__or"> {STRINGS.shortcutOr} </span>}
+                      {index > 0 && <span className="shortcuts__or"> {strings.shortcutOr} </span>}
                       <kbd>{key}</kbd>
                     </Fragment>
                   ))}
@@ -79,7 +81,7 @@ export default function ShortcutsDialog() {
             ))}
           </tbody>
         </table>
-        <p className="shortcuts__note">{STRINGS.shortcutsLayoutNote}</p>
+        <p className="shortcuts__note">{strings.shortcutsLayoutNote}</p>
       </div>
     </div>
   );
