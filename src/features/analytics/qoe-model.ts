@@ -28,9 +28,9 @@ interface Playback {
 
 const NO_ITEM: AnalyticsItem = { contentId: null, episodeId: null, imdbId: null };
 const fresh = (item: AnalyticsItem): Playback => ({ item, qoe: EMPTY_QOE, startupSent: false, summarySent: false });
-export const $playback = createStore<Playback>(fresh(NO_ITEM), { serialize: 'ignore' });
+const $playback = createStore<Playback>(fresh(NO_ITEM), { serialize: 'ignore' });
 
-export const stampQoeFactFx = createEffect((fact: QoeFact & { at?: number }): StampedQoeFact => ({ ...fact, at: fact.at ?? pageNow() }));
+const stampQoeFactFx = createEffect((fact: QoeFact & { at?: number }): StampedQoeFact => ({ ...fact, at: fact.at ?? pageNow() }));
 const readSourceTimeFx = createEffect(() => pageNow());
 type Close = { next: AnalyticsItem | null };
 const readCloseTimeFx = createEffect((close: Close) => ({ ...close, at: pageNow() }));
