@@ -20,7 +20,9 @@ import './shortcuts.css';
 /** The dialog's code could not load (offline): it closes again, so the keys are not left held by a list no one sees. */
 function DialogUnavailable() {
   const onClose = useUnit(shortcutsHelpClosed);
-  useEffect(() => onClose(), [onClose]);
+  useEffect(() => {
+    onClose();
+  }, [onClose]);
   return null;
 }
 
