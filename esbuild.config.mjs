@@ -59,7 +59,8 @@ async function buildPage({ name, entry, html, preload, prefetch, alias = {}, def
   });
   const outputs = result.metafile.outputs;
   const rel = (file) => path.relative(path.join(dist, name), path.join(root, file)).split(path.sep).join('/');
-  const entryJs = Object.keys(outputs).find((file) => outputs[file].entryPoint && file.endsWith('.js'));
+  // Every `import()` target is an entry point of the metafile too: the page's entry is the one built from `entry`.
+  const entryJs = Object.keys(outputs).find((file) => outputs[file].entryPoint && path.resolve(outputs[file].entryPoint) === path.join(root, entry) && file.endsWith('.js'));
   const entryCss = outputs[entryJs]?.cssBundle;
   const template = await readFile(path.join(root, html), 'utf8');
   const preloads = eagerChunks(outputs, entryJs, preload ?? /(?!)/);

@@ -119,7 +119,8 @@ async function ownCode(repo: string): Promise<{ ownCodeGzip: number; ownCodeBrot
       logLevel: 'silent',
     });
     const meta = result.metafile as unknown as Metafile;
-    const entry = Object.keys(meta.outputs).find((file) => meta.outputs[file]!.entryPoint && file.endsWith('.js'))!;
+    // Every `import()` target is an entry point of the metafile too: the page's entry is main.tsx's.
+    const entry = Object.keys(meta.outputs).find((file) => meta.outputs[file]!.entryPoint === 'src/app/main.tsx' && file.endsWith('.js'))!;
     // What index.html references: the entry, the modulepreloaded engine and the prefetched app.
     const referenced = new RegExp(`${PLAYER_PRELOAD.source}|${PLAYER_PREFETCH.source}`);
     const files = [entry, ...eagerChunks(meta.outputs, entry, referenced)].filter((file) => file.endsWith('.js'));
