@@ -5,7 +5,10 @@
  * e2e/faults.spec.ts. A master playlist 404 is the one fatal fault here: the stream error shows.
  */
 import type { FrameLocator, Page } from '@playwright/test';
-import { expect, test, clearFaults, clickControl, expectPlaysPast, injectFaults, loggedRequests, openHarness, videoTime } from './support';
+import { expect, test, clearFaults, clickControl, expectPlaysPast, injectFaults, loggedRequests, openHarness, videoTime, HARNESS_ORIGIN } from './support';
+import { chromium } from '@playwright/test';
+import { VIEWPORT } from '../playwright.config';
+import { CHROMIUM_ARGS, chromiumPath } from '../scripts/chromium';
 
 interface Stat {
   event: string;
@@ -151,7 +154,7 @@ test('a level, a subtitle and an alternate audio playlist answered 404: non-fata
   await clickControl(frame, frame.getByTestId('settings-button'));
   await frame.getByTestId('menu-row-audio').click();
   await option(frame, 'English (EN)').click();
-  await expect(frame.getByTestId('menu-row-audio').locator('.menu__value')).toHaveText('English (EN)');
+  // The choice shows 'English (EN)' only until its playlist fails, which on loopback can be at once.
   await expect.poll(async () => (await errorsOf(page)).filter((s) => s.payload.details === 'audioTrackLoadError').length, { timeout: 15_000 }).toBeGreaterThan(0);
 
   const time = await videoTime(frame);
@@ -168,4 +171,82 @@ test('a level, a subtitle and an alternate audio playlist answered 404: non-fata
   expect(faulted.some((entry) => entry.path.includes('/video/720p/'))).toBe(true);
   expect(faulted.some((entry) => entry.path.includes('/subs/ru/'))).toBe(true);
   expect(faulted.some((entry) => entry.path.includes('/audio/en/'))).toBe(true);
+});
+
+test('a master playlist that never answers is the fatal manifestLoadTimeOut after three tries of 20 s: the stream error with its retry, reported', async ({ browser, page }) => {
+  // hls.js's manifest policy gives each try 20 s: the page's clock jumps over them, in a context of
+  // its own (a clock cannot be taken out of the shared one). Without autoplay no start watchdog runs.
+  const context = await browser.newContext({ baseURL: HARNESS_ORIGIN, viewport: VIEWPORT });
+  try {
+    const own = await context.newPage();
+    await own.clock.install();
+    await injectFaults(page, client, [{ target: 'playlist', path: 'master.m3u8', action: { type: 'timeout' }, count: null }]);
+    // Held requests never reach the harness's log (it writes an entry as the answer ends): counted here.
+    let masterTries = 0;
+    own.on('request', (request) => {
+      if (new URL(request.url()).pathname.endsWith('/film/master.m3u8')) masterTries++;
+    });
+    const frame = await openHarness(own, { autoPlay: false, query: `movie_id=101&auto_play=0&harness-client=${client}` });
+    const error = frame.getByTestId('stream-error');
+    // Jumps of 5 s, each after the page has run what the last one let through, until the error shows.
+    await expect
+      .poll(
+        async () => {
+          if ((await error.count()) === 0) await own.clock.fastForward(5_000);
+          return error.getAttribute('data-detail', { timeout: 100 }).catch(() => null);
+        },
+        { timeout: 40_000, intervals: [200] },
+      )
+      .toBe('manifestLoadTimeOut');
+    // The page's early fetch is the first try; hls.js's two retries after a time-out go through the network.
+    expect(masterTries).toBe(3);
+    await expect(error.getByRole('button', { name: 'Повторить' })).toBeVisible();
+    await noBrokenPage(frame);
+    await expect.poll(async () => (await errorsOf(own)).some((s) => s.payload.details === 'manifestLoadTimeOut' && s.payload.fatal === true)).toBe(true);
+  } finally {
+    await context.close();
+  }
+});
+
+test('a SourceBuffer full for the browser (its video quota cut to 1 MB) is the non-fatal bufferFullError: reported, and the film plays on', async ({ page }) => {
+  // Chromium's own switch lowers the quota its Media Source keeps per video buffer (about 150 MB
+  // otherwise, far above what hls.js asks to buffer): a browser of its own.
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: [...CHROMIUM_ARGS, '--mse-video-buffer-size-limit-mb=1'] });
+  try {
+    const own = await browser.newPage({ baseURL: HARNESS_ORIGIN, viewport: VIEWPORT });
+    const frame = await openHarness(own, { query: `movie_id=101&auto_play=1&harness-client=${client}` });
+    await expect.poll(async () => (await errorsOf(own)).filter((s) => s.payload.details === 'bufferFullError').length, { timeout: 20_000 }).toBeGreaterThan(0);
+    const time = await videoTime(frame);
+    await expectPlaysPast(frame, time + 2);
+    await noBrokenPage(frame);
+    await expect(frame.getByTestId('stream-error')).toHaveCount(0);
+    const full = (await errorsOf(own)).filter((s) => s.payload.details === 'bufferFullError');
+    expect(full.every((s) => s.payload.fatal === false && s.payload.errorType === 'media')).toBe(true);
+  } finally {
+    await browser.close();
+  }
+});
+
+test('video init segments the browser cannot parse (their mvex box renamed): bufferAppendError, reported, and the stream error with its retry', async ({ page }) => {
+  // Chromium's Media Source refuses a moov without mvex (an unfragmented MP4); hls.js passes fMP4
+  // through without reading that box, so the error is the browser's own at the append.
+  await page.context().route(/\/media\/hls\/film\/video\/\w+\/init\.mp4/, async (route) => {
+    const response = await route.fetch();
+    const body = Buffer.from(await response.body());
+    const at = body.indexOf('mvex');
+    expect(at).toBeGreaterThan(0);
+    body.write('free', at, 'latin1');
+    await route.fulfill({ response, body });
+  });
+  const frame = await openHarness(page, { query: `movie_id=101&auto_play=1&harness-client=${client}` });
+  // hls.js retries the append, then the engine recovers the media twice (SPEC.md §8's media
+  // recovery), then the stream error shows: measured, 11 reports in about 3 s, the last two fatal.
+  const error = frame.getByTestId('stream-error');
+  await expect(error).toBeVisible({ timeout: 20_000 });
+  await expect(error.getByRole('button', { name: 'Повторить' })).toBeVisible();
+  await noBrokenPage(frame);
+  const reported = await errorsOf(page);
+  expect(reported.some((s) => s.payload.details === 'bufferAppendError' && s.payload.fatal === false)).toBe(true);
+  expect(reported.some((s) => s.payload.details === 'bufferAppendError' && s.payload.fatal === true)).toBe(true);
+  expect(reported.every((s) => s.payload.errorType === 'media')).toBe(true);
 });

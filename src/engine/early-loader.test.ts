@@ -10,10 +10,15 @@ const TEXT = '#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=1\nv.m3u8\n';
 /** A network loader that records what it was asked to load. */
 class FakeNetwork {
   static loads: string[] = [];
+  static configs: LoaderConfiguration[] = [];
+  /** Answers nothing, as a server that holds the request. */
+  static holds = false;
   context: LoaderContext | null = null;
   stats = new LoadStats();
   load(context: LoaderContext, _config: LoaderConfiguration, callbacks: LoaderCallbacks<LoaderContext>) {
     FakeNetwork.loads.push(context.url);
+    FakeNetwork.configs.push(_config);
+    if (FakeNetwork.holds) return;
     callbacks.onSuccess({ url: context.url, data: 'from network', code: 200 }, this.stats, context, null);
   }
   abort() {}
@@ -29,9 +34,10 @@ const sendEarlyPlaylist = (url: string, fetchImpl: typeof fetch) => {
 const context = (url: string) => ({ url, type: 'manifest', responseType: 'text', level: null, id: null, deliveryDirectives: null, levelOrTrack: null }) as unknown as PlaylistLoaderContext;
 const fetchAnswering = (answer: () => Promise<Response>) => (() => answer()) as unknown as typeof fetch;
 
-/** hls.js's default manifest policy's load time: 20 s. */
+/** hls.js's default manifest policy: 20 s a try, two more tries after a time-out. */
 const MAX_LOAD_MS = 20_000;
-const loaderConfig = { loadPolicy: { maxTimeToFirstByteMs: Infinity, maxLoadTimeMs: MAX_LOAD_MS }, timeout: MAX_LOAD_MS } as unknown as LoaderConfiguration;
+const policy = (maxNumRetry: number) => ({ maxTimeToFirstByteMs: Infinity, maxLoadTimeMs: MAX_LOAD_MS, timeoutRetry: { maxNumRetry, retryDelayMs: 0, maxRetryDelayMs: 0 }, errorRetry: null });
+let loaderConfig = { loadPolicy: policy(2), timeout: MAX_LOAD_MS } as unknown as LoaderConfiguration;
 
 function load(url: string) {
   const Loader = withEarlyPlaylists(FakeNetwork as unknown as HlsConfig['loader'], playlists);
@@ -46,6 +52,9 @@ afterEach(() => {
   vi.useRealTimers();
   playlists = createPlaylistCache();
   FakeNetwork.loads = [];
+  FakeNetwork.configs = [];
+  FakeNetwork.holds = false;
+  loaderConfig = { loadPolicy: policy(2), timeout: MAX_LOAD_MS } as unknown as LoaderConfiguration;
 });
 
 describe('early playlist loader', () => {
@@ -88,19 +97,32 @@ describe('early playlist loader', () => {
     expect(FakeNetwork.loads).toEqual([]);
   });
 
-  it("an early master still unanswered at the policy's load time is hls.js's time-out (it retries over the network); a late answer is dropped", async () => {
+  it("an early master still unanswered at the policy's load time was the first try: the network loader makes the tries left; a late answer is dropped", async () => {
     vi.useFakeTimers();
+    FakeNetwork.holds = true;
     let release!: (response: Response) => void;
     sendEarlyPlaylist(MASTER, fetchAnswering(() => new Promise((resolve) => (release = resolve))));
     const { onSuccess, onTimeout } = load(MASTER);
     await vi.advanceTimersByTimeAsync(MAX_LOAD_MS - 1);
-    expect(onTimeout).not.toHaveBeenCalled();
+    expect(FakeNetwork.loads).toEqual([]);
     await vi.advanceTimersByTimeAsync(1);
-    expect(onTimeout).toHaveBeenCalledTimes(1);
-    expect(onTimeout.mock.calls[0]![1]).toMatchObject({ url: MASTER });
+    expect(FakeNetwork.loads).toEqual([MASTER]);
+    expect(FakeNetwork.configs[0]!.loadPolicy.timeoutRetry).toMatchObject({ maxNumRetry: 1 });
+    expect(FakeNetwork.configs[0]!.loadPolicy.maxLoadTimeMs).toBe(MAX_LOAD_MS);
+    expect(onTimeout).not.toHaveBeenCalled();
     release(new Response(TEXT));
     await vi.advanceTimersByTimeAsync(10);
     expect(onSuccess).not.toHaveBeenCalled();
+  });
+
+  it('with no try left in the policy, the early wait running out is the time-out itself', async () => {
+    vi.useFakeTimers();
+    loaderConfig = { loadPolicy: policy(0), timeout: MAX_LOAD_MS } as unknown as LoaderConfiguration;
+    sendEarlyPlaylist(MASTER, fetchAnswering(() => new Promise(() => {})));
+    const { onTimeout } = load(MASTER);
+    await vi.advanceTimersByTimeAsync(MAX_LOAD_MS);
+    expect(onTimeout).toHaveBeenCalledTimes(1);
+    expect(onTimeout.mock.calls[0]![1]).toMatchObject({ url: MASTER });
     expect(FakeNetwork.loads).toEqual([]);
   });
 

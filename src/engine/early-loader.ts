@@ -2,9 +2,9 @@
  * hls.js's playlist loader in front of the page's playlist cache (api/early.ts): a playlist the
  * page fetched before the engine asked (the start episode's master, the next episode's playlists)
  * is served from memory, once; every other playlist, and one that failed, goes to the network
- * loader as usual. Waiting for an early playlist keeps hls.js's load time-out: one that has not
- * arrived by then is hls.js's time-out, which retries over the network (SPEC.md §8, manifest
- * time-out), as if the page had never fetched it.
+ * loader as usual. Waiting for an early playlist keeps hls.js's load policy: the page's fetch is
+ * the first try, and one that has not answered within the load time-out leaves the tries the policy
+ * has left to the network loader, whose last time-out is the manifest time-out (SPEC.md §8).
  */
 import type { HlsConfig, Loader, LoaderCallbacks, LoaderConfiguration, LoaderContext, LoaderStats, PlaylistLoaderConstructor, PlaylistLoaderContext } from 'hls.js';
 import { LoadStats } from 'hls.js';
@@ -38,12 +38,17 @@ export function withEarlyPlaylists(Network: HlsConfig['loader'], playlists: Play
       stats.loading.start = performance.now();
       this.early = context;
       this.earlyStats = stats;
-      const limitMs = config.loadPolicy?.maxLoadTimeMs ?? config.timeout;
+      const limitMs = config.loadPolicy.maxLoadTimeMs;
       if (limitMs > 0 && Number.isFinite(limitMs)) {
         this.earlyTimeout = setTimeout(() => {
           if (this.early !== context) return;
-          this.early = null;
-          callbacks.onTimeout(stats, context, null);
+          this.stopWaiting();
+          this.earlyStats = null;
+          // The page's fetch was the first try: the network loader makes the tries the policy has left.
+          const retry = config.loadPolicy.timeoutRetry;
+          const left = retry && retry.maxNumRetry > 0 ? { ...retry, maxNumRetry: retry.maxNumRetry - 1 } : null;
+          if (!left) return callbacks.onTimeout(stats, context, null);
+          this.network.load(context, { ...config, loadPolicy: { ...config.loadPolicy, timeoutRetry: left } }, callbacks as unknown as LoaderCallbacks<LoaderContext>);
         }, limitMs);
       }
       void text.then((body) => {
