@@ -12,6 +12,7 @@ test("'?' lists the shortcuts in a modal dialog, Esc closes it, and the live reg
   const video = frame.locator('video.player__media');
   // WCAG 2.1.4: keys typed in the embedding page's field stay there.
   const field = page.getByTestId('query-input');
+  await field.press('End');
   for (const key of ['k', 'm', '?']) await field.press(key);
   await expect(field).toHaveValue(/km\?$/);
   await expect(frame.getByRole('dialog')).toHaveCount(0);
