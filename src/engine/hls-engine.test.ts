@@ -409,3 +409,68 @@ describe('canSetVolume', () => {
     expect((await freshEngine(keeping)).canSetVolume).toBe(true);
   });
 });
+
+// --- the harness's engine controls -----------------------------------------------------------
+
+describe('debug (the harness Engine tab)', () => {
+  it('answers null and does nothing until an hls.js stream is loaded', () => {
+    const { engine } = setup();
+    const debug = engine.debug!;
+    expect([debug.levels(), debug.config()]).toEqual([null, null]);
+    expect([debug.setLevel(1), debug.setAutoCap(0), debug.recover(), debug.stopLoad(), debug.startLoad()]).toEqual([false, false, false, false, false]);
+    expect(FakeHls.instances).toEqual([]);
+  });
+
+  it('reads the renditions and hls.js choice, and sets the level at once, from the next segment, or the cap', () => {
+    const { engine, hls } = loaded();
+    hls.levels = [
+      { width: 426, height: 240, bitrate: 156_000, codecs: 'avc1' },
+      { width: 1280, height: 720, bitrate: 482_000, codecs: 'avc1' },
+    ];
+    Object.assign(hls, { currentLevel: 0, nextLevel: 1, loadLevel: 1, autoLevelEnabled: true, autoLevelCapping: -1 });
+    const debug = engine.debug!;
+    expect(debug.levels()).toEqual({
+      current: 0,
+      next: 1,
+      load: 1,
+      auto: true,
+      cap: -1,
+      levels: [
+        { width: 426, height: 240, bitrate: 156_000 },
+        { width: 1280, height: 720, bitrate: 482_000 },
+      ],
+    });
+    expect(debug.setLevel(1)).toBe(true);
+    expect([hls.currentLevel, hls.nextLevel]).toEqual([1, 1]);
+    expect(debug.setLevel(0, true)).toBe(true);
+    expect([hls.currentLevel, hls.nextLevel]).toEqual([1, 0]);
+    expect(debug.setAutoCap(0)).toBe(true);
+    expect(hls.autoLevelCapping).toBe(0);
+  });
+
+  it('recovers, stops and starts loading on the live instance; the start is from the playhead', () => {
+    const { engine, hls, video } = loaded();
+    const startLoad = vi.spyOn(hls, 'startLoad');
+    video.currentTime = 12;
+    const debug = engine.debug!;
+    expect([debug.recover(), debug.stopLoad(), debug.startLoad()]).toEqual([true, true, true]);
+    expect(hls.calls.filter((call) => ['recoverMediaError', 'stopLoad', 'startLoad'].includes(call))).toEqual(['recoverMediaError', 'stopLoad', 'startLoad']);
+    expect(startLoad).toHaveBeenCalledWith(12);
+  });
+
+  it('gives hls.js config as it is (the engine settings among it), and nothing after destroy', () => {
+    const { engine, hls } = loaded();
+    expect(engine.debug!.config()).toBe(hls.config);
+    expect(engine.debug!.config()).toMatchObject({ backBufferLength: 30, capLevelToPlayerSize: false, startFragPrefetch: true, keyLoadPolicy: KEY_LOAD_POLICY });
+    engine.destroy();
+    expect([engine.debug!.config(), engine.debug!.stopLoad()]).toEqual([null, false]);
+  });
+
+  it('acts on no element when the browser plays HLS natively', () => {
+    FakeHls.supported = false;
+    const { engine, video } = setup(undefined, Object.assign(new FakeVideo(), { nativeHls: true }));
+    engine.load(MASTER);
+    expect(video.src).toBe(MASTER);
+    expect([engine.debug!.levels(), engine.debug!.stopLoad()]).toEqual([null, false]);
+  });
+});

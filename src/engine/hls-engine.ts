@@ -127,6 +127,9 @@ export function createHlsEngine(video: HTMLVideoElement, options: HlsEngineOptio
     return instance;
   }
 
+  /** A harness command on the current hls.js instance; false without one. */
+  const act = (command: (instance: Hls) => unknown): boolean => !!hls && (command(hls), true);
+
   function teardown(): void {
     held = null;
     preloaded = null;
@@ -220,6 +223,25 @@ export function createHlsEngine(video: HTMLVideoElement, options: HlsEngineOptio
     },
     on: facts.on,
     surface: createMediaSurface(video),
+    // For the harness's Engine tab only (src/platform/harness-probe.ts); nothing reads it otherwise.
+    debug: {
+      levels: () =>
+        hls && {
+          current: hls.currentLevel,
+          next: hls.nextLevel,
+          load: hls.loadLevel,
+          auto: hls.autoLevelEnabled,
+          cap: hls.autoLevelCapping,
+          levels: hls.levels.map(({ width, height, bitrate }) => ({ width, height, bitrate })),
+        },
+      setLevel: (index, next) => act((instance) => (next ? (instance.nextLevel = index) : (instance.currentLevel = index))),
+      setAutoCap: (index) => act((instance) => (instance.autoLevelCapping = index)),
+      recover: () => act((instance) => instance.recoverMediaError()),
+      stopLoad: () => act((instance) => instance.stopLoad()),
+      // From the playhead, as after an audio or subtitle fallback (onError).
+      startLoad: () => act((instance) => instance.startLoad(video.currentTime)),
+      config: () => hls && hls.config,
+    },
     destroy() {
       teardown();
       stopMediaEvents();

@@ -1,6 +1,6 @@
 import { createFactEmitter } from './fact-emitter';
 import type { FrameCounts } from '../platform/playback-quality';
-import type { EngineFactName, EngineFacts, EngineTime, MediaEngine, MediaSurface, SurfaceFactName, SurfaceFacts, SurfaceFullscreen } from './types';
+import type { EngineDebug, EngineDebugLevels, EngineFactName, EngineFacts, EngineTime, MediaEngine, MediaSurface, SurfaceFactName, SurfaceFacts, SurfaceFullscreen } from './types';
 
 export interface EngineCall {
   command: string;
@@ -21,6 +21,9 @@ export interface ScriptedEngine extends MediaEngine {
   time: EngineTime;
   canSetVolume: boolean;
   readonly surface: ScriptedSurface;
+  /** What `debug` answers: null levels act as "no hls.js stream" (every command answers false). */
+  debugState: { levels: EngineDebugLevels | null; config: object | null };
+  readonly debug: EngineDebug;
 }
 
 /** The element's surface, scripted: its getters answer `state`, its commands are recorded. */
@@ -97,11 +100,35 @@ export function createScriptedEngine({ pollable = false }: ScriptedEngineOptions
   const record = (command: string) => (...args: unknown[]) => {
     calls.push({ command, args });
   };
+  // Harness controls, recorded as `debug.<name>`; level and cap choices show in `debugState`.
+  const debugCommand =
+    (name: string, apply: (levels: EngineDebugLevels, ...args: never[]) => void = () => {}) =>
+    (...args: unknown[]) => {
+      calls.push({ command: `debug.${name}`, args });
+      const levels = engine.debugState.levels;
+      if (levels) apply(levels, ...(args as never[]));
+      return levels !== null;
+    };
+  const debug: EngineDebug = {
+    levels: () => engine.debugState.levels && { ...engine.debugState.levels },
+    config: () => engine.debugState.config,
+    setLevel: debugCommand('setLevel', (levels, index: number, next?: boolean) => {
+      levels.next = index;
+      if (!next) levels.current = index;
+      levels.auto = index === -1;
+    }),
+    setAutoCap: debugCommand('setAutoCap', (levels, index: number) => (levels.cap = index)),
+    recover: debugCommand('recover'),
+    stopLoad: debugCommand('stopLoad'),
+    startLoad: debugCommand('startLoad'),
+  };
   const engine: ScriptedEngine = {
     calls,
     time: { currentTime: 0, duration: Number.NaN, bufferedAhead: 0, bufferedRanges: [] },
     canSetVolume: true,
     surface: createScriptedSurface(),
+    debugState: { levels: null, config: null },
+    debug,
     emit: facts.emit,
     on: facts.on,
     bandwidthEstimate: Number.NaN,

@@ -187,6 +187,33 @@ export interface MediaSurface {
   on<K extends SurfaceFactName>(fact: K, listener: (state: SurfaceFacts[K]) => void): () => void;
 }
 
+/** hls.js's rendition choice now (`currentLevel`, `nextLevel`, `loadLevel`, `autoLevelCapping`; -1: none or automatic). */
+export interface EngineDebugLevels {
+  current: number;
+  next: number;
+  load: number;
+  auto: boolean;
+  cap: number;
+  levels: Array<{ width: number; height: number; bitrate: number }>;
+}
+
+/**
+ * Harness-only controls (the QA harness's Engine tab, through its probe), so nothing but the
+ * engine touches hls.js. Each answers null / false while no hls.js stream is loaded (native HLS).
+ */
+export interface EngineDebug {
+  levels(): EngineDebugLevels | null;
+  /** -1: automatic. `next`: from the next segment (`nextLevel`) instead of at once (`currentLevel`, flushes the buffer). */
+  setLevel(index: number, next?: boolean): boolean;
+  /** The highest level automatic choice may take; -1: no cap. */
+  setAutoCap(index: number): boolean;
+  recover(): boolean;
+  stopLoad(): boolean;
+  startLoad(): boolean;
+  /** hls.js's effective configuration, as is (the reader keeps what serializes). */
+  config(): object | null;
+}
+
 export interface MediaEngine {
   /** Replaces the current source. Any previous stream is torn down first. */
   load(url: string, options?: LoadOptions): void;
@@ -226,6 +253,8 @@ export interface MediaEngine {
   on<K extends EngineFactName>(fact: K, listener: EngineListener<K>): () => void;
   /** The element's fullscreen, PiP, remote playback and frame counters; absent: none of them. */
   readonly surface?: MediaSurface;
+  /** Harness-only controls; absent: the engine offers none. */
+  readonly debug?: EngineDebug;
   /** Stops loading, detaches media and removes every listener. */
   destroy(): void;
 }

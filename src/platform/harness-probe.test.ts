@@ -16,4 +16,14 @@ describe('exposeToHarness', () => {
     exposeToHarness(engine, host);
     expect(host.__harnessEngine?.bandwidthEstimate()).toBe(engine.bandwidthEstimate);
   });
+
+  it("hands the probe the engine's debug controls, and none on a page without harness-client", () => {
+    const engine = createScriptedEngine();
+    const harness: Parameters<typeof exposeToHarness>[1] = { location: { search: '?harness-client=qa-1' } };
+    exposeToHarness(engine, harness);
+    expect(harness.__harnessEngine?.debug).toBe(engine.debug);
+    const viewer: Parameters<typeof exposeToHarness>[1] = { location: { search: '' } };
+    exposeToHarness(engine, viewer);
+    expect(viewer.__harnessEngine).toBeUndefined();
+  });
 });

@@ -1,14 +1,14 @@
 /**
  * Harness-only: with `harness-client=` in the page URL (set only by the QA harness), the
- * engine's bandwidth estimate is readable as `window.__harnessEngine` by the script the harness
- * server injects for its charts (harness/server/routes/harness-probe.ts). Without the parameter
- * nothing is exposed or kept.
+ * engine's bandwidth estimate (for the charts) and its debug controls (the Engine tab) are
+ * readable as `window.__harnessEngine` by the script the harness server injects
+ * (harness/server/routes/harness-probe.ts). Without the parameter nothing is exposed or kept.
  */
-import type { MediaEngine } from '../engine/types';
+import type { EngineDebug, MediaEngine } from '../engine/types';
 
 declare global {
   interface Window {
-    __harnessEngine?: { bandwidthEstimate(): number };
+    __harnessEngine?: { bandwidthEstimate(): number; debug?: EngineDebug };
   }
 }
 
@@ -18,6 +18,6 @@ interface Host {
 }
 
 export function exposeToHarness<E extends MediaEngine>(engine: E, host: Host = window): E {
-  if (new URLSearchParams(host.location.search).has('harness-client')) host.__harnessEngine = { bandwidthEstimate: () => engine.bandwidthEstimate };
+  if (new URLSearchParams(host.location.search).has('harness-client')) host.__harnessEngine = { bandwidthEstimate: () => engine.bandwidthEstimate, debug: engine.debug };
   return engine;
 }

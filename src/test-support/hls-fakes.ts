@@ -25,6 +25,9 @@ export class FakeHls {
   levels: unknown[] = [];
   autoLevelEnabled = true;
   currentLevel = -1;
+  nextLevel = -1;
+  loadLevel = -1;
+  autoLevelCapping = -1;
   audioTrack = 0;
   subtitleTrack = -1;
   subtitleDisplay = true;
