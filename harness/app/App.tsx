@@ -5,6 +5,8 @@ import { AdsPanel, countPings } from './AdsPanel';
 import { AnalyticsPanel } from './AnalyticsPanel';
 import { ChartsPanel } from './ChartsPanel';
 import { EmbedPanel } from './EmbedPanel';
+import { EnginePanel } from './EnginePanel';
+import { BugReportControls } from './BugReport';
 import { isProbeMessage, useProbe } from './probe';
 import { useServerFailure } from './server-health';
 import { StoragePanel } from './StoragePanel';
@@ -32,7 +34,7 @@ import {
 } from './scenarios';
 import { useHarnessEvents } from './useHarnessEvents';
 
-type TabId = 'messages' | 'requests' | 'sentry' | 'ads' | 'analytics' | 'charts' | 'storage' | 'faults' | 'embed';
+type TabId = 'messages' | 'requests' | 'sentry' | 'ads' | 'analytics' | 'charts' | 'engine' | 'storage' | 'faults' | 'embed';
 
 /** What the Write stored progress button stores: film 14 s, S1E1 4 s, S1E2 2 s. */
 const SAMPLE_PROGRESS = JSON.stringify({ 10101: 14, 10211: 4, 10212: 2 });
@@ -349,6 +351,16 @@ export function App() {
                 {recorder.status.text}
               </span>
             )}
+            <span className="toolbar-divider" />
+            <BugReportControls
+              frameRef={frameRef}
+              scenario={{ id: state.scenarioId, title: scenario.title, embed: state.embed, query: effectiveQuery(state), playerUrl: src, custom: state.customQuery !== null }}
+              messages={messages}
+              requests={events.requests}
+              sentry={events.sentry}
+              stats={stats}
+              samples={probe.samples}
+            />
           </div>
 
           <PlayerStage src={src} frameKey={frameKey} viewport={state.viewport} fullscreen={fullscreen} frameRef={frameRef} serverDown={streamDown} />
@@ -364,6 +376,7 @@ export function App() {
                 ['ads', 'Ads', countPings(events.requests)],
                 ['analytics', 'Analytics', stats.length],
                 ['charts', 'Charts', null],
+                ['engine', 'Engine', null],
                 ['storage', 'Storage', probe.storage?.items ? Object.keys(probe.storage.items).length : null],
                 ['faults', 'Faults', null],
                 ['embed', 'Embed', null],
@@ -397,6 +410,9 @@ export function App() {
           </div>
           <div className="tab-panel" role="tabpanel" hidden={tab !== 'charts'}>
             <ChartsPanel samples={probe.samples} connected={probe.connected} />
+          </div>
+          <div className="tab-panel" role="tabpanel" hidden={tab !== 'engine'}>
+            <EnginePanel active={tab === 'engine'} frameRef={frameRef} frameKey={frameKey} send={probe.send} />
           </div>
           <div className="tab-panel" role="tabpanel" hidden={tab !== 'storage'}>
             <StoragePanel storage={probe.storage} sameOrigin={state.embed === 'same'} send={probe.send} onUseSameOrigin={() => update({ embed: 'same' })} />
