@@ -1,4 +1,4 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import type { RequestLogEntry } from '../common/types';
 import type { VastInspection } from '../../src/vast';
 import { LogToolbar } from './LogToolbar';
@@ -28,21 +28,30 @@ const PRESETS = [
 interface AdsPanelProps {
   requests: RequestLogEntry[];
   active: boolean;
+  /** The custom VAST tag (its harness proxy address) or pasted XML as the player gets it; inspected when it changes. */
+  customTag?: string | null;
 }
 
-function VastInspector() {
+function VastInspector({ customTag }: { customTag: string | null }) {
   const [input, setInput] = useState('/ads/vast/inline-skippable.xml?creativeId=skippable');
   const [creativeId, setCreativeId] = useState('');
   const [result, setResult] = useState<{ input: string; report: VastInspection } | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const inspect = async (event?: FormEvent) => {
+  const inspect = async (event?: FormEvent, text = input) => {
     event?.preventDefault();
-    if (!input.trim()) return;
+    if (!text.trim()) return;
     setBusy(true);
-    setResult({ input, report: await inspectVast(input, creativeId.trim() || null) });
+    setResult({ input: text, report: await inspectVast(text, creativeId.trim() || null) });
     setBusy(false);
   };
+
+  // A custom tag is inspected as soon as it is set, as the player reads it (only on a new tag).
+  useEffect(() => {
+    if (!customTag) return;
+    setInput(customTag);
+    void inspect(undefined, customTag);
+  }, [customTag]);
 
   return (
     <section className="vast-inspector" aria-label="VAST inspector">
@@ -149,7 +158,7 @@ function PingList({ pings, active, onClear }: { pings: TrackingPing[]; active: b
 }
 
 /** The Ads tab: a VAST inspector (same JSON as `npm run vast`) and the live tracking pings. */
-export function AdsPanel({ requests, active }: AdsPanelProps) {
+export function AdsPanel({ requests, active, customTag = null }: AdsPanelProps) {
   // Clearing hides the pings so far without touching the request log.
   const [clearedAfter, setClearedAfter] = useState(0);
   const pings = useMemo(
@@ -158,7 +167,7 @@ export function AdsPanel({ requests, active }: AdsPanelProps) {
   );
   return (
     <div className="ads-panel" data-testid="ads-panel">
-      <VastInspector />
+      <VastInspector customTag={customTag} />
       <PingList pings={pings} active={active} onClear={() => setClearedAfter(Math.max(0, ...requests.map((entry) => entry.id)))} />
     </div>
   );

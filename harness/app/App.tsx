@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { FaultsPanel, HARNESS_CLIENT } from './FaultsPanel';
 import { readOrigins } from './config';
 import { AdsPanel, countPings } from './AdsPanel';
+import { CustomSourceForm, useCustomSource } from './CustomSourceForm';
 import { AnalyticsPanel } from './AnalyticsPanel';
 import { ChartsPanel } from './ChartsPanel';
 import { EmbedPanel } from './EmbedPanel';
@@ -77,8 +78,9 @@ export function App() {
   useEffect(() => installStatsSink(origins.playerOrigin), [origins.playerOrigin]);
 
   const scenario = findScenario(state.scenarioId);
-  const src = playerSrc(state, origins, HARNESS_CLIENT);
   const targetOrigin = frameOrigin(state.embed, origins);
+  const custom = useCustomSource(state, targetOrigin, origins.harnessOrigin);
+  const src = custom.ready ? playerSrc(state, origins, HARNESS_CLIENT) : 'about:blank';
   const frameKey = `${src}#${reloadCount}`;
   const probe = useProbe(frameRef, targetOrigin, frameKey, recorder.onFact);
   const latest = probe.latest;
@@ -184,6 +186,7 @@ export function App() {
 
       <div className={`columns${showScenarios ? '' : ' hide-left'}${showInspectors ? '' : ' hide-right'}`}>
         <aside className="column column-left" hidden={!showScenarios}>
+          <CustomSourceForm state={state} custom={custom} onChange={update} />
           <ScenarioPanel selectedId={state.scenarioId} onSelect={selectScenario} />
         </aside>
 
@@ -403,7 +406,7 @@ export function App() {
             <RequestLog requests={events.requests} active={tab === 'requests'} onClear={events.clearRequests} />
           </div>
           <div className="tab-panel" role="tabpanel" hidden={tab !== 'ads'}>
-            <AdsPanel requests={events.requests} active={tab === 'ads'} />
+            <AdsPanel requests={events.requests} active={tab === 'ads'} customTag={custom.inspectorInput} />
           </div>
           <div className="tab-panel" role="tabpanel" hidden={tab !== 'analytics'}>
             <AnalyticsPanel active={tab === 'analytics'} />

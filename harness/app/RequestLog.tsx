@@ -130,9 +130,20 @@ export function RequestLog({ requests, active, onClear }: RequestLogProps) {
                         <dl className="mono wrap" style={{ margin: 0 }}>
                           <dt className="muted">{r.origin} origin · t={r.t} ms{r.aborted ? ' · aborted' : ''}</dt>
                           {Object.keys(r.requestHeaders).length === 0 && <dd className="muted">no logged request headers</dd>}
+                          {r.upstream && (
+                            <dd style={{ margin: 0 }} data-testid="request-upstream">
+                              <b>→ staging:</b> {r.upstream}
+                            </dd>
+                          )}
                           {Object.entries(r.requestHeaders).map(([name, value]) => (
                             <dd key={name} style={{ margin: 0 }}>
                               <b>{name}:</b> {value === '' ? <span className="muted">(empty)</span> : value}
+                            </dd>
+                          ))}
+                          {r.responseHeaders && <dt className="muted">answer headers (secrets masked)</dt>}
+                          {Object.entries(r.responseHeaders ?? {}).map(([name, value]) => (
+                            <dd key={`answer-${name}`} style={{ margin: 0 }} data-testid="response-header">
+                              <b>{name}:</b> {value}
                             </dd>
                           ))}
                         </dl>

@@ -1,4 +1,12 @@
 /** The scenario table and the harness state that lives in the harness URL query. */
+import {
+  CUSTOM_SCENARIO_ID,
+  NO_CUSTOM_LINK,
+  customLinkFromSearch,
+  customLinkToSearch,
+  customPlan,
+  type CustomLink,
+} from '../common/custom-source';
 
 export type ScenarioGroup = 'Films' | 'Series' | 'Errors' | 'Broken streams' | 'Session' | 'Ads';
 
@@ -96,7 +104,17 @@ export const SCENARIO_GROUPS: readonly ScenarioGroup[] = ['Films', 'Series', 'Er
 
 export const DEFAULT_SCENARIO_ID = 'film';
 
+/** 'Свой поток' (custom-source.ts): the partner stream of the link's `src`; kept out of SCENARIOS, which the table e2e plays one by one. */
+export const CUSTOM_SCENARIO: Scenario = {
+  id: CUSTOM_SCENARIO_ID,
+  title: 'Свой поток',
+  group: 'Films',
+  query: {},
+  expect: { shows: 'playback', text: 'Свой поток', note: 'the HLS address of the link, in a one-film catalogue; ads only with a VAST tag' },
+};
+
 export function findScenario(id: string): Scenario {
+  if (id === CUSTOM_SCENARIO_ID) return CUSTOM_SCENARIO;
   return SCENARIOS.find((s) => s.id === id) ?? SCENARIOS[0]!;
 }
 
@@ -132,11 +150,14 @@ export interface HarnessState {
   viewport: ViewportId;
   /** A hand-edited player query that replaces the built one, or null. */
   customQuery: string | null;
+  /** The link's custom stream, VAST tag and staging catalogue (`src`, `vast`, `base`, `content_id`). */
+  custom: CustomLink;
 }
 
 /** The player query built from the scenario and the toggles (without leading `?`). */
-export function buildQuery(state: Pick<HarnessState, 'scenarioId' | 'autoPlay' | 'advert'>): string {
+export function buildQuery(state: Pick<HarnessState, 'scenarioId' | 'autoPlay' | 'advert'> & { custom?: CustomLink }): string {
   const params = new URLSearchParams(findScenario(state.scenarioId).query);
+  for (const [name, value] of Object.entries(customPlan(state.scenarioId, state.custom ?? NO_CUSTOM_LINK).query)) params.set(name, value);
   if (state.autoPlay) params.set('auto_play', '1');
   if (state.advert) params.set('advert', '1');
   return params.toString();
@@ -159,6 +180,8 @@ export function frameOrigin(embed: EmbedMode, origins: Origins): string {
 
 /** The iframe src: `${playerOrigin}/?query` (cross) or `${harnessOrigin}/player/?query` (same). */
 export function playerSrc(state: HarnessState, origins: Origins, client: string | null = null): string {
+  // A bad custom link is never loaded: the scenario panel says what is wrong with it.
+  if (customPlan(state.scenarioId, state.custom).errors.length > 0) return 'about:blank';
   const params = new URLSearchParams(effectiveQuery(state).replace(/^\?/, ''));
   // Names this harness tab to the server, which scopes injected faults to it.
   if (client && !params.has('harness-client')) params.set('harness-client', client);
@@ -169,7 +192,7 @@ export function playerSrc(state: HarnessState, origins: Origins, client: string 
 
 export function stateFromSearch(search: string): HarnessState {
   const params = new URLSearchParams(search);
-  const scenarioId = SCENARIOS.some((s) => s.id === params.get('scenario')) ? params.get('scenario')! : DEFAULT_SCENARIO_ID;
+  const scenarioId = params.get('scenario') === CUSTOM_SCENARIO_ID || SCENARIOS.some((s) => s.id === params.get('scenario')) ? params.get('scenario')! : DEFAULT_SCENARIO_ID;
   const viewport = params.get('viewport');
   return {
     scenarioId,
@@ -178,6 +201,7 @@ export function stateFromSearch(search: string): HarnessState {
     embed: params.get('embed') === 'same' ? 'same' : 'cross',
     viewport: viewport && viewport in VIEWPORTS ? (viewport as ViewportId) : 'default',
     customQuery: params.has('query') ? params.get('query')! : null,
+    custom: customLinkFromSearch(params),
   };
 }
 
@@ -190,5 +214,6 @@ export function stateToSearch(state: HarnessState): string {
   params.set('embed', state.embed);
   if (state.viewport !== 'default') params.set('viewport', state.viewport);
   if (state.customQuery !== null) params.set('query', state.customQuery);
+  customLinkToSearch(state.custom, params);
   return params.toString();
 }

@@ -12,6 +12,8 @@ export interface LoggedRequestHeaders {
   range?: string;
   origin?: string;
   referer?: string;
+  /** Any other header: the staging proxy logs all of them, secrets masked (custom-source.ts). */
+  [name: string]: string | undefined;
 }
 
 /** One entry of the request log (`GET /__harness/requests`, SSE event `request`). */
@@ -36,6 +38,9 @@ export interface RequestLogEntry {
   /** The injected fault that shaped this response, e.g. "segment: 500". */
   fault?: string;
   requestHeaders: LoggedRequestHeaders;
+  /** Staging proxy only: the address it forwarded to, and the answer's headers (secrets masked). */
+  upstream?: string;
+  responseHeaders?: Record<string, string>;
 }
 
 /** One item of a Sentry envelope; payload is parsed JSON, or raw text when it is not JSON. */

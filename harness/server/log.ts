@@ -93,10 +93,10 @@ export class RequestLog {
    * Starts tracking one request: wraps res.write/res.end to count body bytes and records the entry
    * when the response finishes or the connection closes first.
    */
-  track(req: IncomingMessage, res: ServerResponse, origin: OriginName): void {
+  track(req: IncomingMessage, res: ServerResponse, origin: OriginName, detail?: TrackDetail): void {
     const startedAt = performance.now();
-    const requestHeaders: LoggedRequestHeaders = {};
-    for (const name of LOGGED_HEADERS) {
+    const requestHeaders: LoggedRequestHeaders = detail?.requestHeaders ? { ...detail.requestHeaders } : {};
+    for (const name of detail?.requestHeaders ? [] : LOGGED_HEADERS) {
       const value = req.headers[name];
       if (typeof value === 'string') requestHeaders[name] = value;
     }
@@ -110,6 +110,7 @@ export class RequestLog {
       bytes: 0,
       ms: 0,
       requestHeaders,
+      ...(detail?.upstream ? { upstream: detail.upstream } : {}),
     };
 
     let bytes = 0;
@@ -139,6 +140,7 @@ export class RequestLog {
       if (aborted) entry.aborted = true;
       const fault = res.getHeader(FAULT_HEADER);
       if (typeof fault === 'string') entry.fault = fault;
+      if (detail?.responseHeaders) entry.responseHeaders = detail.responseHeaders();
       this.entries.push(entry);
       if (this.entries.length > REQUEST_LOG_CAP) this.entries.splice(0, this.entries.length - REQUEST_LOG_CAP);
       this.hub.send('request', entry);
@@ -146,6 +148,15 @@ export class RequestLog {
     res.on('finish', () => finish(false));
     res.on('close', () => finish(!res.writableFinished));
   }
+}
+
+/** What a route that logs its own requests (the staging proxy) puts in the entry instead. */
+export interface TrackDetail {
+  /** Replaces the usual few headers (already masked by the caller). */
+  requestHeaders?: Record<string, string>;
+  /** Read when the response finishes. */
+  responseHeaders?: () => Record<string, string>;
+  upstream?: string;
 }
 
 /** Set by fault injection on a response it shaped; the log records it with the request. */

@@ -11,6 +11,8 @@ import { findRepoRoot } from './paths';
 import { benchRoutes } from './routes/bench';
 import { adsRoutes } from './routes/ads';
 import { catalogRoutes } from './routes/catalog';
+import { customRoutes } from './routes/custom';
+import { stagingRoutes } from './routes/staging';
 import { harnessRoutes } from './routes/harness';
 import { tracesRoutes } from './routes/traces';
 import { mediaRoutes } from './routes/media';
@@ -106,6 +108,9 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
   const routes: Route[] = [
     faultRoutes(faults, (ctx, description) => ctx.res.setHeader(FAULT_HEADER, description)),
     tracesRoutes(fixturesDir),
+    // Before harnessRoutes, which answers every other /__harness/ path.
+    stagingRoutes(log),
+    customRoutes(origins),
     harnessRoutes({ log, sentry, hub, info }),
     pageRoutes(distDir, origins),
     playerjsSuiteRoutes(repo || findRepoRoot(), origins),

@@ -8,6 +8,7 @@ import { applyHarnessSession, playerPageQuery } from './session';
 import { injectStatsRelay } from './stats-relay';
 import { injectHarnessProbe } from './harness-probe';
 import { embedCode } from '../../common/embed-code';
+import { customCspSources } from './custom';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -72,7 +73,9 @@ export function pageRoutes(distDir: string, origins: PageOrigins): Route {
     const relayed = ctx.origin === 'player' ? injectStatsRelay(page, origins.harnessOrigin, ctx.url.searchParams) : page;
     // Harness-only: metrics, storage, visibility and trace channel (harness-probe.ts), both embeds.
     const final = injectHarnessProbe(relayed, origins.harnessOrigin, ctx.url.searchParams);
-    ctx.res.setHeader('Content-Security-Policy', playerCsp(final, [origins.playerOrigin, origins.harnessOrigin]));
+    // Harness-only: a custom stream's or staging service's origin, and any ad media for a custom VAST tag.
+    const custom = customCspSources(ctx.url.searchParams);
+    ctx.res.setHeader('Content-Security-Policy', playerCsp(final, [origins.playerOrigin, origins.harnessOrigin, ...custom.origins], custom.anyMedia ? ['http:', 'https:'] : []));
     sendHtmlNoCache(ctx, final);
   }
 
@@ -138,7 +141,7 @@ export function pageRoutes(distDir: string, origins: PageOrigins): Route {
  * origins, plus blob: for MSE and hls.js's worker. A production host sends the same policy with
  * its catalogue, media, ad and Sentry hosts in place of the two loopback origins.
  */
-export function playerCsp(html: string, origins: readonly string[]): string {
+export function playerCsp(html: string, origins: readonly string[], mediaSources: readonly string[] = []): string {
   const hashes = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
     ([, source]) => `'sha256-${createHash('sha256').update(source ?? '').digest('base64')}'`,
   );
@@ -148,7 +151,7 @@ export function playerCsp(html: string, origins: readonly string[]): string {
     `script-src 'self' ${hashes.join(' ')}`.trim(),
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob: ${hosts}`,
-    `media-src 'self' blob: ${hosts}`,
+    `media-src 'self' blob: ${[hosts, ...mediaSources].join(' ')}`,
     `connect-src 'self' ${hosts}`,
     "worker-src 'self' blob:",
     "font-src 'self' data:",

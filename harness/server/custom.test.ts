@@ -1,0 +1,231 @@
+/**
+ * Issue 26 on the harness server: the custom stream's catalogue, the CORS probe, the custom ad
+ * list and VAST proxy with its pings, and the staging proxy, against a second loopback server
+ * standing in for a partner (its own port, CORS on or off by path). Nothing leaves loopback.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import http, { type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { useTestServer } from './test-server';
+import { customCspSources } from './routes/custom';
+import { absolutePaths } from './routes/staging';
+import { playerCsp } from './routes/pages';
+import { customContentId, encodeToken } from '../common/custom-source';
+import type { RequestLogEntry } from '../common/types';
+
+const origins = useTestServer();
+
+interface Seen {
+  method: string;
+  url: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+/** The partner: a playlist with and without CORS, a VAST tag, a ping sink and a small staging catalogue. */
+const partner = { url: '', seen: [] as Seen[], server: null as http.Server | null };
+
+const PARTNER_VAST = (origin: string) => `<?xml version="1.0"?><VAST version="4.1"><Ad id="p"><InLine><AdSystem>partner</AdSystem><AdTitle>p</AdTitle>
+<Impression><![CDATA[${origin}/ping/impression?x=1&y=2]]></Impression>
+<Creatives><Creative><Linear><Duration>00:00:05</Duration>
+<TrackingEvents><Tracking event="start"><![CDATA[${origin}/ping/start]]></Tracking></TrackingEvents>
+<MediaFiles><MediaFile delivery="progressive" type="video/mp4" width="640" height="360"><![CDATA[${origin}/ad.mp4]]></MediaFile></MediaFiles>
+</Linear></Creative></Creatives></InLine></Ad></VAST>`;
+
+beforeAll(async () => {
+  partner.server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      partner.seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+      const url = new URL(req.url ?? '/', partner.url);
+      const cors = !url.pathname.startsWith('/no-cors/');
+      if (cors) res.setHeader('Access-Control-Allow-Origin', '*');
+      if (url.pathname.endsWith('master.m3u8')) {
+        res.setHeader('Content-Type', 'application/vnd.apple.mpegurl');
+        return res.end('#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=1000\nv.m3u8\n');
+      }
+      if (url.pathname === '/page.html') return res.end('<html></html>');
+      if (url.pathname === '/vast.xml') return res.end(PARTNER_VAST(partner.url));
+      if (url.pathname.startsWith('/ping/')) return res.end('');
+      if (url.pathname === '/catalog-api/contents/77') {
+        res.setHeader('Content-Type', 'application/json');
+        res.setHeader('Set-Cookie', 'stagingSession=server-secret-1234; Path=/');
+        return res.end(JSON.stringify({ id: 77, title: 'Staging', posterUrl: '/img/77.jpg', hasMultipleEpisodes: false }));
+      }
+      if (url.pathname === '/catalog-api/episodes') {
+        res.setHeader('Content-Type', 'application/json; charset=utf-8');
+        return res.end(JSON.stringify([{ id: 7701, order: 1, m3u8MasterFilePath: '/media/77/master.m3u8', posterPath: 'https://cdn.example/p.jpg' }]));
+      }
+      if (url.pathname === '/authenticator/authentication/refresh' && req.method === 'POST') {
+        res.setHeader('Authorization', 'Bearer fresh-token-abcd');
+        res.setHeader('Content-Type', 'application/json');
+        return res.end('{}');
+      }
+      res.statusCode = 404;
+      res.end('no');
+    });
+  });
+  await new Promise<void>((resolve) => partner.server!.listen(0, '127.0.0.1', resolve));
+  partner.url = `http://127.0.0.1:${(partner.server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  partner.server?.closeAllConnections();
+  await new Promise((resolve) => partner.server?.close(resolve));
+});
+
+async function logged(match: (entry: RequestLogEntry) => boolean): Promise<RequestLogEntry> {
+  for (let i = 0; i < 100; i++) {
+    const found = ((await (await fetch(`${origins.harness}/__harness/requests`)).json()) as RequestLogEntry[]).find(match);
+    if (found) return found;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error('request log entry not found');
+}
+
+async function partnerSaw(match: (seen: Seen) => boolean): Promise<Seen> {
+  for (let i = 0; i < 100; i++) {
+    const found = partner.seen.find(match);
+    if (found) return found;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error('the partner never saw that request');
+}
+
+describe('custom stream', () => {
+  it('serves a one-film catalogue whose episode is the address, on both origins, and logs it', async () => {
+    const src = `${partner.url}/vod/master.m3u8`;
+    const base = `${origins.player}/custom/${encodeToken(src)}`;
+    const id = customContentId(src);
+    const content = await (await fetch(`${base}/catalog-api/contents/${id}`)).json();
+    expect(content).toMatchObject({ id, hasMultipleEpisodes: false });
+    const episodes = (await (await fetch(`${base}/catalog-api/episodes?content-id=${id}`)).json()) as Array<{ m3u8MasterFilePath: string }>;
+    expect(episodes.map((e) => e.m3u8MasterFilePath)).toEqual([src]);
+    expect(await (await fetch(`${base}/catalog-api/contents/${id}/seasons`)).json()).toHaveLength(1);
+    expect(await (await fetch(`${base}/catalog-api/contents/${id}/available?domain=x`)).json()).toEqual({ available: true });
+    const sameOrigin = await fetch(`${origins.harness}/custom/${encodeToken(src)}/catalog-api/episodes?content-id=${id}`);
+    expect(sameOrigin.status).toBe(200);
+    expect((await fetch(`${origins.player}/custom/${encodeToken('javascript:1')}/catalog-api/contents/1`)).status).toBe(404);
+    await logged((entry) => entry.path.startsWith(`/custom/${encodeToken(src)}/catalog-api/episodes`));
+  });
+
+  it('the CORS probe tells a partner that allows the player from one that does not', async () => {
+    const probe = async (src: string) => {
+      const query = new URLSearchParams({ src, origin: origins.player });
+      return (await (await fetch(`${origins.harness}/__harness/custom/probe?${query}`)).json()) as { ok: boolean; message: string };
+    };
+    expect(await probe(`${partner.url}/vod/master.m3u8`)).toMatchObject({ ok: true, message: `OK: an HLS playlist, and CORS allows ${origins.player}` });
+    const saw = await partnerSaw((seen) => seen.url === '/vod/master.m3u8');
+    expect(saw.headers.origin).toBe(origins.player);
+    expect(await probe(`${partner.url}/no-cors/master.m3u8`)).toMatchObject({
+      ok: false,
+      message: `CORS: the partner does not allow ${origins.player} (no Access-Control-Allow-Origin header)`,
+    });
+    expect(await probe(`${partner.url}/missing.m3u8`)).toMatchObject({ ok: false, message: 'HTTP 404 from the partner for the stream address' });
+    expect(await probe(`${partner.url}/page.html`)).toMatchObject({ ok: false, message: 'Not an HLS playlist: the answer does not start with #EXTM3U' });
+    const closed = await probe('http://127.0.0.1:9/master.m3u8');
+    expect(closed.ok).toBe(false);
+    expect(closed.message).toMatch(/^Network: 127\.0\.0\.1:9 did not answer/);
+    const bad = await fetch(`${origins.harness}/__harness/custom/probe?src=ftp://x/a&origin=${origins.player}`);
+    expect(bad.status).toBe(400);
+  });
+
+  it("the player page's CSP allows the partner's origin, and any ad media for a custom tag", () => {
+    const query = new URLSearchParams({ 'data-base-url': `/custom/${encodeToken(`${partner.url}/vod/master.m3u8`)}`, 'data-ad-list-url': '/ads/custom/list.json?tag=x' });
+    const sources = customCspSources(query);
+    expect(sources).toEqual({ origins: [partner.url], anyMedia: true });
+    const csp = playerCsp('<html></html>', ['http://localhost:1', ...sources.origins], ['http:', 'https:']);
+    expect(csp).toContain(`connect-src 'self' http://localhost:1 ${partner.url}`);
+    expect(csp).toContain(`media-src 'self' blob: http://localhost:1 ${partner.url} http: https:`);
+    const staging = customCspSources(new URLSearchParams({ 'data-base-url': `/__harness/staging/${encodeToken('https://staging.example/api')}` }));
+    expect(staging).toEqual({ origins: ['https://staging.example'], anyMedia: false });
+    expect(customCspSources(new URLSearchParams({ 'data-base-url': '/custom/%%%' }))).toEqual({ origins: [], anyMedia: false });
+  });
+});
+
+describe('custom ad tag', () => {
+  it('a tag address: the ad list points at the VAST proxy, which rewrites the pings to the harness', async () => {
+    const tag = `${partner.url}/vast.xml`;
+    const list = (await (await fetch(`${origins.player}/ads/custom/list.json?tag=${encodeURIComponent(tag)}`)).json()) as { prerollList: Array<{ vastUrl: string }> };
+    expect(list.prerollList).toEqual([{ vastUrl: `${origins.harness}/ads/custom/vast?url=${encodeURIComponent(tag)}` }]);
+    const proxied = await fetch(list.prerollList[0]!.vastUrl);
+    expect(proxied.headers.get('access-control-allow-origin')).toBe('*');
+    const xml = await proxied.text();
+    expect(xml).toContain(`<Impression><![CDATA[${origins.harness}/track/impression?ad=custom&to=${partner.url}/ping/impression?x=1&y=2]]></Impression>`);
+    expect(xml).toContain(`${partner.url}/ad.mp4`);
+    expect((await fetch(`${origins.harness}/ads/custom/vast?url=${encodeURIComponent(`${partner.url}/nothing.xml`)}`)).status).toBe(404);
+    expect((await fetch(`${origins.player}/ads/custom/list.json?tag=javascript:1`)).status).toBe(400);
+  });
+
+  it('a ping through the harness is logged as a ping and sent on to the partner', async () => {
+    const response = await fetch(`${origins.player}/track/impression?ad=custom&to=${partner.url}/ping/impression?x=1&y=2`);
+    expect(response.headers.get('content-type')).toBe('image/gif');
+    await partnerSaw((seen) => seen.url === '/ping/impression?x=1&y=2');
+    await logged((entry) => entry.path.startsWith('/track/impression?ad=custom&to='));
+  });
+
+  it('pasted XML: stored by id, served in the dataXml form with its pings rewritten', async () => {
+    const xml = PARTNER_VAST(partner.url);
+    const posted = await fetch(`${origins.harness}/__harness/custom-vast`, { method: 'POST', body: xml });
+    const { id } = (await posted.json()) as { id: string };
+    expect(id).toMatch(/^[a-f0-9]{32}$/);
+    expect((await fetch(`${origins.harness}/__harness/custom-vast/${id}`)).status).toBe(200);
+    expect((await fetch(`${origins.harness}/__harness/custom-vast/${'0'.repeat(32)}`)).status).toBe(404);
+    const list = (await (await fetch(`${origins.player}/ads/custom/list.json?xml=${id}`)).json()) as { prerollList: Array<{ dataXml: string }> };
+    expect(list.prerollList).toHaveLength(1);
+    expect(list.prerollList[0]!.dataXml).toContain(`${origins.harness}/track/start?ad=custom&to=${partner.url}/ping/start`);
+    expect((await fetch(`${origins.player}/ads/custom/list.json?xml=${'0'.repeat(32)}`)).status).toBe(404);
+    expect((await fetch(`${origins.harness}/__harness/custom-vast`, { method: 'POST', body: 'not xml' })).status).toBe(400);
+  });
+});
+
+describe('staging proxy', () => {
+  const proxy = () => `${origins.player}/__harness/staging/${encodeToken(partner.url)}`;
+
+  it('forwards the calls with their headers, makes media paths absolute on staging, and logs them masked', async () => {
+    const response = await fetch(`${proxy()}/catalog-api/contents/77`, {
+      headers: { Authorization: 'Bearer secret-token-9f8e', 'X-Session-Context': 'ctx-value-5566', Cookie: 'authToken=cookie-secret-7788' },
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ id: 77, title: 'Staging', posterUrl: `${partner.url}/img/77.jpg`, hasMultipleEpisodes: false });
+    const saw = await partnerSaw((seen) => seen.url === '/catalog-api/contents/77');
+    expect(saw.headers.authorization).toBe('Bearer secret-token-9f8e');
+    expect(saw.headers['x-session-context']).toBe('ctx-value-5566');
+    const entry = await logged((e) => e.upstream === `${partner.url}/catalog-api/contents/77`);
+    expect(entry.status).toBe(200);
+    expect(entry.requestHeaders).toMatchObject({ authorization: '••••9f8e', 'x-session-context': '••••5566', cookie: '••••7788' });
+    expect(JSON.stringify(entry)).not.toMatch(/secret-token|ctx-value|cookie-secret|server-secret/);
+    expect(entry.responseHeaders).toMatchObject({ 'content-type': 'application/json', 'set-cookie': '••••th=/' });
+
+    const episodes = (await (await fetch(`${proxy()}/catalog-api/episodes?content-id=77`)).json()) as Array<Record<string, string>>;
+    expect(episodes[0]).toMatchObject({ m3u8MasterFilePath: `${partner.url}/media/77/master.m3u8`, posterPath: 'https://cdn.example/p.jpg' });
+  });
+
+  it('passes the refresh body and its answer token through; the log masks the token', async () => {
+    const response = await fetch(`${proxy()}/authenticator/authentication/refresh`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ refreshToken: 'r', accessToken: 'a' }),
+    });
+    expect(response.headers.get('authorization')).toBe('Bearer fresh-token-abcd');
+    const saw = await partnerSaw((seen) => seen.url === '/authenticator/authentication/refresh');
+    expect(JSON.parse(saw.body)).toEqual({ refreshToken: 'r', accessToken: 'a' });
+    const entry = await logged((e) => e.upstream?.endsWith('/authenticator/authentication/refresh') === true);
+    expect(entry.responseHeaders?.authorization).toBe('••••abcd');
+  });
+
+  it('answers 404s as staging does, 502 when staging is down, 400 for a bad token', async () => {
+    expect((await fetch(`${proxy()}/catalog-api/contents/404404`)).status).toBe(404);
+    const down = await fetch(`${origins.player}/__harness/staging/${encodeToken('http://127.0.0.1:9')}/catalog-api/contents/1`);
+    expect(down.status).toBe(502);
+    expect(((await down.json()) as { message: string }).message).toMatch(/^The staging service did not answer/);
+    expect((await fetch(`${origins.player}/__harness/staging/${encodeToken('file:///etc')}/x`)).status).toBe(400);
+  });
+
+  it('makes only root-relative media and poster paths absolute', () => {
+    expect(
+      absolutePaths({ a: [{ posterUrl: '/p.jpg', m3u8MasterFilePath: '//cdn/x', other: '/keep' }], posterPath: 'rel.jpg' }, 'https://staging.example/api'),
+    ).toEqual({ a: [{ posterUrl: 'https://staging.example/p.jpg', m3u8MasterFilePath: '//cdn/x', other: '/keep' }], posterPath: 'rel.jpg' });
+  });
+});

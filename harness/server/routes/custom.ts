@@ -1,0 +1,203 @@
+/**
+ * Custom sources (issue 26, harness/common/custom-source.ts): the one-film catalogue of a partner
+ * stream (`/custom/<token>/…`), the custom ad list and VAST proxy (`/ads/custom/…`), pasted VAST
+ * documents (`/__harness/custom-vast`), the CORS probe of a partner address, and the forwarding of
+ * rewritten pings to their original address.
+ */
+import { createHash } from 'node:crypto';
+import {
+  CORS_PROBE_ROUTE,
+  CUSTOM_AD_LIST_PATH,
+  CUSTOM_CATALOGUE_PREFIX,
+  CUSTOM_VAST_PATH,
+  MAX_PASTED_VAST_BYTES,
+  PASTED_VAST_ROUTE,
+  checkHttpUrl,
+  customAdList,
+  customCatalogue,
+  decodeToken,
+  pingTarget,
+  rewriteVast,
+} from '../../common/custom-source';
+import { answerPreflight, corsReflect, methodNotAllowed, notFound, readBody, sendJson, sendText, type Route, type RouteContext } from '../http';
+import { answerRefresh } from './session';
+
+/** Pasted documents kept per server run (oldest dropped first). */
+const PASTED_CAP = 50;
+const FETCH_TIMEOUT_MS = 10_000;
+const MAX_FETCHED_BYTES = 1024 * 1024;
+
+/** Reads at most `limit` bytes of a fetch answer's body as text. */
+export async function readCapped(response: Response, limit: number): Promise<string> {
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    size += value.byteLength;
+    if (size >= limit) {
+      await reader.cancel().catch(() => undefined);
+      break;
+    }
+  }
+  return Buffer.concat(chunks).subarray(0, limit).toString('utf8');
+}
+
+export interface CorsProbe {
+  ok: boolean;
+  status: number | null;
+  allowOrigin: string | null;
+  message: string;
+}
+
+/**
+ * Asks the partner for the address as the player would (with the player's Origin): the harness
+ * page cannot read why a cross-origin fetch failed, the server can.
+ */
+export async function probeCors(src: string, origin: string): Promise<CorsProbe> {
+  let response: Response;
+  try {
+    response = await fetch(src, { headers: { Origin: origin }, signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), redirect: 'follow' });
+  } catch (error) {
+    const cause = error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
+    return { ok: false, status: null, allowOrigin: null, message: `Network: ${new URL(src).host} did not answer (${cause})` };
+  }
+  const allowOrigin = response.headers.get('access-control-allow-origin');
+  const text = await readCapped(response, 64 * 1024).catch(() => '');
+  if (!response.ok) return { ok: false, status: response.status, allowOrigin, message: `HTTP ${response.status} from the partner for the stream address` };
+  if (allowOrigin !== '*' && allowOrigin !== origin) {
+    const said = allowOrigin ? ` (it answers Access-Control-Allow-Origin: ${allowOrigin})` : ' (no Access-Control-Allow-Origin header)';
+    return { ok: false, status: response.status, allowOrigin, message: `CORS: the partner does not allow ${origin}${said}` };
+  }
+  if (!text.trimStart().startsWith('#EXTM3U')) return { ok: false, status: response.status, allowOrigin, message: 'Not an HLS playlist: the answer does not start with #EXTM3U' };
+  return { ok: true, status: response.status, allowOrigin, message: `OK: an HLS playlist, and CORS allows ${origin}` };
+}
+
+const CATALOGUE_ROUTE = /^\/custom\/([A-Za-z0-9_-]+)(\/.*)$/;
+
+export function customRoutes(origins: { harnessOrigin: string }): Route {
+  const pasted = new Map<string, string>();
+
+  async function customCatalogueRoute(ctx: RouteContext, token: string, rest: string): Promise<void> {
+    corsReflect(ctx, { methods: 'GET, HEAD, POST, OPTIONS', exposeAuthorization: true });
+    if (ctx.req.method === 'OPTIONS') return answerPreflight(ctx.res);
+    const decoded = decodeToken(token);
+    const src = decoded === null ? null : checkHttpUrl(decoded, 'Свой поток');
+    if (!src?.ok) return notFound(ctx.res, 'Bad custom stream token');
+    if (/^\/authenticator\/authentication\/refresh\/?$/.test(rest)) {
+      if (ctx.req.method !== 'POST') return methodNotAllowed(ctx.res, 'POST, OPTIONS');
+      return answerRefresh(ctx);
+    }
+    if (ctx.req.method !== 'GET' && ctx.req.method !== 'HEAD') return methodNotAllowed(ctx.res, 'GET, HEAD, OPTIONS');
+    // Any content id answers with the one film: the harness link names the stream, not the id.
+    const catalogue = customCatalogue(src.url);
+    const content = /^\/catalog-api\/contents\/\d{1,12}(?:\/(seasons|available))?\/?$/.exec(rest);
+    if (content) return sendJson(ctx.res, 200, content[1] === 'seasons' ? catalogue.seasons : content[1] === 'available' ? catalogue.available : catalogue.content);
+    if (/^\/catalog-api\/episodes\/?$/.test(rest)) return sendJson(ctx.res, 200, catalogue.episodes);
+    notFound(ctx.res);
+  }
+
+  async function fetchVast(url: string): Promise<{ status: number; text: string }> {
+    const response = await fetch(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), redirect: 'follow' });
+    return { status: response.status, text: await readCapped(response, MAX_FETCHED_BYTES) };
+  }
+
+  return async (ctx) => {
+    const { pathname, searchParams } = ctx.url;
+    const { req, res } = ctx;
+
+    const catalogue = CATALOGUE_ROUTE.exec(pathname);
+    if (catalogue && pathname.startsWith(CUSTOM_CATALOGUE_PREFIX)) {
+      await customCatalogueRoute(ctx, catalogue[1]!, catalogue[2]!);
+      return true;
+    }
+
+    if (pathname === CUSTOM_AD_LIST_PATH) {
+      res.setHeader('Access-Control-Allow-Origin', '*');
+      const tag = searchParams.get('tag');
+      const id = searchParams.get('xml');
+      if (tag !== null) {
+        const checked = checkHttpUrl(tag, 'VAST tag');
+        if (!checked.ok) return (sendJson(res, 400, { message: checked.message }), true);
+        sendJson(res, 200, customAdList({ vastUrl: `${origins.harnessOrigin}${CUSTOM_VAST_PATH}?url=${encodeURIComponent(checked.url)}` }));
+      } else if (id !== null && pasted.has(id)) {
+        sendJson(res, 200, customAdList({ dataXml: rewriteVast(pasted.get(id)!, origins.harnessOrigin) }));
+      } else notFound(res, 'This harness server run has no such pasted VAST; paste it again');
+      return true;
+    }
+
+    if (pathname === CUSTOM_VAST_PATH) {
+      res.setHeader('Access-Control-Allow-Origin', '*');
+      const checked = checkHttpUrl(searchParams.get('url'), 'VAST tag');
+      if (!checked.ok) return (sendJson(res, 400, { message: checked.message }), true);
+      let answer: { status: number; text: string };
+      try {
+        answer = await fetchVast(checked.url);
+      } catch (error) {
+        sendJson(res, 502, { message: `The VAST tag did not answer: ${error instanceof Error ? error.message : String(error)}` });
+        return true;
+      }
+      // The partner's status passes through: the player reports a failed tag as it would.
+      sendText(res, answer.status, answer.status < 400 ? rewriteVast(answer.text, origins.harnessOrigin) : answer.text, 'application/xml; charset=utf-8');
+      return true;
+    }
+
+    // A rewritten ping: the /track/ route (ads.ts) answers and the log lists it; this sends it on.
+    if (pathname.startsWith('/track/')) {
+      const target = pingTarget(req.url ?? '');
+      if (target) void fetch(target, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) }).then((r) => r.body?.cancel(), () => undefined);
+      return false;
+    }
+
+    if (pathname === PASTED_VAST_ROUTE || pathname.startsWith(`${PASTED_VAST_ROUTE}/`)) {
+      corsReflect(ctx, { methods: 'GET, POST, OPTIONS' });
+      if (req.method === 'OPTIONS') return (answerPreflight(res), true);
+      if (req.method === 'POST' && pathname === PASTED_VAST_ROUTE) {
+        const xml = (await readBody(req, MAX_PASTED_VAST_BYTES)).toString('utf8');
+        if (!xml.trim().startsWith('<')) return (sendJson(res, 400, { message: 'VAST: the pasted text is not XML' }), true);
+        const id = createHash('sha256').update(xml).digest('hex').slice(0, 32);
+        pasted.delete(id);
+        pasted.set(id, xml);
+        if (pasted.size > PASTED_CAP) pasted.delete(pasted.keys().next().value!);
+        sendJson(res, 200, { id });
+      } else if (req.method === 'GET' || req.method === 'HEAD') {
+        const id = pathname.slice(PASTED_VAST_ROUTE.length + 1);
+        if (pasted.has(id)) sendJson(res, 200, { id });
+        else notFound(res, 'No such pasted VAST');
+      } else methodNotAllowed(res, 'GET, POST, OPTIONS');
+      return true;
+    }
+
+    if (pathname === CORS_PROBE_ROUTE) {
+      corsReflect(ctx, { methods: 'GET, OPTIONS' });
+      if (req.method === 'OPTIONS') return (answerPreflight(res), true);
+      const src = checkHttpUrl(searchParams.get('src'), 'Свой поток');
+      const origin = searchParams.get('origin') ?? '';
+      if (!src.ok) return (sendJson(res, 400, { message: src.message }), true);
+      if (!/^https?:\/\/[^/]+$/.test(origin)) return (sendJson(res, 400, { message: 'origin must be an http(s) origin' }), true);
+      sendJson(res, 200, await probeCors(src.url, origin));
+      return true;
+    }
+    return false;
+  };
+}
+
+/**
+ * Origins a player page's CSP must add for the custom sources its query names: the partner
+ * stream's or the staging service's origin (media, playlists, posters). A custom VAST tag's media
+ * files may be on any host (a wrapper chain ends anywhere), so such a page allows http(s) media.
+ */
+export function customCspSources(query: URLSearchParams): { origins: string[]; anyMedia: boolean } {
+  const origins: string[] = [];
+  const base = query.get('data-base-url') ?? '';
+  for (const prefix of [CUSTOM_CATALOGUE_PREFIX, '/__harness/staging/']) {
+    if (!base.startsWith(prefix)) continue;
+    const decoded = decodeToken(base.slice(prefix.length).split('/')[0] ?? '');
+    const checked = decoded === null ? null : checkHttpUrl(decoded, '');
+    if (checked?.ok) origins.push(new URL(checked.url).origin);
+  }
+  return { origins, anyMedia: (query.get('data-ad-list-url') ?? '').startsWith(CUSTOM_AD_LIST_PATH) };
+}
