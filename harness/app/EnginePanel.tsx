@@ -126,7 +126,7 @@ export function EnginePanel({ active, frameRef, frameKey, send }: EnginePanelPro
 
       <section className="engine-section" aria-label="Buffer">
         <h3>Buffer</h3>
-        <div className="engine-bar" data-testid="engine-buffer-bar" data-ranges={view?.buffered.length ?? 0} title="Buffered ranges of the content element; the line is the playhead">
+        <div className="engine-bar" data-testid="engine-buffer-bar" data-ranges={view?.buffered.length ?? 0} data-ahead={bar ? bar.ahead.toFixed(2) : ''} title="Buffered ranges of the content element; the line is the playhead">
           {bar?.ranges.map((range, index) => (
             <span key={index} className="engine-bar-range" style={{ left: `${range.left}%`, width: `${range.width}%` }} />
           ))}
