@@ -448,14 +448,14 @@ describe('debug (the harness Engine tab)', () => {
     expect(hls.autoLevelCapping).toBe(0);
   });
 
-  it('recovers, stops and starts loading on the live instance; the start is from the playhead', () => {
+  it('recovers, stops and starts loading on the live instance; the start is from the playhead, with no seek', () => {
     const { engine, hls, video } = loaded();
     const startLoad = vi.spyOn(hls, 'startLoad');
     video.currentTime = 12;
     const debug = engine.debug!;
     expect([debug.recover(), debug.stopLoad(), debug.startLoad()]).toEqual([true, true, true]);
     expect(hls.calls.filter((call) => ['recoverMediaError', 'stopLoad', 'startLoad'].includes(call))).toEqual(['recoverMediaError', 'stopLoad', 'startLoad']);
-    expect(startLoad).toHaveBeenCalledWith(12);
+    expect(startLoad).toHaveBeenCalledWith(12, true);
   });
 
   it('gives hls.js config as it is (the engine settings among it), and nothing after destroy', () => {

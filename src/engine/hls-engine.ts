@@ -238,8 +238,8 @@ export function createHlsEngine(video: HTMLVideoElement, options: HlsEngineOptio
       setAutoCap: (index) => act((instance) => (instance.autoLevelCapping = index)),
       recover: () => act((instance) => instance.recoverMediaError()),
       stopLoad: () => act((instance) => instance.stopLoad()),
-      // From the playhead, as after an audio or subtitle fallback (onError).
-      startLoad: () => act((instance) => instance.startLoad(video.currentTime)),
+      // From the playhead, with no seek to it (the media stays where it is).
+      startLoad: () => act((instance) => instance.startLoad(video.currentTime, true)),
       config: () => hls && hls.config,
     },
     destroy() {
