@@ -148,7 +148,8 @@ export function customRoutes(origins: { harnessOrigin: string }): Route {
     // A rewritten ping: the /track/ route (ads.ts) answers and the log lists it; this sends it on.
     if (pathname.startsWith('/track/')) {
       const target = pingTarget(req.url ?? '');
-      if (target) void fetch(target, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) }).then((r) => r.body?.cancel(), () => undefined);
+      // Best effort, never awaited: a partner's slow or failing pixel must not hold the player's ping.
+      if (target) fetch(target, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) }).then((r) => r.body?.cancel()).catch(() => undefined);
       return false;
     }
 
