@@ -91,6 +91,7 @@ describe('parseBugReport', () => {
     ['another format', JSON.stringify({ format: 'x' }), `Not a bug report of this harness: "format" is not "${REPORT_FORMAT}" (an Export JSON of one tab is not a report).`],
     ['a later version', edit((r) => (r.version = 2)), 'Report version 2 is not supported (this harness reads version 1).'],
     ['no link', edit((r) => delete r.link), 'Not a valid bug report: "link" is missing.'],
+    ['a javascript: link', edit((r) => (r.link = 'javascript:alert(1)')), 'Not a valid bug report: "link" is not an http(s) address.'],
     ['a scenario that is text', edit((r) => (r.scenario = 'film')), 'Not a valid bug report: "scenario" is not an object.'],
     ['a scenario without id', edit((r) => delete r.scenario.id), 'Not a valid bug report: scenario."id" is missing.'],
     ['messages missing', edit((r) => delete r.messages), 'Not a valid bug report: "messages" is missing.'],

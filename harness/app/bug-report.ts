@@ -162,6 +162,8 @@ export function parseBugReport(text: string): ParsedReport {
   if (data.version !== REPORT_VERSION) return { ok: false, error: `Report version ${JSON.stringify(data.version)} is not supported (this harness reads version ${REPORT_VERSION}).` };
   const problem = wrongField(data, HEAD, '') ?? wrongField(data.scenario as Record<string, unknown>, SCENARIO, 'scenario.');
   if (problem) return { ok: false, error: `Not a valid bug report: ${problem}.` };
+  // The viewer shows the link as a link: never a javascript: or data: one from a stranger's file.
+  if (!/^https?:\/\//i.test(data.link as string)) return { ok: false, error: 'Not a valid bug report: "link" is not an http(s) address.' };
   for (const [section, fields] of SECTIONS) {
     const rows = data[section];
     if (!Array.isArray(rows)) return { ok: false, error: `Not a valid bug report: "${section}" is ${rows === undefined ? 'missing' : 'not a list'}.` };
