@@ -105,7 +105,7 @@ test.describe('harness: custom sources (issue 26)', () => {
     await expectAdPlaysPast(frame, 0.5);
     await page.getByTestId('tab-ads').click();
     await expect(page.getByTestId('vast-result')).toHaveAttribute('data-ok', 'true');
-    await expect(page.getByTestId('vast-json')).toContainText('ad-5s.mp4');
+    await expect(page.getByTestId('vast-chosen')).toContainText(`plays: ${partner}/media/ads/ad-5s.mp4 (video/mp4, 640×360)`);
     for (const event of ['impression', 'start']) {
       await expect(page.getByTestId('ping-row').filter({ hasText: event }).last()).toContainText('custom');
     }

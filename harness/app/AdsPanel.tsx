@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import type { RequestLogEntry } from '../common/types';
-import type { VastInspection } from '../../src/vast';
+import type { VastInspection, VastMediaFile } from '../../src/vast';
 import { LogToolbar } from './LogToolbar';
 import { downloadJson, formatMs } from './format';
 import { useStickToBottom } from './useStickToBottom';
-import { inspectVast, trackingPing, type TrackingPing } from './vast-inspect';
+import { inspectVastChoice, trackingPing, type TrackingPing } from './vast-inspect';
 import './ads-panel.css';
 
 /** Tags served by the harness (fixtures/vast), for one-click inspection. */
@@ -35,14 +35,14 @@ interface AdsPanelProps {
 function VastInspector({ customTag }: { customTag: string | null }) {
   const [input, setInput] = useState('/ads/vast/inline-skippable.xml?creativeId=skippable');
   const [creativeId, setCreativeId] = useState('');
-  const [result, setResult] = useState<{ input: string; report: VastInspection } | null>(null);
+  const [result, setResult] = useState<{ input: string; report: VastInspection; chosen: VastMediaFile | null } | null>(null);
   const [busy, setBusy] = useState(false);
 
   const inspect = async (event?: FormEvent, text = input) => {
     event?.preventDefault();
     if (!text.trim()) return;
     setBusy(true);
-    setResult({ input: text, report: await inspectVast(text, creativeId.trim() || null) });
+    setResult({ input: text, ...(await inspectVastChoice(text, creativeId.trim() || null)) });
     setBusy(false);
   };
 
@@ -93,13 +93,13 @@ function VastInspector({ customTag }: { customTag: string | null }) {
           </button>
         </div>
       </form>
-      {result && <VastReport input={result.input} report={result.report} />}
+      {result && <VastReport input={result.input} report={result.report} chosen={result.chosen} />}
     </section>
   );
 }
 
 /** One inspection: a status badge and the JSON, exactly as `npm run vast` prints it. */
-function VastReport({ input, report: result }: { input: string; report: VastInspection }) {
+function VastReport({ input, report: result, chosen }: { input: string; report: VastInspection; chosen: VastMediaFile | null }) {
   return (
     <div className="vast-result" data-testid="vast-result" data-ok={String(result.ok)} data-input={input}>
       <div className="vast-result-head">
@@ -114,6 +114,11 @@ function VastReport({ input, report: result }: { input: string; report: VastInsp
           Copy JSON
         </button>
       </div>
+      {chosen && (
+        <p className="mono muted" style={{ margin: '0 0 4px', overflowWrap: 'anywhere' }} data-testid="vast-chosen">
+          plays: {chosen.url} ({chosen.type}, {chosen.width}×{chosen.height})
+        </p>
+      )}
       <pre className="mono vast-json" data-testid="vast-json">
         {JSON.stringify(result, null, 2)}
       </pre>

@@ -1,10 +1,15 @@
 /** The VAST panel's inspector: the player's own src/vast code, run in this page. */
-import { browserXmlParser, failedInspection, inspectionOf, resolveVast, type VastInspection } from '../../src/vast';
+import { browserXmlParser, failedInspection, inspectionOf, resolveVast, type VastInspection, type VastMediaFile } from '../../src/vast';
 import { fetchVastText } from '../../src/platform/vast-loader';
 import { VAST_LOAD_TIMEOUT_MS, VAST_WRAPPER_LIMIT } from '../../src/lib/constants';
 
 /** A link (absolute or relative to this page) or the XML itself; the same JSON as `npm run vast`. */
 export async function inspectVast(input: string, creativeId: string | null): Promise<VastInspection> {
+  return (await inspectVastChoice(input, creativeId)).report;
+}
+
+/** The report, and the media file this browser would play (the player's own choice; not in the CLI's JSON). */
+export async function inspectVastChoice(input: string, creativeId: string | null): Promise<{ report: VastInspection; chosen: VastMediaFile | null }> {
   const text = input.trim();
   const video = document.createElement('video');
   try {
@@ -17,9 +22,9 @@ export async function inspectVast(input: string, creativeId: string | null): Pro
       wrapperLimit: VAST_WRAPPER_LIMIT,
       creativeId,
     });
-    return inspectionOf(creativeId ? { ...ad, id: creativeId } : ad);
+    return { report: inspectionOf(creativeId ? { ...ad, id: creativeId } : ad), chosen: ad.mediaFile };
   } catch (error) {
-    return failedInspection(error);
+    return { report: failedInspection(error), chosen: null };
   }
 }
 
