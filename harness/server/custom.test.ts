@@ -126,7 +126,7 @@ describe('custom stream', () => {
     expect(await probe(`${partner.url}/page.html`)).toMatchObject({ ok: false, message: 'Not an HLS playlist: the answer does not start with #EXTM3U' });
     const closed = await probe('http://127.0.0.1:9/master.m3u8');
     expect(closed.ok).toBe(false);
-    expect(closed.message).toMatch(/^Network: 127\.0\.0\.1:9 did not answer/);
+    expect(closed.message).toMatch(/^Network: the harness server could not reach 127\.0\.0\.1:9 \(/);
     const bad = await fetch(`${origins.harness}/__harness/custom/probe?src=ftp://x/a&origin=${origins.player}`);
     expect(bad.status).toBe(400);
   });

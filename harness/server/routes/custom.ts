@@ -63,7 +63,7 @@ export async function probeCors(src: string, origin: string): Promise<CorsProbe>
     response = await fetch(src, { headers: { Origin: origin }, signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), redirect: 'follow' });
   } catch (error) {
     const cause = error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
-    return { ok: false, status: null, allowOrigin: null, message: `Network: ${new URL(src).host} did not answer (${cause})` };
+    return { ok: false, status: null, allowOrigin: null, message: `Network: the harness server could not reach ${new URL(src).host} (${cause}); the browser may still reach it` };
   }
   const allowOrigin = response.headers.get('access-control-allow-origin');
   const text = await readCapped(response, 64 * 1024).catch(() => '');
