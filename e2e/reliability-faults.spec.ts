@@ -227,7 +227,7 @@ test('a SourceBuffer full for the browser (its video quota cut to 1 MB) is the n
   }
 });
 
-test('video init segments the browser cannot parse (their mvex box renamed): bufferAppendError, reported, and the stream error with its retry', async ({ page }) => {
+test('video init segments the browser cannot parse (their mvex box renamed): each append failure reported, then the stream error with its retry', async ({ page }) => {
   // Chromium's Media Source refuses a moov without mvex (an unfragmented MP4); hls.js passes fMP4
   // through without reading that box, so the error is the browser's own at the append.
   await page.context().route(/\/media\/hls\/film\/video\/\w+\/init\.mp4/, async (route) => {
@@ -239,14 +239,17 @@ test('video init segments the browser cannot parse (their mvex box renamed): buf
     await route.fulfill({ response, body });
   });
   const frame = await openHarness(page, { query: `movie_id=101&auto_play=1&harness-client=${client}` });
-  // hls.js retries the append, then the engine recovers the media twice (SPEC.md §8's media
-  // recovery), then the stream error shows: measured, 11 reports in about 3 s, the last two fatal.
+  // hls.js retries the append, the engine recovers the media (SPEC.md §8's media recovery), then
+  // the stream error shows. Measured over 5 runs: 13–17 reports in 3–20 s, each append failure a
+  // non-fatal bufferAppendingError, the end a fatal bufferAppendError or mediaSourceRequiresReset.
   const error = frame.getByTestId('stream-error');
-  await expect(error).toBeVisible({ timeout: 20_000 });
+  await expect(error).toBeVisible({ timeout: 30_000 });
   await expect(error.getByRole('button', { name: 'Повторить' })).toBeVisible();
   await noBrokenPage(frame);
+  // The reports reach the harness after the screen: waited on.
+  await expect.poll(async () => (await errorsOf(page)).some((s) => s.payload.fatal === true)).toBe(true);
   const reported = await errorsOf(page);
-  expect(reported.some((s) => s.payload.details === 'bufferAppendError' && s.payload.fatal === false)).toBe(true);
-  expect(reported.some((s) => s.payload.details === 'bufferAppendError' && s.payload.fatal === true)).toBe(true);
-  expect(reported.every((s) => s.payload.errorType === 'media')).toBe(true);
+  expect(reported.some((s) => s.payload.details === 'bufferAppendingError' && s.payload.fatal === false)).toBe(true);
+  // A loaded machine can add a network report (a segment aborted by a recovery): only the media's own are checked.
+  expect(reported.filter((s) => String(s.payload.details).startsWith('buffer') || s.payload.fatal === true).every((s) => s.payload.errorType === 'media')).toBe(true);
 });
