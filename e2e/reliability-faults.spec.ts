@@ -250,6 +250,6 @@ test('video init segments the browser cannot parse (their mvex box renamed): eac
   await expect.poll(async () => (await errorsOf(page)).some((s) => s.payload.fatal === true)).toBe(true);
   const reported = await errorsOf(page);
   expect(reported.some((s) => s.payload.details === 'bufferAppendingError' && s.payload.fatal === false)).toBe(true);
-  // A loaded machine can add a network report (a segment aborted by a recovery): only the media's own are checked.
+  // Twice in 12 runs (on a loaded machine) a report of another type came too: only the media's own are checked.
   expect(reported.filter((s) => String(s.payload.details).startsWith('buffer') || s.payload.fatal === true).every((s) => s.payload.errorType === 'media')).toBe(true);
 });
