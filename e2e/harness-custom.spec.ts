@@ -112,7 +112,7 @@ test.describe('harness: custom sources (issue 26)', () => {
     await expect.poll(() => seen.includes('/track/impression?ad=pasted')).toBe(true);
   });
 
-  test('staging base: a content id opens from the staging catalogue, its calls logged through the proxy with masked headers', async ({ page }) => {
+  test('staging base: a content id opens from the staging catalogue, its calls logged through the proxy with their headers (masking: harness/server/custom.test.ts)', async ({ page }) => {
     const frame = await openLink(page, { scenario: 'film', base: partner, content_id: '102' });
     await expect(frame.getByTestId('title')).toContainText('1 сезон, 1 серия');
     await expectPlaysPast(frame, 1);
@@ -120,12 +120,10 @@ test.describe('harness: custom sources (issue 26)', () => {
     expect(seen.some((one) => one.startsWith('/media/hls/series/'))).toBe(true);
     const staged = (await loggedRequests(page, '/__harness/staging/')).filter((entry) => entry.upstream?.startsWith(`${partner}/catalog-api/`));
     expect(staged.map((entry) => new URL(entry.upstream!).pathname)).toEqual(expect.arrayContaining(['/catalog-api/contents/102', '/catalog-api/episodes']));
-    const context = staged.map((entry) => entry.requestHeaders['x-session-context']).find((value) => value !== undefined);
-    if (context !== undefined) expect(context).toMatch(/^••••/);
     await page.getByTestId('tab-requests').click();
     await page.getByTestId('request-filter').fill('/catalog-api/contents/102');
     await page.getByTestId('request-row').filter({ hasText: '/__harness/staging/' }).last().click();
     await expect(page.getByTestId('request-upstream')).toContainText(`${partner}/catalog-api/contents/102`);
-    await expect(page.getByTestId('response-header').filter({ hasText: 'content-type' })).toContainText('application/json');
+    await expect(page.getByTestId('response-header').filter({ hasText: /^content-type:/ })).toContainText('application/json');
   });
 });
