@@ -16,18 +16,11 @@
  * Requests are taken only from the parent window at the harness origin. The bandwidth estimate
  * is the engine's own, exposed by src/platform/harness-probe.ts under the same URL parameter.
  */
+import type { EngineDebug } from '../../../src/engine/types';
 export const PROBE_SOURCE = 'harness-probe';
 
-/** What the page's engine hands the probe (src/engine/types.ts EngineDebug), as the probe uses it. */
-export interface ProbeEngineDebug {
-  levels(): { levels: unknown[] } | null;
-  setLevel(index: number, next?: boolean): boolean;
-  setAutoCap(index: number): boolean;
-  recover(): boolean;
-  stopLoad(): boolean;
-  startLoad(): boolean;
-  config(): object | null;
-}
+/** What the page's engine hands the probe: its harness-only controls (a type: the functions below run in the page). */
+export type ProbeEngineDebug = EngineDebug;
 
 export type EngineOp = 'engine-level' | 'engine-cap' | 'engine-recover' | 'engine-stop-load' | 'engine-start-load';
 
