@@ -218,7 +218,7 @@ export function CustomSourceForm({ state, custom, onChange }: CustomSourceFormPr
           className="input mono"
           value={base}
           onChange={(e) => setBase(e.target.value)}
-          placeholder="https://staging.example (catalogue and authenticator)"
+          placeholder="staging base: https://…"
           aria-label="Staging base address"
           spellCheck={false}
           data-testid="custom-base-input"
@@ -230,7 +230,6 @@ export function CustomSourceForm({ state, custom, onChange }: CustomSourceFormPr
           placeholder="content id"
           aria-label="Content id"
           inputMode="numeric"
-          style={{ width: '7rem' }}
           data-testid="custom-content-id"
         />
         <button type="submit" className="btn" data-testid="custom-base-open">
