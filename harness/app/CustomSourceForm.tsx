@@ -7,7 +7,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import {
   CORS_PROBE_ROUTE,
   CUSTOM_SCENARIO_ID,
-  CUSTOM_VAST_PATH,
+  customVastUrl,
   PASTED_VAST_PREFIX,
   PASTED_VAST_ROUTE,
   PASTED_VAST_STORAGE_KEY,
@@ -109,7 +109,7 @@ export function useCustomSource(state: HarnessState, frameOrigin: string, harnes
     pastedError,
     probe: probe && probe.src === src ? probe : null,
     inspectorInput: plan.vastUrl
-      ? `${CUSTOM_VAST_PATH}?url=${encodeURIComponent(plan.vastUrl)}`
+      ? customVastUrl(plan.vastUrl)
       : pastedXml !== null
         ? rewriteVast(pastedXml, harnessOrigin)
         : null,

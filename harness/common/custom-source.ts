@@ -73,6 +73,17 @@ export function encodeToken(text: string): string {
   return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
+/** The http(s) address a path token carries, checked as a link's would be; null for a bad token. */
+export function tokenAddress(token: string, what: string): Checked | null {
+  const decoded = decodeToken(token);
+  return decoded === null ? null : checkHttpUrl(decoded, what);
+}
+
+/** The harness's VAST proxy for a tag (`origin` empty: a path on the harness's own origin). */
+export function customVastUrl(tag: string, origin = ''): string {
+  return `${origin}${CUSTOM_VAST_PATH}?url=${encodeURIComponent(tag)}`;
+}
+
 export function decodeToken(token: string): string | null {
   if (!/^[A-Za-z0-9_-]+$/.test(token)) return null;
   try {
@@ -217,7 +228,7 @@ export function rewriteVast(xml: string, harnessOrigin: string): string {
     if (!/^https?:\/\//i.test(original)) return whole;
     const url =
       name === 'VASTAdTagURI'
-        ? `${harnessOrigin}${CUSTOM_VAST_PATH}?url=${encodeURIComponent(original)}`
+        ? customVastUrl(original, harnessOrigin)
         : `${harnessOrigin}/track/${encodeURIComponent(pingEvent(name, attrs))}?ad=custom&to=${original}`;
     // A CDATA section cannot hold "]]>"; such an address is left as it was.
     return url.includes(']]>') ? whole : `<${name}${attrs ?? ''}><![CDATA[${url}]]></${name}>`;

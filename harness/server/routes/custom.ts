@@ -10,12 +10,14 @@ import {
   CUSTOM_AD_LIST_PATH,
   CUSTOM_CATALOGUE_PREFIX,
   CUSTOM_VAST_PATH,
+  STAGING_PREFIX,
   MAX_PASTED_VAST_BYTES,
   PASTED_VAST_ROUTE,
   checkHttpUrl,
+  tokenAddress,
   customAdList,
   customCatalogue,
-  decodeToken,
+  customVastUrl,
   pingTarget,
   rewriteVast,
 } from '../../common/custom-source';
@@ -84,8 +86,7 @@ export function customRoutes(origins: { harnessOrigin: string }): Route {
   async function customCatalogueRoute(ctx: RouteContext, token: string, rest: string): Promise<void> {
     corsReflect(ctx, { methods: 'GET, HEAD, POST, OPTIONS', exposeAuthorization: true });
     if (ctx.req.method === 'OPTIONS') return answerPreflight(ctx.res);
-    const decoded = decodeToken(token);
-    const src = decoded === null ? null : checkHttpUrl(decoded, 'Свой поток');
+    const src = tokenAddress(token, 'Свой поток');
     if (!src?.ok) return notFound(ctx.res, 'Bad custom stream token');
     if (/^\/authenticator\/authentication\/refresh\/?$/.test(rest)) {
       if (ctx.req.method !== 'POST') return methodNotAllowed(ctx.res, 'POST, OPTIONS');
@@ -110,7 +111,7 @@ export function customRoutes(origins: { harnessOrigin: string }): Route {
     const { req, res } = ctx;
 
     const catalogue = CATALOGUE_ROUTE.exec(pathname);
-    if (catalogue && pathname.startsWith(CUSTOM_CATALOGUE_PREFIX)) {
+    if (catalogue) {
       await customCatalogueRoute(ctx, catalogue[1]!, catalogue[2]!);
       return true;
     }
@@ -122,7 +123,7 @@ export function customRoutes(origins: { harnessOrigin: string }): Route {
       if (tag !== null) {
         const checked = checkHttpUrl(tag, 'VAST tag');
         if (!checked.ok) return (sendJson(res, 400, { message: checked.message }), true);
-        sendJson(res, 200, customAdList({ vastUrl: `${origins.harnessOrigin}${CUSTOM_VAST_PATH}?url=${encodeURIComponent(checked.url)}` }));
+        sendJson(res, 200, customAdList({ vastUrl: customVastUrl(checked.url, origins.harnessOrigin) }));
       } else if (id !== null && pasted.has(id)) {
         sendJson(res, 200, customAdList({ dataXml: rewriteVast(pasted.get(id)!, origins.harnessOrigin) }));
       } else notFound(res, 'This harness server run has no such pasted VAST; paste it again');
@@ -194,10 +195,9 @@ export function customRoutes(origins: { harnessOrigin: string }): Route {
 export function customCspSources(query: URLSearchParams): { origins: string[]; anyMedia: boolean } {
   const origins: string[] = [];
   const base = query.get('data-base-url') ?? '';
-  for (const prefix of [CUSTOM_CATALOGUE_PREFIX, '/__harness/staging/']) {
+  for (const prefix of [CUSTOM_CATALOGUE_PREFIX, STAGING_PREFIX]) {
     if (!base.startsWith(prefix)) continue;
-    const decoded = decodeToken(base.slice(prefix.length).split('/')[0] ?? '');
-    const checked = decoded === null ? null : checkHttpUrl(decoded, '');
+    const checked = tokenAddress(base.slice(prefix.length).split('/')[0] ?? '', '');
     if (checked?.ok) origins.push(new URL(checked.url).origin);
   }
   return { origins, anyMedia: (query.get('data-ad-list-url') ?? '').startsWith(CUSTOM_AD_LIST_PATH) };

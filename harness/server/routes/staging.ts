@@ -6,7 +6,7 @@
  * seen. Each one is logged with all its request and answer headers, secrets masked.
  */
 import type { IncomingHttpHeaders } from 'node:http';
-import { STAGING_PREFIX, checkHttpUrl, decodeToken, maskHeaders } from '../../common/custom-source';
+import { STAGING_PREFIX, maskHeaders, tokenAddress } from '../../common/custom-source';
 import { readBody, sendJson, type Route } from '../http';
 import type { RequestLog } from '../log';
 
@@ -51,8 +51,7 @@ export function stagingRoutes(log: RequestLog): Route {
     const { req, res, origin } = ctx;
     const rest = pathname.slice(STAGING_PREFIX.length);
     const slash = rest.indexOf('/');
-    const decoded = decodeToken(slash < 0 ? rest : rest.slice(0, slash));
-    const checked = decoded === null ? null : checkHttpUrl(decoded, 'Staging catalogue');
+    const checked = tokenAddress(slash < 0 ? rest : rest.slice(0, slash), 'Staging catalogue');
     const base = checked?.ok ? checked.url.replace(/\/+$/, '') : null;
     const upstream = base === null ? null : `${base}${slash < 0 ? '/' : rest.slice(slash)}${search}`;
     const answerHeaders: Record<string, string> = {};
