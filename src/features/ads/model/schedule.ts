@@ -90,18 +90,11 @@ sample({ clock: midrollTriggered, source: $contentTime, fn: (contentTime, { item
 sample({ clock: midrollTriggered, target: [contentPauseRequested, adBreakStarted] });
 
 // Where the demo mid-rolls will come if the viewer plays on. The clock changes on every time
-// update but the next mid-roll's time does not during steady play, so only it feeds the marks.
+// update, but the next mid-roll's time (rounded) does not during steady play: the store keeps its
+// value, so the marks are not recomputed.
 /** Content time of the next demo mid-roll; null outside demo mode or before any content time. */
-export const $nextMidrollAt = createStore<number | null>(null);
+export const $nextMidrollAt = combine($clock, $playedAtLastBreak, $adPlan, (clock, last, plan) => (plan.midroll.length > 0 ? nextMidrollTime(clock, last) : null));
 const $contentDuration = createStore(0).on(contentDurationChanged, (_, duration) => duration);
-sample({
-  clock: $clock.updates,
-  source: { last: $playedAtLastBreak, plan: $adPlan },
-  fn: ({ last, plan }, clock) => (plan.midroll.length > 0 ? nextMidrollTime(clock, last) : null),
-  target: $nextMidrollAt,
-});
-sample({ clock: $playedAtLastBreak.updates, source: $clock, fn: nextMidrollTime, target: $nextMidrollAt });
-sample({ clock: $adPlan.updates, filter: (plan) => plan.midroll.length === 0, fn: () => null, target: $nextMidrollAt });
 /** The seek slider's mid-roll marks, fractions of the content (demo mode only). */
 export const $midrollMarks = combine($nextMidrollAt, $contentDuration, midrollMarks);
 
