@@ -11,7 +11,7 @@ import { interval } from 'patronum';
 import type { EngineError } from '../../engine/types';
 import { $breakPhase, AdStatus, adFailed, adStatusChanged, isRunning } from '../ads';
 import {
-  $autoplay,
+  autoplayRequested,
   $bufferedAhead,
   $duration,
   $engine,
@@ -27,7 +27,6 @@ import {
   playRefused,
   playRequested,
   seekFx,
-  sourceReady,
   sourceRequested,
   streamTicked,
 } from '../playback';
@@ -127,7 +126,7 @@ $lastFrames.on(readFrameWindowFx.doneData, (_, { now }) => now).reset(contentPla
 // Quality-of-experience facts (qoe-model.ts). Transitions only: no time update reaches them.
 const fact = (made: QoeFact) => (): QoeFact => made;
 sample({ clock: sourceRequested, fn: () => undefined, target: qoeSourceRequested });
-sample({ clock: sourceReady, filter: $autoplay, fn: () => undefined, target: qoeAutoplayed });
+sample({ clock: autoplayRequested, fn: () => undefined, target: qoeAutoplayed });
 sample({ clock: playRequested, fn: fact({ type: 'intent' }), target: qoeFactHappened });
 sample({ clock: playRefused, fn: fact({ type: 'refused' }), target: qoeFactHappened });
 sample({ clock: mediaWaiting, fn: fact({ type: 'waiting' }), target: qoeFactHappened });

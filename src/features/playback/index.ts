@@ -10,6 +10,7 @@ export {
   retryClicked,
   autoplaySet,
   playRequested,
+  autoplayRequested,
   playHeld,
   playReleased,
   playDeferred,

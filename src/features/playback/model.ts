@@ -218,7 +218,9 @@ sample({
   target: loadSourceFx,
 });
 
-sample({ clock: sourceReady, filter: $autoplay, target: playRequested });
+/** Autoplay asks for play: the source is ready and autoplay is on. */
+export const autoplayRequested = sample({ clock: sourceReady, filter: $autoplay });
+sample({ clock: autoplayRequested, target: playRequested });
 sample({ clock: playClicked, target: playRequested });
 sample({ clock: pauseClicked, target: pauseFx });
 sample({ clock: togglePlayClicked, filter: $isPlaying, target: pauseFx });
