@@ -22,12 +22,11 @@ export const pageHidden = createEvent();
 interface Playback {
   item: AnalyticsItem;
   qoe: QoeState;
-  startupSent: boolean;
   summarySent: boolean;
 }
 
 const NO_ITEM: AnalyticsItem = { contentId: null, episodeId: null, imdbId: null };
-const fresh = (item: AnalyticsItem): Playback => ({ item, qoe: EMPTY_QOE, startupSent: false, summarySent: false });
+const fresh = (item: AnalyticsItem): Playback => ({ item, qoe: EMPTY_QOE, summarySent: false });
 const $playback = createStore<Playback>(fresh(NO_ITEM), { serialize: 'ignore' });
 
 const stampQoeFactFx = createEffect((fact: QoeFact & { at?: number }): StampedQoeFact => ({ ...fact, at: fact.at ?? pageNow() }));
@@ -47,12 +46,12 @@ const stepped = sample({
   clock: stampQoeFactFx.doneData,
   source: $playback,
   fn: (before, fact) => {
-    const qoe = foldQoe(before.qoe, fact);
-    return { before, after: { ...before, qoe, startupSent: before.startupSent || startupMs(qoe) !== null }, fact };
+    return { before, after: { ...before, qoe: foldQoe(before.qoe, fact) }, fact };
   },
 });
 $playback.on(stepped, (_, { after }) => after);
-const startupShown = sample({ clock: stepped, filter: ({ before, after }) => !before.startupSent && after.startupSent, fn: ({ after }) => after });
+// The start is known once (a first frame is never taken back): the step that makes it known sends it.
+const startupShown = sample({ clock: stepped, filter: ({ before, after }) => startupMs(before.qoe) === null && startupMs(after.qoe) !== null, fn: ({ after }) => after });
 
 // A summary closes the playback: at the media's end, at pagehide, or when the item changes.
 sample({ clock: stepped, filter: ({ fact }) => fact.type === 'ended', fn: (): Close => ({ next: null }), target: readCloseTimeFx });
