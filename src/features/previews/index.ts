@@ -1,2 +1,2 @@
 import './links';
-export { thumbnailTrackFound, previewWanted, trackCleared, $trackUrl, $previewAvailable, $thumbnailCues, parseTrackFx } from './model';
+export { previewWanted, $trackUrl, $previewAvailable, $thumbnailCues } from './model';
