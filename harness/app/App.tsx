@@ -186,7 +186,8 @@ export function App() {
 
       <div className={`columns${showScenarios ? '' : ' hide-left'}${showInspectors ? '' : ' hide-right'}`}>
         <aside className="column column-left" hidden={!showScenarios}>
-          <CustomSourceForm state={state} custom={custom} onChange={update} />
+          {/* Keyed by the link's custom parts: the fields start again from the link whenever it changes. */}
+          <CustomSourceForm key={JSON.stringify(state.custom)} state={state} custom={custom} onChange={update} />
           <ScenarioPanel selectedId={state.scenarioId} onSelect={selectScenario} />
         </aside>
 

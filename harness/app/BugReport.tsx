@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type ChangeEvent, type RefObject } from 'r
 import type { RequestLogEntry, SentrySummary } from '../common/types';
 import { buildBugReport, parseBugReport, recentFacts, reportFileStem, REPORT_MAX_BYTES, type BugReport, type ReportScenario } from './bug-report';
 import { ChartsPanel } from './ChartsPanel';
+import { errorText } from './embed-console';
 import { compactJson, downloadJson, formatClock, formatMs } from './format';
 import type { MessageEntry } from './MessageLog';
 import { isProbeMessage, type MetricsSample, type ProbeFact } from './probe';
@@ -67,7 +68,7 @@ export function BugReportControls({ frameRef, scenario, messages, requests, sent
     try {
       text = await file.text();
     } catch (caught) {
-      return setError(`${file.name}: could not be read (${caught instanceof Error ? caught.message : String(caught)}).`);
+      return setError(`${file.name}: could not be read (${errorText(caught)}).`);
     }
     const parsed = parseBugReport(text);
     if (parsed.ok) {

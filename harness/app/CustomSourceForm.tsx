@@ -15,6 +15,7 @@ import {
   rewriteVast,
   type CustomPlan,
 } from '../common/custom-source';
+import { errorText } from './embed-console';
 import { DEFAULT_SCENARIO_ID, type HarnessState } from './scenarios';
 import './custom-sources.css';
 
@@ -58,6 +59,8 @@ export async function registerPastedVast(xml: string): Promise<string> {
   return body.id;
 }
 
+const pasteRefused = (error: unknown) => `VAST: the harness server refused the pasted XML (${errorText(error)})`;
+
 /** The custom plan of the state, the pasted-VAST gate and the CORS probe of a custom stream. */
 export function useCustomSource(state: HarnessState, frameOrigin: string, harnessOrigin: string): CustomSource {
   const plan = customPlan(state.scenarioId, state.custom);
@@ -78,7 +81,7 @@ export function useCustomSource(state: HarnessState, frameOrigin: string, harnes
       if (xml === null) return live && setPastedError('VAST: the pasted document of this link is not in this tab; paste the XML again');
       await registerPastedVast(xml).then(
         () => live && setKnown(pastedId),
-        (error: unknown) => live && setPastedError(`VAST: the harness server refused the pasted XML (${error instanceof Error ? error.message : String(error)})`),
+        (error: unknown) => live && setPastedError(pasteRefused(error)),
       );
     })();
     return () => {
@@ -146,7 +149,7 @@ export function CustomSourceForm({ state, custom, onChange }: CustomSourceFormPr
       const id = await registerPastedVast(text);
       onChange({ customQuery: null, custom: { ...link, vast: `${PASTED_VAST_PREFIX}${id}` } });
     } catch (error) {
-      setPasteError(`VAST: the harness server refused the pasted XML (${error instanceof Error ? error.message : String(error)})`);
+      setPasteError(pasteRefused(error));
     } finally {
       setBusy(false);
     }

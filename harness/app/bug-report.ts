@@ -4,6 +4,8 @@
  * from a colleague opens read-only or is refused with the reason, never a crash.
  */
 import type { RequestLogEntry, SentrySummary } from '../common/types';
+import { httpUrl } from '../../src/lib/url';
+import { errorText } from './embed-console';
 import type { MessageEntry } from './MessageLog';
 import type { MetricsSample, ProbeFact } from './probe';
 import type { StatEntry } from './stats';
@@ -155,7 +157,7 @@ export function parseBugReport(text: string): ParsedReport {
   try {
     data = JSON.parse(text);
   } catch (error) {
-    return { ok: false, error: `The file is not JSON: ${error instanceof Error ? error.message : String(error)}` };
+    return { ok: false, error: `The file is not JSON: ${errorText(error)}` };
   }
   if (!isRecord(data)) return { ok: false, error: `Not a bug report: the file holds ${Array.isArray(data) ? 'a list' : data === null ? 'null' : `a ${typeof data}`}, not an object.` };
   if (data.format !== REPORT_FORMAT) return { ok: false, error: `Not a bug report of this harness: "format" is not "${REPORT_FORMAT}" (an Export JSON of one tab is not a report).` };
@@ -163,7 +165,7 @@ export function parseBugReport(text: string): ParsedReport {
   const problem = wrongField(data, HEAD, '') ?? wrongField(data.scenario as Record<string, unknown>, SCENARIO, 'scenario.');
   if (problem) return { ok: false, error: `Not a valid bug report: ${problem}.` };
   // The viewer shows the link as a link: never a javascript: or data: one from a stranger's file.
-  if (!/^https?:\/\//i.test(data.link as string)) return { ok: false, error: 'Not a valid bug report: "link" is not an http(s) address.' };
+  if (httpUrl(data.link as string) === null) return { ok: false, error: 'Not a valid bug report: "link" is not an http(s) address.' };
   for (const [section, fields] of SECTIONS) {
     const rows = data[section];
     if (!Array.isArray(rows)) return { ok: false, error: `Not a valid bug report: "${section}" is ${rows === undefined ? 'missing' : 'not a list'}.` };

@@ -3,12 +3,10 @@ import { browserXmlParser, failedInspection, inspectionOf, resolveVast, type Vas
 import { fetchVastText } from '../../src/platform/vast-loader';
 import { VAST_LOAD_TIMEOUT_MS, VAST_WRAPPER_LIMIT } from '../../src/lib/constants';
 
-/** A link (absolute or relative to this page) or the XML itself; the same JSON as `npm run vast`. */
-export async function inspectVast(input: string, creativeId: string | null): Promise<VastInspection> {
-  return (await inspectVastChoice(input, creativeId)).report;
-}
-
-/** The report, and the media file this browser would play (the player's own choice; not in the CLI's JSON). */
+/**
+ * A link (absolute or relative to this page) or the XML itself: the same report as `npm run vast`,
+ * and the media file this browser would play (the player's own choice; not in the CLI's JSON).
+ */
 export async function inspectVastChoice(input: string, creativeId: string | null): Promise<{ report: VastInspection; chosen: VastMediaFile | null }> {
   const text = input.trim();
   const video = document.createElement('video');

@@ -21,6 +21,7 @@ import {
   pingTarget,
   rewriteVast,
 } from '../../common/custom-source';
+import { originOf } from '../../../src/lib/url';
 import { answerPreflight, corsReflect, methodNotAllowed, notFound, readBody, sendJson, sendText, type Route, type RouteContext } from '../http';
 import { answerRefresh } from './session';
 
@@ -177,9 +178,9 @@ export function customRoutes(origins: { harnessOrigin: string }): Route {
       corsReflect(ctx, { methods: 'GET, OPTIONS' });
       if (req.method === 'OPTIONS') return (answerPreflight(res), true);
       const src = checkHttpUrl(searchParams.get('src'), 'Свой поток');
-      const origin = searchParams.get('origin') ?? '';
+      const origin = originOf(searchParams.get('origin') ?? '');
       if (!src.ok) return (sendJson(res, 400, { message: src.message }), true);
-      if (!/^https?:\/\/[^/]+$/.test(origin)) return (sendJson(res, 400, { message: 'origin must be an http(s) origin' }), true);
+      if (origin === null) return (sendJson(res, 400, { message: 'origin must be an http(s) origin' }), true);
       sendJson(res, 200, await probeCors(src.url, origin));
       return true;
     }

@@ -19,8 +19,6 @@
 import type { EngineDebug } from '../../../src/engine/types';
 export const PROBE_SOURCE = 'harness-probe';
 
-/** What the page's engine hands the probe: its harness-only controls (a type: the functions below run in the page). */
-export type ProbeEngineDebug = EngineDebug;
 
 export type EngineOp = 'engine-level' | 'engine-cap' | 'engine-recover' | 'engine-stop-load' | 'engine-start-load';
 
@@ -28,7 +26,7 @@ export type EngineOp = 'engine-level' | 'engine-cap' | 'engine-recover' | 'engin
  * Runs in the player page (injected as source, so self-contained and with no '<' in it): one
  * Engine-tab request on the engine's debug controls. Returns why it was refused, or null.
  */
-export function engineCommand(debug: ProbeEngineDebug | undefined, data: { op?: unknown; index?: unknown; next?: unknown }): string | null {
+export function engineCommand(debug: EngineDebug | undefined, data: { op?: unknown; index?: unknown; next?: unknown }): string | null {
   if (!debug) return 'the player page has no engine controls yet (engine not created)';
   const state = debug.levels();
   if (!state) return 'no hls.js stream is loaded (not started yet, or the browser plays HLS natively)';
@@ -53,7 +51,7 @@ export function engineCommand(debug: ProbeEngineDebug | undefined, data: { op?: 
 }
 
 /** Runs in the player page: the Engine tab's live view (levels, buffered ranges and playhead of the content element). */
-export function engineSnapshot(debug: ProbeEngineDebug | undefined, video: HTMLVideoElement | null): Record<string, unknown> {
+export function engineSnapshot(debug: EngineDebug | undefined, video: HTMLVideoElement | null): Record<string, unknown> {
   const round = (n: number) => Math.round(n * 1000) / 1000;
   const buffered: Array<[number, number]> = [];
   if (video) for (let i = 0; video.buffered.length > i; i++) buffered.push([round(video.buffered.start(i)), round(video.buffered.end(i))]);
@@ -75,7 +73,7 @@ export function engineSnapshot(debug: ProbeEngineDebug | undefined, video: HTMLV
 }
 
 /** Runs in the player page: hls.js's config as JSON (functions and loaders dropped, Infinity as text). */
-export function engineConfig(debug: ProbeEngineDebug | undefined): { config: unknown; error: string | null } {
+export function engineConfig(debug: EngineDebug | undefined): { config: unknown; error: string | null } {
   const config = debug ? debug.config() : null;
   if (!config) return { config: null, error: debug ? 'no hls.js stream is loaded' : 'the player page has no engine controls yet' };
   try {
@@ -94,7 +92,7 @@ function probe(
   snapshotEngine: typeof engineSnapshot,
   readConfig: typeof engineConfig,
 ): void {
-  const w = window as Window & { __harnessEngine?: { bandwidthEstimate(): number; debug?: ProbeEngineDebug }; __engineFactSink?: unknown };
+  const w = window as Window & { __harnessEngine?: { bandwidthEstimate(): number; debug?: EngineDebug }; __engineFactSink?: unknown };
   const post = (message: Record<string, unknown>) => {
     try {
       w.parent.postMessage({ source: SOURCE, ...message }, HARNESS_ORIGIN);
