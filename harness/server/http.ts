@@ -1,5 +1,5 @@
 /** Small response/request helpers shared by the route modules. */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { gunzipSync, inflateSync, brotliDecompressSync } from 'node:zlib';
 import type { OriginName } from '../common/types';
 
@@ -58,6 +58,22 @@ export function notFound(res: ServerResponse, message = 'Not found'): void {
 
 export function methodNotAllowed(res: ServerResponse, allow: string): void {
   sendJson(res, 405, { message: 'Method not allowed' }, { Allow: allow });
+}
+
+/** CORS for public resources (ad lists, VAST, media): any page may read them, and their timings. */
+export function corsAny(ctx: RouteContext): void {
+  ctx.res.setHeader('Access-Control-Allow-Origin', '*');
+  ctx.res.setHeader('Timing-Allow-Origin', '*');
+}
+
+/** The named headers that have one string value. */
+export function pickHeaders(headers: IncomingHttpHeaders, names: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of names) {
+    const value = headers[name];
+    if (typeof value === 'string') out[name] = value;
+  }
+  return out;
 }
 
 /** CORS for credentialed API calls: reflect the caller's Origin (if any). */

@@ -1,6 +1,7 @@
 /** In-memory request log and the Server-Sent Events hub that streams it (and Sentry summaries). */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
+import { pickHeaders } from './http';
 import type { HarnessEventName, LoggedRequestHeaders, OriginName, RequestLogEntry } from '../common/types';
 
 export const REQUEST_LOG_CAP = 5000;
@@ -95,11 +96,7 @@ export class RequestLog {
    */
   track(req: IncomingMessage, res: ServerResponse, origin: OriginName, detail?: TrackDetail): void {
     const startedAt = performance.now();
-    const requestHeaders: LoggedRequestHeaders = detail?.requestHeaders ? { ...detail.requestHeaders } : {};
-    for (const name of detail?.requestHeaders ? [] : LOGGED_HEADERS) {
-      const value = req.headers[name];
-      if (typeof value === 'string') requestHeaders[name] = value;
-    }
+    const requestHeaders: LoggedRequestHeaders = detail?.requestHeaders ? { ...detail.requestHeaders } : pickHeaders(req.headers, LOGGED_HEADERS);
     const entry: RequestLogEntry = {
       id: this.nextId++,
       t: round(startedAt - this.started),

@@ -6,7 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { notFound, sendJson, sendText, type Route, type RouteContext } from '../http';
+import { corsAny, notFound, sendJson, sendText, type Route, type RouteContext } from '../http';
 
 /** The origin written in fixtures/vast; replaced by the running harness origin when served. */
 export const VAST_FIXTURE_ORIGIN = 'http://127.0.0.1:4101';
@@ -37,10 +37,6 @@ export const AD_SETS: Record<string, unknown[]> = {
   'failed-then-ok': [{ vastUrl: tag('unplayable.xml', 'unplayable') }, { vastUrl: tag('inline-non-skippable.xml', 'after-error') }],
 };
 
-function cors(ctx: RouteContext): void {
-  ctx.res.setHeader('Access-Control-Allow-Origin', '*');
-  ctx.res.setHeader('Timing-Allow-Origin', '*');
-}
 
 async function vastText(fixturesDir: string, file: string, origin: string): Promise<string | null> {
   if (!/^[\w.-]+\.xml$/.test(file)) return null;
@@ -58,7 +54,7 @@ export function adsRoutes(fixturesDir: string, origins: { harnessOrigin: string 
     const { req, res } = ctx;
 
     if (pathname === '/ads/list.json' && searchParams.has('set')) {
-      cors(ctx);
+      corsAny(ctx);
       const set = AD_SETS[searchParams.get('set') ?? ''];
       if (!set) {
         notFound(res, 'Unknown ad set');
@@ -77,7 +73,7 @@ export function adsRoutes(fixturesDir: string, origins: { harnessOrigin: string 
     }
 
     if (pathname.startsWith('/ads/vast/')) {
-      cors(ctx);
+      corsAny(ctx);
       if (req.method !== 'GET' && req.method !== 'HEAD') {
         notFound(res);
         return true;
@@ -92,7 +88,7 @@ export function adsRoutes(fixturesDir: string, origins: { harnessOrigin: string 
     }
 
     if (pathname.startsWith('/track/')) {
-      cors(ctx);
+      corsAny(ctx);
       res.statusCode = 200;
       res.setHeader('Content-Type', 'image/gif');
       res.setHeader('Content-Length', GIF_1X1.length);

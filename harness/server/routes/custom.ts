@@ -22,7 +22,7 @@ import {
   rewriteVast,
 } from '../../common/custom-source';
 import { originOf } from '../../../src/lib/url';
-import { answerPreflight, corsReflect, methodNotAllowed, notFound, readBody, sendJson, sendText, type Route, type RouteContext } from '../http';
+import { answerPreflight, corsAny, corsReflect, methodNotAllowed, notFound, readBody, sendJson, sendText, type Route, type RouteContext } from '../http';
 import { answerRefresh } from './session';
 
 /** Pasted documents kept per server run (oldest dropped first). */
@@ -118,7 +118,7 @@ export function customRoutes(origins: { harnessOrigin: string }): Route {
     }
 
     if (pathname === CUSTOM_AD_LIST_PATH) {
-      res.setHeader('Access-Control-Allow-Origin', '*');
+      corsAny(ctx);
       const tag = searchParams.get('tag');
       const id = searchParams.get('xml');
       if (tag !== null) {
@@ -132,7 +132,7 @@ export function customRoutes(origins: { harnessOrigin: string }): Route {
     }
 
     if (pathname === CUSTOM_VAST_PATH) {
-      res.setHeader('Access-Control-Allow-Origin', '*');
+      corsAny(ctx);
       const checked = checkHttpUrl(searchParams.get('url'), 'VAST tag');
       if (!checked.ok) return (sendJson(res, 400, { message: checked.message }), true);
       let answer: { status: number; text: string };

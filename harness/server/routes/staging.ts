@@ -5,9 +5,8 @@
  * (cross-origin) would leave the harness blind to those requests, so the proxy is where they are
  * seen. Each one is logged with all its request and answer headers, secrets masked.
  */
-import type { IncomingHttpHeaders } from 'node:http';
 import { STAGING_PREFIX, maskHeaders, tokenAddress } from '../../common/custom-source';
-import { readBody, sendJson, type Route } from '../http';
+import { pickHeaders, readBody, sendJson, type Route } from '../http';
 import type { RequestLog } from '../log';
 
 /** Request headers the player's catalogue and authenticator calls carry that staging needs. */
@@ -33,15 +32,6 @@ export function absolutePaths(value: unknown, base: string): unknown {
       PATH_FIELDS.has(key) && typeof field === 'string' && field.startsWith('/') && !field.startsWith('//') ? new URL(field, `${base}/`).href : absolutePaths(field, base),
     ]),
   );
-}
-
-function pick(headers: IncomingHttpHeaders, names: readonly string[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const name of names) {
-    const value = headers[name];
-    if (typeof value === 'string') out[name] = value;
-  }
-  return out;
 }
 
 export function stagingRoutes(log: RequestLog): Route {
@@ -72,7 +62,7 @@ export function stagingRoutes(log: RequestLog): Route {
     try {
       answer = await fetch(upstream, {
         method: req.method,
-        headers: pick(req.headers, FORWARDED_REQUEST),
+        headers: pickHeaders(req.headers, FORWARDED_REQUEST),
         ...(body ? { body: new Uint8Array(body) } : {}),
         signal: AbortSignal.any([abort.signal, AbortSignal.timeout(UPSTREAM_TIMEOUT_MS)]),
         redirect: 'follow',
