@@ -3,7 +3,7 @@
  * pasted XML as the pre-roll of any scenario, and a staging catalogue. Everything lives in the
  * harness link (custom-source.ts) except pasted XML, kept in sessionStorage by its id.
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import {
   CORS_PROBE_ROUTE,
   CUSTOM_SCENARIO_ID,
@@ -105,17 +105,19 @@ export function useCustomSource(state: HarnessState, frameOrigin: string, harnes
     };
   }, [src, frameOrigin]);
 
-  const pastedXml = pastedId ? storedXml(pastedId) : null;
+  // The harness re-renders on every probe sample: the stored text and its rewrite are read once per tag.
+  const vastUrl = plan.vastUrl;
+  const inspectorInput = useMemo(() => {
+    if (vastUrl) return customVastUrl(vastUrl);
+    const pastedXml = pastedId ? storedXml(pastedId) : null;
+    return pastedXml !== null ? rewriteVast(pastedXml, harnessOrigin) : null;
+  }, [vastUrl, pastedId, harnessOrigin]);
   return {
     plan,
     ready: !pastedId || known === pastedId,
     pastedError,
     probe: probe && probe.src === src ? probe : null,
-    inspectorInput: plan.vastUrl
-      ? customVastUrl(plan.vastUrl)
-      : pastedXml !== null
-        ? rewriteVast(pastedXml, harnessOrigin)
-        : null,
+    inspectorInput,
   };
 }
 

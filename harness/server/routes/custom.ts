@@ -30,8 +30,8 @@ const PASTED_CAP = 50;
 const FETCH_TIMEOUT_MS = 10_000;
 const MAX_FETCHED_BYTES = 1024 * 1024;
 
-/** Reads at most `limit` bytes of a fetch answer's body as text. */
-export async function readCapped(response: Response, limit: number): Promise<string> {
+/** Reads at most `limit` bytes of a fetch answer's body as text: the CORS probe sniffs the start of a playlist, the VAST proxy caps what it passes on. */
+async function readCapped(response: Response, limit: number): Promise<string> {
   if (!response.body) return '';
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
