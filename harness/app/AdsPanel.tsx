@@ -133,7 +133,8 @@ function PingList({ pings, active, onClear }: { pings: TrackingPing[]; active: b
     <section className="log ping-list" aria-label="Tracking pings" data-testid="ping-list">
       <LogToolbar name="pings" count={pings.length} onClear={onClear} onExport={() => downloadJson('harness-tracking-pings', pings)} />
       <div className="log-scroll" ref={scroller}>
-        {pings.length === 0 ? (
+        {/* A hidden tab renders no rows. */}
+        {!active ? null : pings.length === 0 ? (
           <p className="log-empty">No tracking pings yet. Pick an Ads scenario.</p>
         ) : (
           <table className="log-table">

@@ -413,7 +413,7 @@ export function App() {
             <AnalyticsPanel active={tab === 'analytics'} />
           </div>
           <div className="tab-panel" role="tabpanel" hidden={tab !== 'charts'}>
-            <ChartsPanel samples={probe.samples} connected={probe.connected} />
+            <ChartsPanel samples={probe.samples} connected={probe.connected} active={tab === 'charts'} />
           </div>
           <div className="tab-panel" role="tabpanel" hidden={tab !== 'engine'}>
             <EnginePanel active={tab === 'engine'} frameRef={frameRef} frameKey={frameKey} send={probe.send} />

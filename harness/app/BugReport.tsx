@@ -137,7 +137,7 @@ function ReportViewer({ name, report, onClose }: { name: string; report: BugRepo
         ))}
       </div>
       <div className="report-body">
-        {section === 'charts' ? <ChartsPanel samples={report.samples} connected /> : <div className="log-scroll">{sectionTable(report, section)}</div>}
+        {section === 'charts' ? <ChartsPanel samples={report.samples} connected active /> : <div className="log-scroll">{sectionTable(report, section)}</div>}
       </div>
     </div>
   );

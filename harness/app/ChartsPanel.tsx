@@ -59,7 +59,7 @@ function Chart({ series, samples, now }: { series: Series; samples: MetricsSampl
 }
 
 /** Live plots of what the player's probe samples every 500 ms. */
-export function ChartsPanel({ samples, connected }: { samples: MetricsSample[]; connected: boolean }) {
+export function ChartsPanel({ samples, connected, active }: { samples: MetricsSample[]; connected: boolean; active: boolean }) {
   const now = samples[samples.length - 1]?.t ?? 0;
   return (
     <div className="panel charts" data-testid="charts-panel">
@@ -69,7 +69,8 @@ export function ChartsPanel({ samples, connected }: { samples: MetricsSample[]; 
       </p>
       {!connected && <p className="muted" data-testid="charts-waiting">Waiting for the player page…</p>}
       <div className="chart-grid-list">
-        {SERIES.map((series) => (
+        {/* Hidden, the plots are not drawn: a sample comes every 500 ms. */}
+        {active && SERIES.map((series) => (
           <Chart key={series.id} series={series} samples={samples} now={now} />
         ))}
       </div>

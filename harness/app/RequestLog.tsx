@@ -1,4 +1,4 @@
-import { Fragment, useMemo, useState } from 'react';
+import { memo, useCallback, useMemo, useState } from 'react';
 import type { RequestLogEntry } from '../common/types';
 import { LogToolbar } from './LogToolbar';
 import { downloadJson, formatBytes, formatMs } from './format';
@@ -52,10 +52,76 @@ function HeaderBadges({ headers }: { headers: RequestLogEntry['requestHeaders'] 
   );
 }
 
+/**
+ * One request, with its headers when open. Memoised: each batch of new requests then renders its
+ * own rows, not the whole table again (up to 1000 rows, while the player under test starts).
+ */
+const RequestRow = memo(function RequestRow({ r, open, onToggle }: { r: RequestLogEntry; open: boolean; onToggle(id: number): void }) {
+  return (
+    <>
+      <tr
+        data-testid="request-row"
+        title={describe(r)}
+        aria-expanded={open}
+        style={{ cursor: 'pointer' }}
+        onClick={() => onToggle(r.id)}
+      >
+        <td className="col-method mono">
+          <span className={`origin-dot origin-${r.origin}`} aria-label={`${r.origin} origin`} />
+          {r.method}
+        </td>
+        <td className="mono path">
+          <span dir="ltr">{r.path}</span>
+          {r.fault && (
+            <span className="tag tag-warn" data-testid="request-fault" style={{ marginLeft: '0.4rem' }}>
+              fault {r.fault}
+            </span>
+          )}
+          {(r.requestHeaders.authorization !== undefined || r.requestHeaders['x-session-context'] !== undefined) && (
+            <div className="tags" dir="ltr" style={{ marginTop: '0.15rem' }}>
+              <HeaderBadges headers={r.requestHeaders} />
+            </div>
+          )}
+        </td>
+        <td className={`col-status mono ${statusClass(r.status)}`}>{r.status || '—'}</td>
+        <td className="col-num mono">{formatBytes(r.bytes)}</td>
+        <td className="col-ms mono">{formatMs(r.ms)}</td>
+      </tr>
+      {open && (
+        <tr data-testid="request-details">
+          <td colSpan={COLUMNS}>
+            <dl className="mono wrap" style={{ margin: 0 }}>
+              <dt className="muted">{r.origin} origin · t={r.t} ms{r.aborted ? ' · aborted' : ''}</dt>
+              {Object.keys(r.requestHeaders).length === 0 && <dd className="muted">no logged request headers</dd>}
+              {r.upstream && (
+                <dd style={{ margin: 0 }} data-testid="request-upstream">
+                  <b>→ staging:</b> {r.upstream}
+                </dd>
+              )}
+              {Object.entries(r.requestHeaders).map(([name, value]) => (
+                <dd key={name} style={{ margin: 0 }}>
+                  <b>{name}:</b> {value === '' ? <span className="muted">(empty)</span> : value}
+                </dd>
+              ))}
+              {r.responseHeaders && <dt className="muted">answer headers (secrets masked)</dt>}
+              {Object.entries(r.responseHeaders ?? {}).map(([name, value]) => (
+                <dd key={`answer-${name}`} style={{ margin: 0 }} data-testid="response-header">
+                  <b>{name}:</b> {value}
+                </dd>
+              ))}
+            </dl>
+          </td>
+        </tr>
+      )}
+    </>
+  );
+});
+
 /** Every request the harness server answered, live from its event stream; click a row for its headers. */
 export function RequestLog({ requests, active, onClear }: RequestLogProps) {
   const [filter, setFilter] = useState('');
   const [openId, setOpenId] = useState<number | null>(null);
+  const toggle = useCallback((id: number) => setOpenId((open) => (open === id ? null : id)), []);
   const filtered = useMemo(() => {
     const needle = filter.trim().toLowerCase();
     if (!needle) return requests;
@@ -80,7 +146,8 @@ export function RequestLog({ requests, active, onClear }: RequestLogProps) {
         />
       </LogToolbar>
       <div className="log-scroll" ref={scroller}>
-        {shown.length === 0 ? (
+        {/* A hidden tab renders no rows: the log grows on every request the player makes. */}
+        {!active ? null : shown.length === 0 ? (
           <p className="log-empty">{requests.length === 0 ? 'No requests yet.' : 'No request matches the filter.'}</p>
         ) : (
           <table className="log-table">
@@ -95,62 +162,7 @@ export function RequestLog({ requests, active, onClear }: RequestLogProps) {
             </thead>
             <tbody>
               {shown.map((r) => (
-                <Fragment key={r.id}>
-                  <tr
-                    data-testid="request-row"
-                    title={describe(r)}
-                    aria-expanded={openId === r.id}
-                    style={{ cursor: 'pointer' }}
-                    onClick={() => setOpenId((id) => (id === r.id ? null : r.id))}
-                  >
-                    <td className="col-method mono">
-                      <span className={`origin-dot origin-${r.origin}`} aria-label={`${r.origin} origin`} />
-                      {r.method}
-                    </td>
-                    <td className="mono path">
-                      <span dir="ltr">{r.path}</span>
-                      {r.fault && (
-                        <span className="tag tag-warn" data-testid="request-fault" style={{ marginLeft: '0.4rem' }}>
-                          fault {r.fault}
-                        </span>
-                      )}
-                      {(r.requestHeaders.authorization !== undefined || r.requestHeaders['x-session-context'] !== undefined) && (
-                        <div className="tags" dir="ltr" style={{ marginTop: '0.15rem' }}>
-                          <HeaderBadges headers={r.requestHeaders} />
-                        </div>
-                      )}
-                    </td>
-                    <td className={`col-status mono ${statusClass(r.status)}`}>{r.status || '—'}</td>
-                    <td className="col-num mono">{formatBytes(r.bytes)}</td>
-                    <td className="col-ms mono">{formatMs(r.ms)}</td>
-                  </tr>
-                  {openId === r.id && (
-                    <tr data-testid="request-details">
-                      <td colSpan={COLUMNS}>
-                        <dl className="mono wrap" style={{ margin: 0 }}>
-                          <dt className="muted">{r.origin} origin · t={r.t} ms{r.aborted ? ' · aborted' : ''}</dt>
-                          {Object.keys(r.requestHeaders).length === 0 && <dd className="muted">no logged request headers</dd>}
-                          {r.upstream && (
-                            <dd style={{ margin: 0 }} data-testid="request-upstream">
-                              <b>→ staging:</b> {r.upstream}
-                            </dd>
-                          )}
-                          {Object.entries(r.requestHeaders).map(([name, value]) => (
-                            <dd key={name} style={{ margin: 0 }}>
-                              <b>{name}:</b> {value === '' ? <span className="muted">(empty)</span> : value}
-                            </dd>
-                          ))}
-                          {r.responseHeaders && <dt className="muted">answer headers (secrets masked)</dt>}
-                          {Object.entries(r.responseHeaders ?? {}).map(([name, value]) => (
-                            <dd key={`answer-${name}`} style={{ margin: 0 }} data-testid="response-header">
-                              <b>{name}:</b> {value}
-                            </dd>
-                          ))}
-                        </dl>
-                      </td>
-                    </tr>
-                  )}
-                </Fragment>
+                <RequestRow key={r.id} r={r} open={openId === r.id} onToggle={toggle} />
               ))}
             </tbody>
           </table>
