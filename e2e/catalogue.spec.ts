@@ -152,26 +152,10 @@ test.describe('token refresh', () => {
     for (const call of calls) expect(call.requestHeaders.authorization).toBe(`Bearer ${issued.authToken}`);
     expect((await playerCookies(page)).authToken).toBe(issued.authToken);
   });
-
-  test('a valid token is sent as it is; signed out, no Authorization at all', async ({ page }) => {
-    const valid = run('movie_id=101&harness-session=valid&auto_play=0');
-    const issued = await sessionCookiesOf(page, valid, () => openHarness(page, { query: valid.query, autoPlay: false }));
-    await expect(page.frameLocator('#player-frame').getByTestId('title')).toBeVisible();
-    let entries = await requestsOf(page, valid);
-    expect(entries.some((entry) => entry.path === REFRESH_PATH)).toBe(false);
-    for (const call of catalogueCalls(entries)) expect(call.requestHeaders.authorization).toBe(`Bearer ${issued.authToken}`);
-
-    const out = run('movie_id=101&harness-session=signed-out&auto_play=0');
-    await openHarness(page, { query: out.query, autoPlay: false });
-    await expect(page.frameLocator('#player-frame').getByTestId('title')).toBeVisible();
-    entries = await requestsOf(page, out);
-    expect(catalogueCalls(entries)).toHaveLength(4);
-    for (const call of catalogueCalls(entries)) expect(call.requestHeaders).not.toHaveProperty('authorization');
-  });
 });
 
 test.describe('early start', () => {
-  test('the page sends its start-up calls and the master playlist itself, before the app runs; each reaches the server once and the film plays', async ({ page }) => {
+  test('the page sends its start-up calls and the master playlist itself, before the app runs; each reaches the server once with a valid token as it is, and the film plays; signed out, no Authorization at all', async ({ page }) => {
     const r = run('movie_id=101&harness-session=valid&auto_play=1');
     const sentBy = new Map<string, string[]>();
     page.on('request', (request) => {
@@ -180,10 +164,11 @@ test.describe('early start', () => {
       const key = url.pathname;
       sentBy.set(key, [...(sentBy.get(key) ?? []), request.resourceType()]);
     });
-    const frame = await openHarness(page, { query: r.query });
+    let frame!: Awaited<ReturnType<typeof openHarness>>;
+    const issued = await sessionCookiesOf(page, r, async () => (frame = await openHarness(page, { query: r.query })));
     await expectPlaysPast(frame, 1);
 
-    const entries = await requestsOf(page, r);
+    let entries = await requestsOf(page, r);
     const count = (path: string) => entries.filter((entry) => entry.path.split('?')[0] === path).length;
     for (const path of ['/catalog-api/contents/101', '/catalog-api/contents/101/seasons', '/catalog-api/episodes', '/catalog-api/contents/101/available', '/ads/list.json', '/media/hls/film/master.m3u8']) {
       expect(count(path), path).toBe(1);
@@ -192,6 +177,18 @@ test.describe('early start', () => {
     }
     // The playlists after the master are the engine's own.
     expect(sentBy.get('/media/hls/film/video/720p/index.m3u8')?.[0]).toBe('xhr');
+
+    // A valid token goes out as it is: no refresh, every catalogue call with it.
+    expect(entries.some((entry) => entry.path === REFRESH_PATH), 'no refresh for a valid token').toBe(false);
+    for (const call of catalogueCalls(entries)) expect(call.requestHeaders.authorization, call.path).toBe(`Bearer ${issued.authToken}`);
+
+    // Signed out: the same calls, with no Authorization at all.
+    const out = run('movie_id=101&harness-session=signed-out&auto_play=0');
+    await openHarness(page, { query: out.query, autoPlay: false });
+    await expect(page.frameLocator('#player-frame').getByTestId('title')).toBeVisible();
+    entries = await requestsOf(page, out);
+    expect(catalogueCalls(entries)).toHaveLength(4);
+    for (const call of catalogueCalls(entries)) expect(call.requestHeaders, `${call.path} signed out`).not.toHaveProperty('authorization');
   });
 
   test('content not available here: the page shows the blocked text and fetches no playlist, early or late', async ({ page }) => {
@@ -211,14 +208,17 @@ test.describe('early start', () => {
   });
 });
 
-test.describe('X-Session-Context', () => {
-  test('empty on the first visit, then the device_fp cookie once it is computed; the ad list carries it but never the token', async ({ page }) => {
-    const first = run('movie_id=101&harness-session=valid&auto_play=0');
-    await openHarness(page, { query: first.query, autoPlay: false });
+test.describe('X-Session-Context, page errors and Sentry', () => {
+  test('X-Session-Context is empty on the first visit, then the device_fp cookie once it is computed, on the ad list too but never the token; then a 500: the shown id is the Sentry event id, the event has the response data, and no credential is anywhere in what Sentry received', async ({ page }) => {
+    test.setTimeout(60_000);
+    // First visit, signed in. It plays: the fingerprint is computed after the first frame (with no
+    // frame, only after the start-up fallback), so that the secrets all exist for the 500 below.
+    const first = run('movie_id=101&harness-session=valid&auto_play=1');
+    const issued = await sessionCookiesOf(page, first, () => openHarness(page, { query: first.query }));
     await expect(page.frameLocator('#player-frame').getByTestId('title')).toBeVisible();
     const firstCalls = catalogueCalls(await requestsOf(page, first));
     expect(firstCalls).toHaveLength(4);
-    for (const call of firstCalls) expect(call.requestHeaders['x-session-context']).toBe('');
+    for (const call of firstCalls) expect(call.requestHeaders['x-session-context'], `${call.path} on the first visit`).toBe('');
 
     // The fingerprint is computed after start-up, and kept for 365 days at path /.
     await expect.poll(async () => (await playerCookies(page)).device_fp ?? '', { timeout: 15_000 }).toMatch(/^[0-9a-f]{32}$/);
@@ -226,24 +226,18 @@ test.describe('X-Session-Context', () => {
     expect(cookie.path).toBe('/');
     expect(Math.round((cookie.expires * 1000 - Date.now()) / 864e5)).toBe(365);
 
+    // The next visit sends it, on the ad list too, which never gets the token.
     const second = run('movie_id=101&auto_play=0');
     await openHarness(page, { query: second.query, autoPlay: false });
     await expect(page.frameLocator('#player-frame').getByTestId('title')).toBeVisible();
     const entries = await requestsOf(page, second);
-    for (const call of catalogueCalls(entries)) expect(call.requestHeaders['x-session-context']).toBe(cookie.value);
+    for (const call of catalogueCalls(entries)) expect(call.requestHeaders['x-session-context'], `${call.path} on the next visit`).toBe(cookie.value);
     const adList = entries.find((entry) => entry.path.startsWith('/ads/list.json'));
     expect(adList?.requestHeaders['x-session-context']).toBe(cookie.value);
     expect(adList?.requestHeaders).not.toHaveProperty('authorization');
-  });
-});
 
-test.describe('page errors and Sentry', () => {
-  test('a 500: the shown id is the Sentry event id, the event has the response data, and no credential is anywhere in what Sentry received', async ({ page }) => {
-    // First load: sign in and let the device fingerprint be computed, so every secret exists.
-    const warmUp = run('movie_id=101&harness-session=valid&auto_play=0');
-    const issued = await sessionCookiesOf(page, warmUp, () => openHarness(page, { query: warmUp.query, autoPlay: false }));
-    await expect.poll(async () => (await playerCookies(page)).device_fp ?? '', { timeout: 15_000 }).not.toBe('');
-    const secrets: Record<string, string> = { ...issued, device_fp: (await playerCookies(page)).device_fp! };
+    // A 500 now, with every secret in the cookies.
+    const secrets: Record<string, string> = { ...issued, device_fp: cookie.value };
     expect(Object.keys(secrets).sort()).toEqual(['authToken', 'device_fp', 'refreshToken']);
 
     const sent = sentEnvelopes(page);
@@ -317,7 +311,7 @@ test.describe('page errors and Sentry', () => {
     expect(streamSpans).toEqual([]);
   });
 
-  test("session replay records the viewer's mouse without adding a frame to the player's page", async ({ page }) => {
+  test("session replay records the viewer's mouse without adding a frame to the player's page; the harness's Sentry tab lists the error's event and its Requests tab the 500", async ({ page }) => {
     test.setTimeout(60_000);
     // Every frame notes the <iframe>s added to it, even ones removed at once.
     await page.addInitScript(() => {
@@ -331,13 +325,16 @@ test.describe('page errors and Sentry', () => {
     // The error sends the buffered replay (on-error sampling is 100%); recording then goes on.
     const r = run('movie_id=105&auto_play=1');
     const frame = await openHarness(page, { query: r.query });
-    await expect(frame.getByTestId('page-error').locator('p')).toHaveText(GENERIC_ERROR);
+    const message = frame.getByTestId('page-error').locator('p');
+    await expect(message).toHaveText(GENERIC_ERROR);
+    const shownId = GENERIC_ERROR.exec((await message.textContent())!)![1]!;
     await expect.poll(() => recordings().length, { timeout: 20_000 }).toBeGreaterThan(0);
 
-    // A second of moving, paced as a hand moves: the recorder samples positions over time.
+    // Moving, paced as a hand moves: the recorder samples positions over time (one each 50 ms,
+    // sent in batches each 500 ms).
     const box = (await page.locator('#player-frame').boundingBox())!;
-    for (let step = 0; step < 40; step++) {
-      await page.mouse.move(box.x + 20 + (step * (box.width - 40)) / 40, box.y + box.height / 2 + (step % 5) * 10);
+    for (let step = 0; step < 20; step++) {
+      await page.mouse.move(box.x + 20 + (step * (box.width - 40)) / 20, box.y + box.height / 2 + (step % 5) * 10);
       await page.waitForTimeout(30);
     }
     await expect
@@ -345,6 +342,19 @@ test.describe('page errors and Sentry', () => {
       .toBe(true);
     const player = page.frames().find((f) => f.url().startsWith(PLAYER_ORIGIN) && f.url().includes(r.marker))!;
     expect(await player.evaluate(() => (window as unknown as { __addedFrames: string[] }).__addedFrames)).toEqual([]);
+
+    // The harness inspector: the error's event in the Sentry tab, the failed call in the Requests tab.
+    await page.getByTestId('tab-sentry').click();
+    const row = page.getByTestId('sentry-row').filter({ hasText: shownId });
+    await expect(row).toContainText('HTTP 500 for GET /catalog-api/');
+    await expect(row).toContainText('project=player');
+    await row.getByText(shownId).click();
+    await expect(row.getByTestId('sentry-details')).toContainText('"status_code": 500');
+
+    await page.getByTestId('tab-requests').click();
+    await page.getByTestId('request-filter').fill('/catalog-api/contents/105');
+    await expect(page.getByTestId('request-row').first()).toContainText('500');
+    await expect(page.getByTestId('request-row').first().getByTestId('request-session-context')).toBeVisible();
   });
 
   test('a garbage body ends in the generic page error, reported to Sentry as an invalid body', async ({ page }) => {
@@ -368,25 +378,5 @@ test.describe('page errors and Sentry', () => {
     // With a DSN the error's envelope leaves within a second of the page error.
     expect(await requestsWithin(page, (url) => url.includes('/envelope/'), 1500)).toBe(false);
     expect(sent).toEqual([]);
-  });
-
-  test('the harness shows the error scenario in one click and its Sentry event in the inspector', async ({ page }) => {
-    await openHarness(page, { scenario: 'film', autoPlay: false });
-    await page.getByTestId('scenario-server-error').click();
-    const message = page.frameLocator('#player-frame').getByTestId('page-error').locator('p');
-    await expect(message).toHaveText(GENERIC_ERROR);
-    const shownId = GENERIC_ERROR.exec((await message.textContent())!)![1]!;
-
-    await page.getByTestId('tab-sentry').click();
-    const row = page.getByTestId('sentry-row').filter({ hasText: shownId });
-    await expect(row).toContainText('HTTP 500 for GET /catalog-api/');
-    await expect(row).toContainText('project=player');
-    await row.getByText(shownId).click();
-    await expect(row.getByTestId('sentry-details')).toContainText('"status_code": 500');
-
-    await page.getByTestId('tab-requests').click();
-    await page.getByTestId('request-filter').fill('/catalog-api/contents/105');
-    await expect(page.getByTestId('request-row').first()).toContainText('500');
-    await expect(page.getByTestId('request-row').first().getByTestId('request-session-context')).toBeVisible();
   });
 });

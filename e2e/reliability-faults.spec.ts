@@ -9,6 +9,7 @@ import { expect, test, clearFaults, clickControl, expectPlaysPast, injectFaults,
 import { chromium } from '@playwright/test';
 import { VIEWPORT } from '../playwright.config';
 import { CHROMIUM_ARGS, chromiumPath } from '../scripts/chromium';
+import { VAST_LOAD_TIMEOUT_MS } from '../src/lib/constants';
 
 interface Stat {
   event: string;
@@ -19,6 +20,10 @@ const errorsOf = async (page: Page) => (await stats(page)).filter((s) => s.event
 
 /** The requests of the player page of this harness client. */
 const requestsOf = (page: Page, client: string) => loggedRequests(page, `harness-client=${client}`);
+
+/** The film's segments are 2 s long (audio 2.005 s): where the segment of a logged path ends, with a margin. */
+const SEGMENT_S = 2;
+const pastSegmentOf = (path: string) => (Number(/\/seg-(\d+)\./.exec(path)?.[1] ?? Number.NaN) + 1) * SEGMENT_S + 0.5;
 
 const spinner = (frame: FrameLocator) => frame.locator('.player__spinner[role="progressbar"]');
 const noBrokenPage = async (frame: FrameLocator) => {
@@ -34,32 +39,66 @@ test.afterEach(async ({ page }) => {
   await clearFaults(page, client);
 });
 
-test('segment time-out after a seek: the spinner shows while the segment hangs, a non-fatal fragLoadTimeOut is reported, playback recovers', async ({ page }) => {
+test('segment time-out after a seek: the spinner shows while the segment hangs, a non-fatal fragLoadTimeOut is reported, playback recovers', async ({ browser, page }) => {
   test.setTimeout(60_000);
-  const frame = await openHarness(page, { query: `movie_id=131&auto_play=1&harness-client=${client}` });
-  await expectPlaysPast(frame, 1);
-  // Segments asked for in the next 8 s hang; a seek far ahead makes the player need one at once.
-  await injectFaults(page, client, [{ target: 'segment', action: { type: 'timeout' }, count: null, forMs: 8000 }]);
-  await frame.locator('video').evaluate((video: HTMLVideoElement) => {
-    video.currentTime = 900;
-  });
-  await expect(spinner(frame)).toBeVisible();
-  await noBrokenPage(frame);
-  await expectPlaysPast(frame, 902, 40_000);
-  await expect.poll(async () => (await errorsOf(page)).filter((s) => s.payload.details === 'fragLoadTimeOut').length).toBeGreaterThan(0);
-  const timeouts = (await errorsOf(page)).filter((s) => s.payload.details === 'fragLoadTimeOut');
-  expect(timeouts.every((s) => s.payload.fatal === false && s.payload.errorType === 'network')).toBe(true);
-  expect((await requestsOf(page, client)).filter((entry) => entry.fault === 'segment: timeout').length).toBeGreaterThan(0);
-  await expect(frame.getByTestId('stream-error')).toHaveCount(0);
+  // hls.js gives a segment 10 s to its first byte (fragLoadPolicy): the page's clock jumps over
+  // that wait, in a context of its own (a clock cannot be taken out of the shared one).
+  const context = await browser.newContext({ baseURL: HARNESS_ORIGIN, viewport: VIEWPORT });
+  try {
+    const own = await context.newPage();
+    await own.clock.install();
+    const frame = await openHarness(own, { query: `movie_id=131&auto_play=1&harness-client=${client}` });
+    await expectPlaysPast(frame, 1);
+    // Every segment asked for from now on hangs; a seek far ahead makes the player need one at once.
+    await injectFaults(page, client, [{ target: 'segment', action: { type: 'timeout' }, count: null }]);
+    await frame.locator('video').evaluate((video: HTMLVideoElement) => {
+      video.currentTime = 900;
+    });
+    await expect(spinner(frame)).toBeVisible();
+    await noBrokenPage(frame);
+    const timeOuts = async () => (await errorsOf(own)).filter((s) => s.payload.details === 'fragLoadTimeOut');
+    // Jumps of 5 s, each after the page has run what the last one let through, until the time-out is reported.
+    await expect
+      .poll(
+        async () => {
+          const count = (await timeOuts()).length;
+          if (count === 0) await own.clock.fastForward(5_000);
+          return count;
+        },
+        { timeout: 30_000, intervals: [250] },
+      )
+      .toBeGreaterThan(0);
+    // The segments answer again. The retry already sent hangs until its own time-out; the next loads.
+    await clearFaults(page, client);
+    await expect
+      .poll(
+        async () => {
+          const time = await videoTime(frame);
+          if (time <= 900.5) await own.clock.fastForward(5_000);
+          return time;
+        },
+        { timeout: 30_000, intervals: [250] },
+      )
+      .toBeGreaterThan(900.5);
+    await expectPlaysPast(frame, 901);
+    expect((await timeOuts()).every((s) => s.payload.fatal === false && s.payload.errorType === 'network')).toBe(true);
+    expect((await requestsOf(page, client)).filter((entry) => entry.fault === 'segment: timeout').length).toBeGreaterThan(0);
+    await expect(frame.getByTestId('stream-error')).toHaveCount(0);
+  } finally {
+    await context.close();
+  }
 });
 
 test('segment connection resets: playback continues, no error screen, any error reported is a non-fatal fragLoadError', async ({ page }) => {
   await injectFaults(page, client, [{ target: 'segment', action: { type: 'reset' }, count: 3 }]);
   const frame = await openHarness(page, { query: `movie_id=101&auto_play=1&harness-client=${client}` });
-  await expectPlaysPast(frame, 6);
+  // The first three segment requests are reset (at start-up): the film plays past the last of them.
+  const resets = async () => (await requestsOf(page, client)).filter((entry) => entry.fault === 'segment: reset');
+  await expect.poll(async () => (await resets()).length).toBe(3);
+  await expectPlaysPast(frame, Math.max(...(await resets()).map((entry) => pastSegmentOf(entry.path))));
   await noBrokenPage(frame);
   await expect(frame.getByTestId('stream-error')).toHaveCount(0);
-  expect((await requestsOf(page, client)).filter((entry) => entry.fault === 'segment: reset')).toHaveLength(3);
+  expect(await resets()).toHaveLength(3);
   // Chromium retries a request whose reused connection was reset by itself, so hls.js sees a
   // reset only sometimes; when it does, it is a non-fatal fragLoadError, never a fatal error.
   const errors = await errorsOf(page);
@@ -75,8 +114,8 @@ test('all media dropped for 5 s mid-playback: playback goes on or resumes after 
   const droppedAt = await videoTime(frame);
   // Every media request during the outage failed...
   await expect.poll(async () => (await requestsOf(page, client)).filter((entry) => entry.fault === 'media: reset').length, { timeout: 15_000 }).toBeGreaterThan(0);
-  // ...and the film plays on past it: 5 s of outage, then more.
-  await expectPlaysPast(frame, droppedAt + 8, 45_000);
+  // ...and the film plays on past it: 5 s of outage, then 1 s more.
+  await expectPlaysPast(frame, droppedAt + 6, 45_000);
   await noBrokenPage(frame);
   expect((await errorsOf(page)).filter((s) => s.payload.fatal === true)).toEqual([]);
 });
@@ -85,39 +124,59 @@ test('300 kbps bandwidth on media: ABR settles below 720p and playback continues
   test.setTimeout(60_000);
   await injectFaults(page, client, [{ target: 'media', action: { type: 'throttle', kbps: 300 }, count: null }]);
   const frame = await openHarness(page, { query: `movie_id=101&auto_play=1&harness-client=${client}` });
-  await expectPlaysPast(frame, 8, 45_000);
+  // 720p (482 kbps) does not fit in 300 kbps: once four video segments have come, the last two are
+  // a lower rendition. (A throttled segment is logged when its last byte has gone.)
+  const videoSegments = async () => (await requestsOf(page, client)).map((entry) => entry.path).filter((path) => /\/video\/\d+p\/seg-\d+\.m4s/.test(path));
+  await expect
+    .poll(async () => {
+      const video = await videoSegments();
+      return video.length > 3 && video.slice(-2).every((path) => !path.includes('/720p/'));
+    }, { timeout: 40_000 })
+    .toBe(true);
+  // ...and the film plays on.
+  await expectPlaysPast(frame, Math.max(await videoTime(frame), 2) + 1, 30_000);
   await noBrokenPage(frame);
-  const video = (await requestsOf(page, client)).map((entry) => entry.path).filter((path) => /\/video\/\d+p\/seg-\d+\.m4s/.test(path));
-  // 720p (482 kbps) does not fit in 300 kbps: the last segments fetched are a lower rendition.
-  expect(video.length).toBeGreaterThan(3);
-  expect(video.slice(-2).every((path) => !path.includes('/720p/'))).toBe(true);
   expect((await requestsOf(page, client)).some((entry) => entry.fault === 'media: throttle 300kbps')).toBe(true);
   expect((await errorsOf(page)).filter((s) => s.payload.fatal === true)).toEqual([]);
 });
 
-test('VAST past its 5 s time-out: the ad spinner shows, the ad fails with 350, the film starts', async ({ page }) => {
+test('VAST past its 5 s time-out: the ad spinner shows, the ad fails with 350, the film starts', async ({ browser, page }) => {
   test.setTimeout(60_000);
-  const warnings: string[] = [];
-  page.on('console', (message) => warnings.push(message.text()));
-  await injectFaults(page, client, [{ target: 'vast', action: { type: 'timeout' }, count: null }]);
-  const adList = encodeURIComponent('/ads/list.json?set=non-skippable');
-  const frame = await openHarness(page, { query: `movie_id=101&auto_play=1&data-ad-list-url=${adList}&harness-client=${client}` });
-  await expect(frame.locator('[role="progressbar"]').first()).toBeVisible();
-  await expectPlaysPast(frame, 1, 30_000);
-  await noBrokenPage(frame);
-  expect(warnings.some((text) => text.includes('[ads] VAST error 350'))).toBe(true);
-  expect((await requestsOf(page, client)).some((entry) => entry.fault === 'vast: timeout')).toBe(true);
-  // No impression for an ad that never loaded.
-  expect((await requestsOf(page, client)).filter((entry) => entry.path.startsWith('/track/impression'))).toEqual([]);
+  // The page's clock jumps over the time-out, in a context of its own (a clock cannot be taken out of the shared one).
+  const context = await browser.newContext({ baseURL: HARNESS_ORIGIN, viewport: VIEWPORT });
+  try {
+    const own = await context.newPage();
+    await own.clock.install();
+    const warnings: string[] = [];
+    own.on('console', (message) => warnings.push(message.text()));
+    await injectFaults(page, client, [{ target: 'vast', action: { type: 'timeout' }, count: null }]);
+    const vastAsked = own.waitForRequest((request) => /^\/(ads\/vast|vast)\//.test(new URL(request.url()).pathname));
+    const adList = encodeURIComponent('/ads/list.json?set=non-skippable');
+    const frame = await openHarness(own, { query: `movie_id=101&auto_play=1&data-ad-list-url=${adList}&harness-client=${client}` });
+    await vastAsked;
+    await expect(frame.locator('[role="progressbar"]').first()).toBeVisible();
+    // The time-out's timer was set before the request went out: a jump of its length fires it.
+    await own.clock.fastForward(VAST_LOAD_TIMEOUT_MS);
+    await expectPlaysPast(frame, 1, 30_000);
+    await noBrokenPage(frame);
+    expect(warnings.some((text) => text.includes('[ads] VAST error 350'))).toBe(true);
+    // The held request is logged once the player has given it up.
+    await expect.poll(async () => (await requestsOf(page, client)).some((entry) => entry.fault === 'vast: timeout')).toBe(true);
+    // No impression for an ad that never loaded.
+    expect((await requestsOf(page, client)).filter((entry) => entry.path.startsWith('/track/impression'))).toEqual([]);
+  } finally {
+    await context.close();
+  }
 });
 
-test('slow catalogue (4 s per call): Loading... shows, then the film plays; nothing reported as an error', async ({ page }) => {
-  await injectFaults(page, client, [{ target: 'catalog', action: { type: 'delay', ms: 4000 }, count: null }]);
+test('slow catalogue (3 s per call): Loading... shows, then the film plays; nothing reported as an error', async ({ page }) => {
+  // The loading screen shows once the answers are APP_ANSWERS_LIMIT_MS (1 s) late: 2 s of it here.
+  await injectFaults(page, client, [{ target: 'catalog', action: { type: 'delay', ms: 3000 }, count: null }]);
   const frame = await openHarness(page, { query: `movie_id=101&auto_play=1&harness-client=${client}` });
   await expect(frame.getByTestId('page-loading')).toHaveText('Loading...');
   await expectPlaysPast(frame, 1);
   await noBrokenPage(frame);
-  expect((await requestsOf(page, client)).filter((entry) => entry.fault === 'catalog: delay 4000ms').length).toBeGreaterThanOrEqual(3);
+  expect((await requestsOf(page, client)).filter((entry) => entry.fault === 'catalog: delay 3000ms').length).toBeGreaterThanOrEqual(3);
   expect(await errorsOf(page)).toEqual([]);
 });
 
@@ -158,7 +217,7 @@ test('a level, a subtitle and an alternate audio playlist answered 404: non-fata
   await expect.poll(async () => (await errorsOf(page)).filter((s) => s.payload.details === 'audioTrackLoadError').length, { timeout: 15_000 }).toBeGreaterThan(0);
 
   const time = await videoTime(frame);
-  await expectPlaysPast(frame, time + 2);
+  await expectPlaysPast(frame, time + 1);
   // The viewer keeps the audio that played, and the subtitles are shown off.
   await expect(frame.getByTestId('subtitles-button')).toHaveAttribute('aria-pressed', 'false');
   // The settings menu is back on its main list after the choice.
@@ -188,11 +247,11 @@ test('a master playlist that never answers is the fatal manifestLoadTimeOut afte
     });
     const frame = await openHarness(own, { autoPlay: false, query: `movie_id=101&auto_play=0&harness-client=${client}` });
     const error = frame.getByTestId('stream-error');
-    // Jumps of 5 s, each after the page has run what the last one let through, until the error shows.
+    // Jumps of 10 s (half a try), each after the page has run what the last one let through, until the error shows.
     await expect
       .poll(
         async () => {
-          if ((await error.count()) === 0) await own.clock.fastForward(5_000);
+          if ((await error.count()) === 0) await own.clock.fastForward(10_000);
           return error.getAttribute('data-detail', { timeout: 100 }).catch(() => null);
         },
         { timeout: 40_000, intervals: [200] },
@@ -217,7 +276,7 @@ test('a SourceBuffer full for the browser (its video quota cut to 1 MB) is the n
     const frame = await openHarness(own, { query: `movie_id=101&auto_play=1&harness-client=${client}` });
     await expect.poll(async () => (await errorsOf(own)).filter((s) => s.payload.details === 'bufferFullError').length, { timeout: 20_000 }).toBeGreaterThan(0);
     const time = await videoTime(frame);
-    await expectPlaysPast(frame, time + 2);
+    await expectPlaysPast(frame, time + 1);
     await noBrokenPage(frame);
     await expect(frame.getByTestId('stream-error')).toHaveCount(0);
     const full = (await errorsOf(own)).filter((s) => s.payload.details === 'bufferFullError');
