@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test, expectPlaysPast, HARNESS_ORIGIN, openHarness } from './support';
+import { expect, test, expectPlaysPast, HARNESS_ORIGIN, openHarness, playerClient, servedPaths } from './support';
 
 interface Stat {
   event: string;
@@ -74,22 +74,35 @@ test.describe('broken streams: outcome and analytics', () => {
   });
 });
 
-test('the film played to its end sends the six progress marks in order, then the Analytics tab lists them', async ({ page }) => {
+test('t= starts the film at that time, and the stream the page started early is the one that plays (one master fetch, no media file twice); played to its end, the film sends the six progress marks in order, then the Analytics tab lists them', async ({ page }) => {
   // From t=27 of the 30 s film: the marks it starts past go out at once, in order (the rule is
   // proven in src/features/analytics); 0.95 and 1 come as it plays to the end.
   const frame = await openHarness(page, { scenario: 'film', embed: 'same', query: 'movie_id=101&t=27&auto_play=1' });
-  await expectPlaysPast(frame, 27.2);
-  await expect
-    .poll(async () => (await stats(page)).filter((s) => s.event === 'videoplayer_progress').map((s) => s.payload.mark), { timeout: 15_000 })
-    .toEqual([0.1, 0.25, 0.5, 0.75, 0.95, 1]);
-  const marks = (await stats(page)).filter((s) => s.event === 'videoplayer_progress');
-  for (const mark of marks) {
-    expect(mark.payload).toMatchObject({ contentId: 101, deviceType: 'desktop' });
-    expect(Number(mark.payload.position)).toBeGreaterThanOrEqual(Number(mark.payload.mark) * Number(mark.payload.duration) - 0.5);
-  }
+  await test.step('t= starts at that time', async () => {
+    // From 0 it would take 27 s to get there.
+    await expectPlaysPast(frame, 27.2, 15_000);
+  });
 
-  await page.getByTestId('tab-analytics').click();
-  await page.getByTestId('analytics-filter').fill('progress');
-  await expect(page.getByTestId('analytics-row')).toHaveCount(6);
-  await expect(page.getByTestId('analytics-row').first()).toContainText('videoplayer_progress');
+  await test.step('the six progress marks, in order, and the Analytics tab lists them', async () => {
+    await expect
+      .poll(async () => (await stats(page)).filter((s) => s.event === 'videoplayer_progress').map((s) => s.payload.mark), { timeout: 15_000, intervals: [250] })
+      .toEqual([0.1, 0.25, 0.5, 0.75, 0.95, 1]);
+    const marks = (await stats(page)).filter((s) => s.event === 'videoplayer_progress');
+    for (const mark of marks) {
+      expect(mark.payload).toMatchObject({ contentId: 101, deviceType: 'desktop' });
+      expect(Number(mark.payload.position)).toBeGreaterThanOrEqual(Number(mark.payload.mark) * Number(mark.payload.duration) - 0.5);
+    }
+
+    await page.getByTestId('tab-analytics').click();
+    await page.getByTestId('analytics-filter').fill('progress');
+    await expect(page.getByTestId('analytics-row')).toHaveCount(6);
+    await expect(page.getByTestId('analytics-row').first()).toContainText('videoplayer_progress');
+  });
+
+  await test.step('the film\'s stream was fetched once: one master playlist, no media file twice', async () => {
+    const media = (await servedPaths(page, await playerClient(page))).filter((line) => line.includes('/media/hls/film/'));
+    expect(media.filter((line) => line === '200 /media/hls/film/master.m3u8')).toHaveLength(1);
+    expect(media.length).toBeGreaterThan(3);
+    expect(new Set(media).size).toBe(media.length);
+  });
 });

@@ -14,39 +14,67 @@ async function expectFilmFetchedOnce(page: Page, mark: string) {
 }
 
 test.describe('playback through the harness', () => {
-  test('the film plays in the cross-origin iframe past 3 s with no stream error', async ({ page }) => {
-    const frame = await openHarness(page, { scenario: 'film' });
+  test("without auto_play the player waits for a click, then plays in the cross-origin iframe past 3 s with no stream error; the harness's Analytics, Requests and Charts tabs fill from it", async ({ page }) => {
+    const frame = await openHarness(page, { scenario: 'film', autoPlay: false });
     await expect(frame.getByTestId('title')).toHaveText('Испытательная таблица');
-    await expectPlaysPast(frame, 3);
-    await expect(frame.getByTestId('stream-error')).toHaveCount(0);
     expect(await page.locator('#player-frame').getAttribute('src')).toMatch(new RegExp(`^${PLAYER_ORIGIN}/\\?`));
+
+    await test.step('without auto_play the player waits for a click, then plays', async () => {
+      const bigPlay = frame.locator('.player__big-play');
+      await expect(bigPlay).toBeVisible();
+      // Autoplay would have started it within a second.
+      expect(await firesWithin(frame.locator('video.player__media'), 'playing', 1000)).toBe(false);
+      expect(await videoTime(frame)).toBe(0);
+      await bigPlay.click();
+      await expectPlaysPast(frame, 1);
+      await expect(bigPlay).toHaveCount(0);
+    });
+
+    await test.step('the film plays in the cross-origin iframe past 3 s with no stream error', async () => {
+      await expectPlaysPast(frame, 3);
+      await expect(frame.getByTestId('stream-error')).toHaveCount(0);
+    });
+
+    await test.step("the harness's Analytics, Requests and Charts tabs: one playing film fills each", async () => {
+      await page.getByTestId('tab-analytics').click();
+      await expect(page.getByTestId('analytics-row').filter({ hasText: 'videoplayer_' }).first()).toBeVisible();
+      await expect(page.getByTestId('analytics-row').first()).toContainText('"contentId":101');
+
+      await page.getByTestId('tab-requests').click();
+      await page.getByTestId('request-filter').fill('master.m3u8');
+      // The server's log is shared by every tab: this player's rows name its client in the referer.
+      const client = new URL((await page.locator('#player-frame').getAttribute('src'))!).searchParams.get('harness-client');
+      const mine = page.getByTestId('request-row').and(page.locator(`[title*="harness-client=${client}"]`));
+      await expect(mine.first()).toContainText('/media/hls/film/master.m3u8');
+      await expect(mine.first()).toContainText('200');
+
+      await page.getByTestId('tab-charts').click();
+      for (const id of ['bandwidth', 'buffer', 'height', 'dropped']) {
+        await expect.poll(async () => Number(await page.getByTestId(`chart-${id}`).getAttribute('data-points'))).toBeGreaterThan(1);
+      }
+      await expect(page.getByTestId('chart-value-bandwidth')).toHaveText(/^\d+\.\d\d Mbit\/s$/);
+      const height = await frame.locator('video').evaluate((video: HTMLVideoElement) => video.videoHeight);
+      await expect(page.getByTestId('chart-value-height')).toHaveText(`${height} px`);
+      await expect(page.getByTestId('summary-state')).toHaveText('playing');
+    });
   });
 
-  test('season=2&episode=3 plays that episode', async ({ page }) => {
+  test('season=2&episode=3 plays that episode; the harness status line names it, and its Hide page makes the player page hidden', async ({ page }) => {
     const frame = await openHarness(page, { scenario: 'series-s2e3' });
+    await expect(page.getByTestId('summary-episode')).toHaveText('episode S2E3 · 10223');
     await expect(frame.getByTestId('title')).toHaveText('2 сезон, 3 серия. Серия 3 сезона 2');
     await expectPlaysPast(frame, 1);
     const served = await servedPaths(page, await playerClient(page));
     expect(served).toContain('200 /media/hls/series/s2e3/master.m3u8');
     expect(served.some((line) => line.includes('/media/hls/series/s1e1/'))).toBe(false);
-  });
 
-  test('without auto_play the player waits for a click, then plays', async ({ page }) => {
-    const frame = await openHarness(page, { scenario: 'film', autoPlay: false });
-    const bigPlay = frame.locator('.player__big-play');
-    await expect(bigPlay).toBeVisible();
-    // Autoplay would have started it within a second.
-    expect(await firesWithin(frame.locator('video.player__media'), 'playing', 1000)).toBe(false);
-    expect(await videoTime(frame)).toBe(0);
-    await bigPlay.click();
-    await expectPlaysPast(frame, 1);
-    await expect(bigPlay).toHaveCount(0);
-  });
-
-  test('t= starts at that time', async ({ page }) => {
-    const frame = await openHarness(page, { query: 'movie_id=101&t=20&auto_play=1' });
-    await expectPlaysPast(frame, 20.5);
-    await expectFilmFetchedOnce(page, await playerClient(page));
+    await test.step("the harness's Hide page makes the player page hidden, and Show page visible again", async () => {
+      await page.getByTestId('toggle-visibility').click();
+      await expect(page.getByTestId('toggle-visibility')).toHaveText('Show page');
+      await expect.poll(() => frame.locator('body').evaluate(() => document.visibilityState)).toBe('hidden');
+      await page.getByTestId('toggle-visibility').click();
+      await expect.poll(() => frame.locator('body').evaluate(() => document.visibilityState)).toBe('visible');
+    });
   });
 
   test('autoplay starts the stream at the saved volume, and the controls take it as playing', async ({ page }) => {
