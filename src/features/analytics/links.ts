@@ -34,7 +34,7 @@ import { $content, $currentEpisode, $imdbId, appStarted } from '../session';
 import { $levels, levelSwitched } from '../tracks';
 import { detectDeviceTypeFx } from '../../platform/device';
 import type { FrameCounts } from '../../platform/playback-quality';
-import { reportError } from '../../platform/sentry';
+import { reportError, type ErrorReport } from '../../platform/sentry';
 import { watchPageHide } from '../../platform/visibility';
 import { pageHidden, qoeAutoplayed, qoeFactHappened, qoeSourceRequested } from './qoe-model';
 import { playedSinceStart, type QoeFact } from './qoe';
@@ -87,15 +87,15 @@ sample({ clock: mediaError, source: $bufferedAhead, fn: (bufferedLength, error) 
 sample({ clock: errorContextFx.doneData, target: streamErrorReported });
 
 // A fatal stream error also goes to error reporting (SPEC.md §8); the URL stays out, it may carry a token.
-const reportStreamErrorFx = createEffect((error: EngineError) =>
-  reportError({
-    error: new Error(`Stream error: ${error.detail}`),
-    tags: { errorType: error.kind, details: error.detail },
-    contexts: { stream: { details: error.detail, fatal: error.fatal, responseCode: error.responseCode ?? null } },
-    fingerprint: ['stream-error', error.detail],
-  }),
-);
-sample({ clock: mediaError, filter: (error) => error.fatal, target: reportStreamErrorFx });
+const streamErrorReport = (error: EngineError): ErrorReport => ({
+  error: new Error(`Stream error: ${error.detail}`),
+  tags: { errorType: error.kind, details: error.detail },
+  contexts: { stream: { details: error.detail, fatal: error.fatal, responseCode: error.responseCode ?? null } },
+  fingerprint: ['stream-error', error.detail],
+});
+/** Sends a stream error's report; an effect, so a scope (a test's) can take the reports in its place. */
+export const reportStreamErrorFx = createEffect((report: ErrorReport) => reportError(report));
+sample({ clock: mediaError, filter: (error) => error.fatal, fn: streamErrorReport, target: reportStreamErrorFx });
 
 // Frame-rate drops: dropped frames counted over a window while content plays. The counters of
 // the window's start are taken with the reading: a sample whose source is $lastFrames, clocked

@@ -3,14 +3,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createScriptedEngine } from '../../engine/scripted-engine';
 import { engineAttached, playClicked, sourceRequested } from '../playback';
 import { START_STALL_LIMIT_MS } from '../../lib/constants';
-import { reportError } from '../../platform/sentry';
+import type { ErrorReport } from '../../platform/sentry';
 import { sendStatFx, type StatEvent } from '../../platform/stats';
 import './index';
-
-vi.mock('../../platform/sentry', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../platform/sentry')>()),
-  reportError: vi.fn(async () => 'event-id'),
-}));
+import { reportStreamErrorFx } from './links';
 
 describe('the start watchdog reports through the stream-error path', () => {
   beforeEach(() => vi.useFakeTimers());
@@ -18,7 +14,13 @@ describe('the start watchdog reports through the stream-error path', () => {
 
   it('a stalled start sends the error stat and one error report, like a fatal engine error', async () => {
     const sent: StatEvent[] = [];
-    const scope = fork({ handlers: [[sendStatFx, (stat: StatEvent) => (sent.push(stat), true)]] });
+    const reported = vi.fn(async (_report: ErrorReport) => 'event-id');
+    const scope = fork({
+      handlers: [
+        [sendStatFx, (stat: StatEvent) => (sent.push(stat), true)],
+        [reportStreamErrorFx, reported],
+      ],
+    });
     await allSettled(engineAttached, { scope, params: createScriptedEngine() });
     await allSettled(sourceRequested, { scope, params: { url: 'http://x/master.m3u8', startTime: 0 } });
     await allSettled(playClicked, { scope });
@@ -26,8 +28,8 @@ describe('the start watchdog reports through the stream-error path', () => {
     expect(sent.filter((stat) => stat.event === 'error')).toEqual([
       { event: 'error', payload: expect.objectContaining({ errorType: 'network', details: 'startStalled', fatal: true }) },
     ]);
-    expect(vi.mocked(reportError)).toHaveBeenCalledTimes(1);
-    expect(vi.mocked(reportError)).toHaveBeenCalledWith(
+    expect(reported).toHaveBeenCalledTimes(1);
+    expect(reported).toHaveBeenCalledWith(
       expect.objectContaining({ tags: { errorType: 'network', details: 'startStalled' }, fingerprint: ['stream-error', 'startStalled'] }),
     );
   });

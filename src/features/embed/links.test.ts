@@ -1,5 +1,5 @@
 import { allSettled, createWatch, fork } from 'effector';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ContentDto, EpisodeDto } from '../../api/dto';
 import { createScriptedEngine } from '../../engine/scripted-engine';
 import { $config, $content, $episodes, appStarted, episodeChosen, loadStartupFx, parseConfig } from '../session';
@@ -16,6 +16,10 @@ const episode = (id: number, order: number): EpisodeDto => ({
 const episodes = [episode(11, 1), episode(12, 2)];
 
 describe('embed wiring', () => {
+  // Fake time: an episode started with autoplay arms the start watchdog, whose timers end with the test.
+  beforeEach(() => void vi.useFakeTimers());
+  afterEach(() => void vi.useRealTimers());
+
   it('starts the receiver with the page address and data-allowed-origins', async () => {
     const scope = fork({ handlers: [[loadStartupFx, () => new Promise(() => {})]] });
     const started: unknown[] = [];

@@ -230,6 +230,10 @@ describe('stream tick', () => {
 });
 
 describe('start-up spinner', () => {
+  // Fake time: the start watchdog's timers (and, with analytics loaded, its intervals) end with the test.
+  beforeEach(() => void vi.useFakeTimers());
+  afterEach(() => void vi.useRealTimers());
+
   it('shows from the play request until the first frame', async () => {
     const { scope, engine } = await attached();
     expect(scope.getState($startPending)).toBe(false);
@@ -382,6 +386,9 @@ describe('clicks and taps on the picture', () => {
 });
 
 describe('keyboard', () => {
+  // One test below runs on fake time; should it fail half-way, the fake clock still goes with it.
+  afterEach(() => void vi.useRealTimers());
+
   it.each([
     [' ', 'Space', 'togglePlay'],
     ['k', 'KeyK', 'togglePlay'],
@@ -430,6 +437,10 @@ describe('keyboard', () => {
 });
 
 describe('sources', () => {
+  // Fake time: autoplay's play arms the start watchdog, whose timers end with the test.
+  beforeEach(() => void vi.useFakeTimers());
+  afterEach(() => void vi.useRealTimers());
+
   it('a source ready event still autoplays with every module loaded', async () => {
     const { scope, engine } = await attached();
     const { autoplaySet } = await import('./index');

@@ -119,6 +119,10 @@ describe('stored progress', () => {
 });
 
 describe('resume prompt', () => {
+  // Fake time: a scope left playing (or asked to play) runs timers that must end with the test.
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
   it('continue answers with the saved position; start over with 0; both dismiss it', async () => {
     const { scope } = await setup();
     const answers: number[] = [];

@@ -1,5 +1,5 @@
 import { allSettled, fork } from 'effector';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ContentDto, EpisodeDto } from '../../api/dto';
 import { createScriptedEngine } from '../../engine/scripted-engine';
 import { $config, $content, $episodes, episodeChosen, parseConfig } from '../session';
@@ -17,6 +17,10 @@ const film: EpisodeDto = {
 };
 
 describe('resume prompt statistics', () => {
+  // Fake time: the answer's play arms the start watchdog, whose timers end with the test.
+  beforeEach(() => void vi.useFakeTimers());
+  afterEach(() => void vi.useRealTimers());
+
   it("'Начать сначала' sends stoppedHere_window_restart, seeks to 0 and plays", async () => {
     const stats: StatEvent[] = [];
     const scope = fork({

@@ -1,5 +1,5 @@
 import { allSettled, fork, type Scope } from 'effector';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ContentDto, EpisodeDto, SeasonDto } from '../../api/dto';
 import { createScriptedEngine } from '../../engine/scripted-engine';
 import { $config, $content, $episodes, $seasons, episodeChosen, parseConfig } from '../session';
@@ -48,6 +48,10 @@ async function setup({ query = 'movie_id=102&auto_play=1', stored = {} as Record
 }
 
 const choose = (scope: Scope, id: number) => allSettled(episodeChosen, { scope, params: episodes.find((e) => e.id === id)! });
+
+// Fake time: an episode started with autoplay arms the start watchdog, whose timers end with the test.
+beforeEach(() => void vi.useFakeTimers());
+afterEach(() => void vi.useRealTimers());
 
 describe('series wiring', () => {
   it('starts the first episode at t without a prompt', async () => {
@@ -117,21 +121,16 @@ describe('series wiring', () => {
   });
 
   it('saving merges into what another tab stored meanwhile', async () => {
-    vi.useFakeTimers();
-    try {
-      const { scope, engine, storage } = await setup({ stored: { episodesTimeProgress: JSON.stringify({ 11: 5 }) } });
-      await choose(scope, 12);
-      engine.emit('playing');
-      // Another tab saves episode 21 after this one read the storage.
-      storage.write('episodesTimeProgress', { 11: 5, 21: 33 });
-      engine.emit('timeUpdated', { currentTime: 7.6, duration: 600, bufferedAhead: 10 });
-      // Facts arrive synchronously; allSettled(scope) would wait on the save throttle's timer.
-      engine.emit('paused');
-      await vi.advanceTimersByTimeAsync(0);
-      expect(JSON.parse(storage.raw.get('episodesTimeProgress')!)).toEqual({ 11: 5, 12: 7, 21: 33 });
-    } finally {
-      vi.useRealTimers();
-    }
+    const { scope, engine, storage } = await setup({ stored: { episodesTimeProgress: JSON.stringify({ 11: 5 }) } });
+    await choose(scope, 12);
+    engine.emit('playing');
+    // Another tab saves episode 21 after this one read the storage.
+    storage.write('episodesTimeProgress', { 11: 5, 21: 33 });
+    engine.emit('timeUpdated', { currentTime: 7.6, duration: 600, bufferedAhead: 10 });
+    // Facts arrive synchronously; allSettled(scope) would wait on the save throttle's timer.
+    engine.emit('paused');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(JSON.parse(storage.raw.get('episodesTimeProgress')!)).toEqual({ 11: 5, 12: 7, 21: 33 });
   });
 
   it('the seasons menu sends seasonsAndEpisodes_open, season_click, back, episode_click and close', async () => {
