@@ -31,30 +31,24 @@ const DOM = [
   'src/platform/sentry-start.test.ts',
 ];
 
+/** What every project below runs with (they do not extend the root, so `--maxWorkers` reaches them). */
+const base = { environment: 'node', pool: 'threads', testTimeout: 20_000 } as const;
+
 export default defineConfig({
   test: {
-    environment: 'node',
-    // Threads start faster than forked processes.
-    pool: 'threads',
-    maxWorkers: 2,
-    testTimeout: 20_000,
-    // Test files share their worker's module graph (no isolation per file), which on 2 cores takes
-    // `npx vitest run` from 60-68 s to 18-22 s: with a fresh graph per file most of the time went on
-    // importing. So a test restores what it changes (fake timers, stubbed globals, vi.mock), leaves
-    // no real timer running, and does not count on module state being fresh; the few files that
-    // must have it are in ISOLATED.
+    maxWorkers: '100%',
     projects: [
       {
-        extends: true,
         test: {
+          ...base,
           name: 'unit',
           include: ['src/**/*.test.{ts,tsx}', 'sdk/**/*.test.ts', 'fixtures/**/*.test.ts', 'harness/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'],
           exclude: [...configDefaults.exclude, ...ISOLATED, ...DOM],
           isolate: false,
         },
       },
-      { extends: true, test: { name: 'dom', include: DOM, isolate: false, sequence: { groupOrder: 1 } } },
-      { extends: true, test: { name: 'isolated', include: ISOLATED, isolate: true, sequence: { groupOrder: 2 } } },
+      { test: { ...base, name: 'dom', include: DOM, isolate: false, sequence: { groupOrder: 1 } } },
+      { test: { ...base, name: 'isolated', include: ISOLATED, isolate: true, sequence: { groupOrder: 2 } } },
     ],
   },
 });

@@ -127,6 +127,23 @@ test.describe('player surface, desktop', () => {
     await expectPlaysPast(frame, 0.5);
     const menu = frame.getByTestId('settings-menu');
 
+    await test.step('quality: choosing 240p switches the rendition, Auto shows the height playing', async () => {
+      await openSettings(frame);
+      await expect(rowValue(frame, 'quality')).toHaveText(/^Auto \(\d+p\)$/);
+      await frame.getByTestId('menu-row-quality').click();
+      await expect(options(frame)).toHaveText([/^Auto \(\d+p\)$/, '720p', '360p', '240p']);
+      await option(frame, '240p').click();
+      await expect.poll(() => media(frame, (video) => video.videoHeight), { timeout: 15_000 }).toBe(240);
+      await expect(rowValue(frame, 'quality')).toHaveText('240p');
+
+      await frame.getByTestId('menu-row-quality').click();
+      await expect(option(frame, '240p')).toHaveAttribute('aria-checked', 'true');
+      await option(frame, 'Auto').click();
+      await expect(rowValue(frame, 'quality')).toHaveText(/^Auto \((240|360|720)p\)$/);
+      await page.keyboard.press('Escape');
+      await expect(menu).toHaveCount(0);
+    });
+
     await test.step('menus navigate by keyboard and close on Escape and on a click outside', async () => {
       // The control bar has picture-in-picture and a volume slider (shown on hover); no cast button without a device.
       await expect(frame.getByTestId('pip-button')).toBeVisible();
@@ -158,23 +175,6 @@ test.describe('player surface, desktop', () => {
       await frame.getByTestId('menu-backdrop').click({ position: { x: 200, y: 200 } });
       await expect(menu).toHaveCount(0);
       await expect(frame.getByTestId('player')).toHaveAttribute('data-status', /playing|buffering/);
-    });
-
-    await test.step('quality: choosing 240p switches the rendition, Auto shows the height playing', async () => {
-      await openSettings(frame);
-      await expect(rowValue(frame, 'quality')).toHaveText(/^Auto \(\d+p\)$/);
-      await frame.getByTestId('menu-row-quality').click();
-      await expect(options(frame)).toHaveText([/^Auto \(\d+p\)$/, '720p', '360p', '240p']);
-      await option(frame, '240p').click();
-      await expect.poll(() => media(frame, (video) => video.videoHeight), { timeout: 15_000 }).toBe(240);
-      await expect(rowValue(frame, 'quality')).toHaveText('240p');
-
-      await frame.getByTestId('menu-row-quality').click();
-      await expect(option(frame, '240p')).toHaveAttribute('aria-checked', 'true');
-      await option(frame, 'Auto').click();
-      await expect(rowValue(frame, 'quality')).toHaveText(/^Auto \((240|360|720)p\)$/);
-      await page.keyboard.press('Escape');
-      await expect(menu).toHaveCount(0);
     });
 
     await test.step('audio: the page language order puts English first and picks it', async () => {
