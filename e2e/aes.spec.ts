@@ -5,8 +5,7 @@
  * the key and its `key` fault target breaks it for one client.
  */
 import type { FrameLocator, Page } from '@playwright/test';
-import { expect, test, clearFaults, clickControl, expectPlaysPast, injectFaults, loggedRequests, openHarness, requestsWithin, servedPaths, HARNESS_ORIGIN } from './support';
-import { VIEWPORT } from '../playwright.config';
+import { expect, test, clearFaults, clickControl, expectPlaysPast, injectFaults, loggedRequests, openHarness, requestsWithin, servedPaths, withClockPage } from './support';
 
 const KEY = '/media/hls/film-aes/key.bin';
 const PLAYBACK_ERROR = 'Не удалось воспроизвести видео';
@@ -68,10 +67,7 @@ test('140: the AES-128 film decrypts and plays past 3 s with its audio, and its 
 test("a key answered 500 is asked for once, not retried, and gives the key load error with a retry; after 'Повторить', a key held past the policy's time-out gives the key time-out", async ({ browser, page }) => {
   // The key policy's 8 s are jumped by the page's clock, in a context of its own (a clock cannot be
   // taken out of the shared one).
-  const context = await browser.newContext({ baseURL: HARNESS_ORIGIN, viewport: VIEWPORT });
-  try {
-    const own = await context.newPage();
-    await own.clock.install();
+  await withClockPage(browser, async (own) => {
     await injectFaults(page, client, [{ target: 'key', action: { type: 'status', status: 500 }, count: null }]);
     const frame = await openHarness(own, { query: `movie_id=140&auto_play=1&harness-client=${client}` });
     await expectStreamError(frame, 'keyLoadError');
@@ -118,7 +114,5 @@ test("a key answered 500 is asked for once, not retried, and gives the key load 
     await expect.poll(async () => (await held()).length).toBe(1);
     expect((await held())[0]).toMatchObject({ aborted: true, status: 0 });
     expect(keyTries).toBe(1);
-  } finally {
-    await context.close();
-  }
+  });
 });

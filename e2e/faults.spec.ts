@@ -1,9 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test, expectPlaysPast, HARNESS_ORIGIN, injectFaults, loggedRequests, openHarness } from './support';
-
-/** The film's segments are 2 s long (audio 2.005 s): where the segment of a logged path ends, with a margin. */
-const SEGMENT_S = 2;
-const pastSegmentOf = (path: string) => (Number(/\/seg-(\d+)\./.exec(path)?.[1] ?? Number.NaN) + 1) * SEGMENT_S + 0.5;
+import { expect, test, expectPlaysPast, HARNESS_ORIGIN, injectFaults, loggedRequests, openHarness, pastSegmentOf } from './support';
 
 /** The faulted requests of one harness client's player (its Referer names the client). */
 const faultedRequests = async (page: Page, client: string) => (await loggedRequests(page, `harness-client=${client}`)).filter((entry) => entry.fault);

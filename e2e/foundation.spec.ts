@@ -1,17 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Page } from '@playwright/test';
-import { expect, test, clickControl, expectPlaysPast, firesWithin, openHarness, PLAYER_ORIGIN, playerClient, servedPaths, videoTime } from './support';
-
-/**
- * The stream the page started before the app was evaluated is the one that plays: the player
- * page whose URL holds `mark` fetched the film's master playlist once and no media file twice.
- */
-async function expectFilmFetchedOnce(page: Page, mark: string) {
-  const media = (await servedPaths(page, mark)).filter((line) => line.includes('/media/hls/film/'));
-  expect(media.filter((line) => line === '200 /media/hls/film/master.m3u8')).toHaveLength(1);
-  expect(media.length).toBeGreaterThan(3);
-  expect(new Set(media).size).toBe(media.length);
-}
+import { expect, test, clickControl, expectPlaysPast, firesWithin, openHarness, PLAYER_ORIGIN, playerClient, servedPaths, videoTime, expectFilmFetchedOnce } from './support';
 
 test.describe('playback through the harness', () => {
   test("without auto_play the player waits for a click, then plays in the cross-origin iframe past 3 s with no stream error; the harness's Analytics, Requests and Charts tabs fill from it", async ({ page }) => {

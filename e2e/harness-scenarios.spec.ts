@@ -7,7 +7,7 @@
  */
 import type { Browser, FrameLocator, Page } from '@playwright/test';
 import { SCENARIOS, describeExpect } from '../harness/app/scenarios';
-import { expect, HARNESS_ORIGIN, test as base, expectPlaysPast, openHarness, videoTime } from './support';
+import { expect, HARNESS_ORIGIN, test as base, expectPlaysPast, openHarness, videoTime, withClockPage } from './support';
 import { VIEWPORT } from '../playwright.config';
 
 const test = base.extend<object, { harness: Page }>({
@@ -37,10 +37,7 @@ async function showScenario(harness: Page, id: string) {
  * of the shared page's context.)
  */
 async function showWithClock(browser: Browser, id: string, check: (harness: Page, frame: FrameLocator) => Promise<void>) {
-  const context = await browser.newContext({ baseURL: HARNESS_ORIGIN, viewport: VIEWPORT });
-  try {
-    const harness = await context.newPage();
-    await harness.clock.install();
+  await withClockPage(browser, async (harness) => {
     const frame = await openHarness(harness, { scenario: id });
     const error = frame.getByTestId('stream-error');
     await expect
@@ -53,9 +50,7 @@ async function showWithClock(browser: Browser, id: string, check: (harness: Page
       )
       .toBe(1);
     await check(harness, frame);
-  } finally {
-    await context.close();
-  }
+  });
 }
 
 for (const scenario of SCENARIOS) {

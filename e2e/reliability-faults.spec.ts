@@ -5,7 +5,7 @@
  * e2e/faults.spec.ts. A master playlist 404 is the one fatal fault here: the stream error shows.
  */
 import type { FrameLocator, Page } from '@playwright/test';
-import { expect, test, clearFaults, clickControl, expectPlaysPast, injectFaults, loggedRequests, openHarness, videoTime, HARNESS_ORIGIN } from './support';
+import { expect, test, clearFaults, clickControl, expectPlaysPast, injectFaults, loggedRequests, openHarness, videoTime, HARNESS_ORIGIN, pastSegmentOf, withClockPage } from './support';
 import { chromium } from '@playwright/test';
 import { VIEWPORT } from '../playwright.config';
 import { CHROMIUM_ARGS, chromiumPath } from '../scripts/chromium';
@@ -20,10 +20,6 @@ const errorsOf = async (page: Page) => (await stats(page)).filter((s) => s.event
 
 /** The requests of the player page of this harness client. */
 const requestsOf = (page: Page, client: string) => loggedRequests(page, `harness-client=${client}`);
-
-/** The film's segments are 2 s long (audio 2.005 s): where the segment of a logged path ends, with a margin. */
-const SEGMENT_S = 2;
-const pastSegmentOf = (path: string) => (Number(/\/seg-(\d+)\./.exec(path)?.[1] ?? Number.NaN) + 1) * SEGMENT_S + 0.5;
 
 const spinner = (frame: FrameLocator) => frame.locator('.player__spinner[role="progressbar"]');
 const noBrokenPage = async (frame: FrameLocator) => {
@@ -43,10 +39,7 @@ test('segment time-out after a seek: the spinner shows while the segment hangs, 
   test.setTimeout(60_000);
   // hls.js gives a segment 10 s to its first byte (fragLoadPolicy): the page's clock jumps over
   // that wait, in a context of its own (a clock cannot be taken out of the shared one).
-  const context = await browser.newContext({ baseURL: HARNESS_ORIGIN, viewport: VIEWPORT });
-  try {
-    const own = await context.newPage();
-    await own.clock.install();
+  await withClockPage(browser, async (own) => {
     const frame = await openHarness(own, { query: `movie_id=131&auto_play=1&harness-client=${client}` });
     await expectPlaysPast(frame, 1);
     // Every segment asked for from now on hangs; a seek far ahead makes the player need one at once.
@@ -84,9 +77,7 @@ test('segment time-out after a seek: the spinner shows while the segment hangs, 
     expect((await timeOuts()).every((s) => s.payload.fatal === false && s.payload.errorType === 'network')).toBe(true);
     expect((await requestsOf(page, client)).filter((entry) => entry.fault === 'segment: timeout').length).toBeGreaterThan(0);
     await expect(frame.getByTestId('stream-error')).toHaveCount(0);
-  } finally {
-    await context.close();
-  }
+  });
 });
 
 test('segment connection resets: playback continues, no error screen, any error reported is a non-fatal fragLoadError', async ({ page }) => {
@@ -143,10 +134,7 @@ test('300 kbps bandwidth on media: ABR settles below 720p and playback continues
 test('VAST past its 5 s time-out: the ad spinner shows, the ad fails with 350, the film starts', async ({ browser, page }) => {
   test.setTimeout(60_000);
   // The page's clock jumps over the time-out, in a context of its own (a clock cannot be taken out of the shared one).
-  const context = await browser.newContext({ baseURL: HARNESS_ORIGIN, viewport: VIEWPORT });
-  try {
-    const own = await context.newPage();
-    await own.clock.install();
+  await withClockPage(browser, async (own) => {
     const warnings: string[] = [];
     own.on('console', (message) => warnings.push(message.text()));
     await injectFaults(page, client, [{ target: 'vast', action: { type: 'timeout' }, count: null }]);
@@ -164,9 +152,7 @@ test('VAST past its 5 s time-out: the ad spinner shows, the ad fails with 350, t
     await expect.poll(async () => (await requestsOf(page, client)).some((entry) => entry.fault === 'vast: timeout')).toBe(true);
     // No impression for an ad that never loaded.
     expect((await requestsOf(page, client)).filter((entry) => entry.path.startsWith('/track/impression'))).toEqual([]);
-  } finally {
-    await context.close();
-  }
+  });
 });
 
 test('slow catalogue (3 s per call): Loading... shows, then the film plays; nothing reported as an error', async ({ page }) => {
@@ -235,10 +221,7 @@ test('a level, a subtitle and an alternate audio playlist answered 404: non-fata
 test('a master playlist that never answers is the fatal manifestLoadTimeOut after three tries of 20 s: the stream error with its retry, reported', async ({ browser, page }) => {
   // hls.js's manifest policy gives each try 20 s: the page's clock jumps over them, in a context of
   // its own (a clock cannot be taken out of the shared one). Without autoplay no start watchdog runs.
-  const context = await browser.newContext({ baseURL: HARNESS_ORIGIN, viewport: VIEWPORT });
-  try {
-    const own = await context.newPage();
-    await own.clock.install();
+  await withClockPage(browser, async (own) => {
     await injectFaults(page, client, [{ target: 'playlist', path: 'master.m3u8', action: { type: 'timeout' }, count: null }]);
     // Held requests never reach the harness's log (it writes an entry as the answer ends): counted here.
     let masterTries = 0;
@@ -262,9 +245,7 @@ test('a master playlist that never answers is the fatal manifestLoadTimeOut afte
     await expect(error.getByRole('button', { name: 'Повторить' })).toBeVisible();
     await noBrokenPage(frame);
     await expect.poll(async () => (await errorsOf(own)).some((s) => s.payload.details === 'manifestLoadTimeOut' && s.payload.fatal === true)).toBe(true);
-  } finally {
-    await context.close();
-  }
+  });
 });
 
 test('a SourceBuffer full for the browser (its video quota cut to 1 MB) is the non-fatal bufferFullError: reported, and the film plays on', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { test as base, expect, type BrowserContext, type FrameLocator, type Locator, type Page } from '@playwright/test';
+import { test as base, expect, type Browser, type BrowserContext, type FrameLocator, type Locator, type Page } from '@playwright/test';
 import type { RequestLogEntry } from '../harness/common/types';
 import { HARNESS_PORT, PLAYER_PORT, VIEWPORT } from '../playwright.config';
 
@@ -280,4 +280,33 @@ export function requestsWithin(page: Page, predicate: (url: string) => boolean, 
     () => true,
     () => false,
   );
+}
+
+/**
+ * Runs `use` with a page whose clock is installed, in a context of its own (a clock cannot be taken
+ * out of the shared one): a test jumps the clock over a time-out instead of waiting it out.
+ */
+export async function withClockPage(browser: Browser, use: (page: Page) => Promise<void>) {
+  const context = await browser.newContext({ baseURL: HARNESS_ORIGIN, viewport: VIEWPORT });
+  try {
+    const page = await context.newPage();
+    await page.clock.install();
+    await use(page);
+  } finally {
+    await context.close();
+  }
+}
+
+/** The fixtures' segments are 2 s long: a media time half a second past the end of the logged segment `path`. */
+export const pastSegmentOf = (path: string) => (Number(/\/seg-(\d+)\./.exec(path)?.[1] ?? Number.NaN) + 1) * 2 + 0.5;
+
+/**
+ * The stream the page started before the app was evaluated is the one that plays: the player
+ * page whose URL holds `mark` fetched the film's master playlist once and no media file twice.
+ */
+export async function expectFilmFetchedOnce(page: Page, mark: string) {
+  const media = (await servedPaths(page, mark)).filter((line) => line.includes('/media/hls/film/'));
+  expect(media.filter((line) => line === '200 /media/hls/film/master.m3u8')).toHaveLength(1);
+  expect(media.length).toBeGreaterThan(3);
+  expect(new Set(media).size).toBe(media.length);
 }
