@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState, type ChangeEvent, type RefObject } from 'react';
-import type { RequestLogEntry, SentrySummary } from '../common/types';
 import { buildBugReport, parseBugReport, recentFacts, reportFileStem, REPORT_MAX_BYTES, type BugReport, type ReportScenario } from './bug-report';
 import { ChartsPanel } from './ChartsPanel';
 import { errorText } from './embed-console';
 import { compactJson, downloadJson, formatClock, formatMs } from './format';
 import type { MessageEntry } from './MessageLog';
-import { isProbeMessage, type MetricsSample, type ProbeFact } from './probe';
-import type { StatEntry } from './stats';
+import { isProbeMessage, type ProbeFact, type ProbeSnapshot } from './probe';
+import { readStats } from './stats';
+import type { Readable } from './store';
+import type { HarnessEventsSnapshot } from './useHarnessEvents';
 import './engine-panel.css';
 
 /** The player's engine facts of the last minute, from the probe (any page of the frame). */
@@ -28,15 +29,14 @@ function useEngineTrace(frameRef: RefObject<HTMLIFrameElement | null>): RefObjec
 interface BugReportControlsProps {
   frameRef: RefObject<HTMLIFrameElement | null>;
   scenario: ReportScenario;
-  messages: readonly MessageEntry[];
-  requests: readonly RequestLogEntry[];
-  sentry: readonly SentrySummary[];
-  stats: readonly StatEntry[];
-  samples: readonly MetricsSample[];
+  // Read only when a report is exported: the buttons do not re-render with every message or request.
+  messages: Readable<readonly MessageEntry[]>;
+  events: Readable<HarnessEventsSnapshot>;
+  probe: Readable<ProbeSnapshot>;
 }
 
 /** Export bug report (one JSON of everything the inspectors hold) and Open report (shown read-only over the page). */
-export function BugReportControls({ frameRef, scenario, messages, requests, sentry, stats, samples }: BugReportControlsProps) {
+export function BugReportControls({ frameRef, scenario, messages, events, probe }: BugReportControlsProps) {
   const facts = useEngineTrace(frameRef);
   const [opened, setOpened] = useState<{ name: string; report: BugReport } | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -48,11 +48,11 @@ export function BugReportControls({ frameRef, scenario, messages, requests, sent
       timeOrigin: performance.timeOrigin,
       link: window.location.href,
       scenario,
-      messages,
-      requests,
-      stats,
-      sentry,
-      samples,
+      messages: messages.get(),
+      requests: events.get().requests,
+      stats: readStats(),
+      sentry: events.get().sentry,
+      samples: probe.get().samples,
       facts: facts.current,
     });
     downloadJson(reportFileStem(report), report);

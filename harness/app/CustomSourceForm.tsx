@@ -3,7 +3,7 @@
  * pasted XML as the pre-roll of any scenario, and a staging catalogue. Everything lives in the
  * harness link (custom-source.ts) except pasted XML, kept in sessionStorage by its id.
  */
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { memo, useEffect, useMemo, useState, type FormEvent } from 'react';
 import {
   CORS_PROBE_ROUTE,
   CUSTOM_SCENARIO_ID,
@@ -63,7 +63,8 @@ const pasteRefused = (error: unknown) => `VAST: the harness server refused the p
 
 /** The custom plan of the state, the pasted-VAST gate and the CORS probe of a custom stream. */
 export function useCustomSource(state: HarnessState, frameOrigin: string, harnessOrigin: string): CustomSource {
-  const plan = customPlan(state.scenarioId, state.custom);
+  const { scenarioId, custom } = state;
+  const plan = useMemo(() => customPlan(scenarioId, custom), [scenarioId, custom]);
   const pastedId = plan.pastedVastId;
   const [known, setKnown] = useState<string | null>(null);
   const [pastedError, setPastedError] = useState<string | null>(null);
@@ -105,20 +106,17 @@ export function useCustomSource(state: HarnessState, frameOrigin: string, harnes
     };
   }, [src, frameOrigin]);
 
-  // The harness re-renders on every probe sample: the stored text and its rewrite are read once per tag.
+  // The stored text and its rewrite are read once per tag, not at every render of the page.
   const vastUrl = plan.vastUrl;
   const inspectorInput = useMemo(() => {
     if (vastUrl) return customVastUrl(vastUrl);
     const pastedXml = pastedId ? storedXml(pastedId) : null;
     return pastedXml !== null ? rewriteVast(pastedXml, harnessOrigin) : null;
   }, [vastUrl, pastedId, harnessOrigin]);
-  return {
-    plan,
-    ready: !pastedId || known === pastedId,
-    pastedError,
-    probe: probe && probe.src === src ? probe : null,
-    inspectorInput,
-  };
+  const ready = !pastedId || known === pastedId;
+  const shownProbe = probe && probe.src === src ? probe : null;
+  // One object while nothing in it changes: the form is memoised on it.
+  return useMemo(() => ({ plan, ready, pastedError, probe: shownProbe, inspectorInput }), [plan, ready, pastedError, shownProbe, inspectorInput]);
 }
 
 interface CustomSourceFormProps {
@@ -127,7 +125,7 @@ interface CustomSourceFormProps {
   onChange(patch: Partial<HarnessState>): void;
 }
 
-export function CustomSourceForm({ state, custom, onChange }: CustomSourceFormProps) {
+export const CustomSourceForm = memo(function CustomSourceForm({ state, custom, onChange }: CustomSourceFormProps) {
   const link = state.custom;
   const [src, setSrc] = useState(link.src ?? '');
   const [vast, setVast] = useState(() => (link.vast?.startsWith(PASTED_VAST_PREFIX) ? (storedXml(link.vast.slice(PASTED_VAST_PREFIX.length)) ?? '') : (link.vast ?? '')));
@@ -253,4 +251,4 @@ export function CustomSourceForm({ state, custom, onChange }: CustomSourceFormPr
       </form>
     </section>
   );
-}
+});

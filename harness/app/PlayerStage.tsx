@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState, type Ref } from 'react';
+import { memo, useEffect, useLayoutEffect, useRef, useState, type Ref } from 'react';
 import { VIEWPORTS, type ViewportId } from './scenarios';
 
 export const FRAME_ALLOW = 'autoplay; fullscreen; picture-in-picture; encrypted-media; clipboard-write';
@@ -14,7 +14,7 @@ interface PlayerStageProps {
 }
 
 /** The player iframe at the preset viewport size, scaled down to fit the column (never up). */
-export function PlayerStage({ src, frameKey, viewport, fullscreen, frameRef, serverDown = false }: PlayerStageProps) {
+export const PlayerStage = memo(function PlayerStage({ src, frameKey, viewport, fullscreen, frameRef, serverDown = false }: PlayerStageProps) {
   const { width, height } = VIEWPORTS[viewport];
   const areaRef = useRef<HTMLDivElement>(null);
   const [available, setAvailable] = useState(width);
@@ -70,4 +70,4 @@ export function PlayerStage({ src, frameKey, viewport, fullscreen, frameRef, ser
       </div>
     </div>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { SCENARIO_GROUPS, SCENARIOS } from './scenarios';
 
 interface ScenarioPanelProps {
@@ -11,7 +12,7 @@ function queryHint(query: Record<string, string>): string {
 }
 
 /** Left column: the scenario list, grouped. */
-export function ScenarioPanel({ selectedId, onSelect }: ScenarioPanelProps) {
+export const ScenarioPanel = memo(function ScenarioPanel({ selectedId, onSelect }: ScenarioPanelProps) {
   return (
     <nav className="scenarios" aria-label="Scenarios">
       {SCENARIO_GROUPS.map((group) => (
@@ -37,4 +38,4 @@ export function ScenarioPanel({ selectedId, onSelect }: ScenarioPanelProps) {
       ))}
     </nav>
   );
-}
+});

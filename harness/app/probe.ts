@@ -3,7 +3,8 @@
  * samples for the charts and the summary, the player origin's storage, page visibility and
  * engine facts for trace recording. Messages are taken only from the player iframe's window.
  */
-import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import { createStore, type Readable } from './store';
 
 export const PROBE_SOURCE = 'harness-probe';
 const SAMPLE_CAP = 480;
@@ -39,90 +40,112 @@ export interface ProbeFact {
 export const isProbeMessage = (data: unknown): data is { source: string; kind: string } & Record<string, unknown> =>
   typeof data === 'object' && data !== null && (data as { source?: unknown }).source === PROBE_SOURCE;
 
-export interface Probe {
+/** What the probe of the current player page has told so far. */
+export interface ProbeSnapshot {
   /** True once the probe in the current player page said hello. */
   connected: boolean;
   samples: MetricsSample[];
-  latest: MetricsSample | null;
   storage: StorageSnapshot | null;
+}
+
+export const EMPTY_PROBE: ProbeSnapshot = { connected: false, samples: [], storage: null };
+
+export const latestSample = (snapshot: ProbeSnapshot): MetricsSample | null => snapshot.samples[snapshot.samples.length - 1] ?? null;
+
+/** The snapshot after one probe message; the same object when the message changes nothing in it. */
+export function nextProbeSnapshot(snapshot: ProbeSnapshot, data: { kind: string } & Record<string, unknown>, now: number): ProbeSnapshot {
+  switch (data.kind) {
+    case 'hello':
+      return snapshot.connected ? snapshot : { ...snapshot, connected: true };
+    case 'metrics': {
+      const { source: _source, kind: _kind, ...rest } = data;
+      const sample = { ...(rest as unknown as MetricsSample), t: now };
+      const list = snapshot.samples;
+      return { ...snapshot, connected: true, samples: list.length >= SAMPLE_CAP ? [...list.slice(list.length - SAMPLE_CAP + 1), sample] : [...list, sample] };
+    }
+    case 'storage':
+      return {
+        ...snapshot,
+        storage: {
+          items: typeof data.items === 'object' && data.items !== null ? (data.items as Record<string, string>) : null,
+          error: typeof data.error === 'string' ? data.error : null,
+        },
+      };
+    default:
+      return snapshot;
+  }
+}
+
+/** The probe of the player in the frame, read with `useStoreValue`. The object never changes. */
+export interface Probe extends Readable<ProbeSnapshot> {
+  /** Calls `listener` with each engine fact; returns the unsubscribe. */
+  onFact(listener: (fact: ProbeFact) => void): () => void;
   /** Sends an op; resolves with the probe's error (null when it succeeded). */
   send(op: string, extra?: Record<string, unknown>): Promise<string | null>;
 }
 
-/**
- * Listens to the probe of the player in `frameRef`; `frameKey` changes with every new frame
- * (samples start over). `onFact` receives each engine fact.
- */
-export function useProbe(frameRef: RefObject<HTMLIFrameElement | null>, targetOrigin: string, frameKey: string, onFact: (fact: ProbeFact) => void): Probe {
-  const [connected, setConnected] = useState(false);
-  const [samples, setSamples] = useState<MetricsSample[]>([]);
-  const [storage, setStorage] = useState<StorageSnapshot | null>(null);
-  const pending = useRef(new Map<number, (error: string | null) => void>());
-  const nextId = useRef(1);
-  const factRef = useRef(onFact);
-  factRef.current = onFact;
+function createProbe(frameRef: RefObject<HTMLIFrameElement | null>, targetOrigin: () => string) {
+  const store = createStore(EMPTY_PROBE);
+  const factListeners = new Set<(fact: ProbeFact) => void>();
+  const pending = new Map<number, (error: string | null) => void>();
+  let nextId = 1;
 
-  useEffect(() => {
-    setConnected(false);
-    setSamples([]);
-    setStorage(null);
-  }, [frameKey]);
-
-  useEffect(() => {
+  const listen = () => {
     const onMessage = (event: MessageEvent) => {
       const frameWindow = frameRef.current?.contentWindow;
       if (!frameWindow || event.source !== frameWindow || !isProbeMessage(event.data)) return;
       const data = event.data;
-      switch (data.kind) {
-        case 'hello':
-          setConnected(true);
-          break;
-        case 'metrics': {
-          const { source: _source, kind: _kind, ...rest } = data;
-          const sample = { ...(rest as unknown as MetricsSample), t: performance.now() };
-          setConnected(true);
-          setSamples((list) => (list.length >= SAMPLE_CAP ? [...list.slice(list.length - SAMPLE_CAP + 1), sample] : [...list, sample]));
-          break;
-        }
-        case 'storage':
-          setStorage({
-            items: typeof data.items === 'object' && data.items !== null ? (data.items as Record<string, string>) : null,
-            error: typeof data.error === 'string' ? data.error : null,
-          });
-          break;
-        case 'fact':
-          factRef.current({ at: Number(data.at), fact: String(data.fact), payload: data.payload });
-          break;
-        case 'ack': {
-          const resolve = pending.current.get(Number(data.id));
-          pending.current.delete(Number(data.id));
-          resolve?.(typeof data.error === 'string' ? data.error : null);
-          break;
-        }
-      }
+      if (data.kind === 'fact') {
+        const fact = { at: Number(data.at), fact: String(data.fact), payload: data.payload };
+        factListeners.forEach((listener) => listener(fact));
+      } else if (data.kind === 'ack') {
+        const resolve = pending.get(Number(data.id));
+        pending.delete(Number(data.id));
+        resolve?.(typeof data.error === 'string' ? data.error : null);
+      } else store.set((snapshot) => nextProbeSnapshot(snapshot, data, performance.now()));
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
-  }, [frameRef]);
+  };
 
-  const send = useCallback(
-    (op: string, extra: Record<string, unknown> = {}) =>
+  const probe: Probe = {
+    get: store.get,
+    subscribe: store.subscribe,
+    onFact(listener) {
+      factListeners.add(listener);
+      return () => factListeners.delete(listener);
+    },
+    send: (op, extra = {}) =>
       new Promise<string | null>((resolve) => {
         const frameWindow = frameRef.current?.contentWindow;
         if (!frameWindow) return resolve('no player frame');
-        const id = nextId.current++;
+        const id = nextId++;
         const timer = window.setTimeout(() => {
-          pending.current.delete(id);
+          pending.delete(id);
           resolve('the player page did not answer (not loaded yet?)');
         }, 3000);
-        pending.current.set(id, (error) => {
+        pending.set(id, (error) => {
           window.clearTimeout(timer);
           resolve(error);
         });
-        frameWindow.postMessage({ source: PROBE_SOURCE, op, id, ...extra }, targetOrigin);
+        frameWindow.postMessage({ source: PROBE_SOURCE, op, id, ...extra }, targetOrigin());
       }),
-    [frameRef, targetOrigin],
-  );
+  };
+  return { probe, listen, reset: () => store.set(EMPTY_PROBE) };
+}
 
-  return { connected, samples, latest: samples[samples.length - 1] ?? null, storage, send };
+/**
+ * Listens to the probe of the player in `frameRef`; `frameKey` changes with every new frame
+ * (samples start over).
+ */
+export function useProbe(frameRef: RefObject<HTMLIFrameElement | null>, targetOrigin: string, frameKey: string): Probe {
+  // Read when an op is sent: the probe object stays the same when the embed changes.
+  const target = useRef(targetOrigin);
+  target.current = targetOrigin;
+  const [channel] = useState(() => createProbe(frameRef, () => target.current));
+
+  useEffect(() => channel.reset(), [channel, frameKey]);
+  useEffect(() => channel.listen(), [channel]);
+
+  return channel.probe;
 }

@@ -1,7 +1,7 @@
 /**
  * Whether the harness server answers: every harness API call goes through `harnessFetch`, which
  * records the last failure (no answer, or a 5xx) until a later call succeeds. The page shows
- * a banner while it stands (App.tsx), beside the event stream's own status.
+ * a banner while it stands (TopBar.tsx), beside the event stream's own status.
  */
 import { useSyncExternalStore } from 'react';
 

@@ -57,6 +57,9 @@ export function installStatsSink(playerOrigin: string): void {
   });
 }
 
+/** The events so far, for a one-off read (a bug report, a saved trace). */
+export const readStats = (): StatEntry[] => entries;
+
 export function useStats(): StatEntry[] {
   return useSyncExternalStore(
     (listener) => {

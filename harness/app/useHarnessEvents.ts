@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { RequestLogEntry, SentrySummary } from '../common/types';
 import { harnessFetch } from './server-health';
+import { createStore, type Readable } from './store';
 
 export type StreamStatus = 'connecting' | 'open' | 'error';
 
@@ -9,10 +10,16 @@ const CLIENT_CAP = 5000;
 export const REQUEST_ROWS = 1000;
 const FLUSH_MS = 100;
 
-export interface HarnessEvents {
+export interface HarnessEventsSnapshot {
   status: StreamStatus;
   requests: RequestLogEntry[];
   sentry: SentrySummary[];
+}
+
+/** The event stream's state, read with `useStoreValue`: each panel subscribes to its own part. */
+export interface HarnessEvents extends Readable<HarnessEventsSnapshot> {
+  /** Opens the stream; the returned function closes it. */
+  connect(): () => void;
   clearRequests(): void;
   clearSentry(): void;
 }
@@ -47,27 +54,32 @@ function capped<T>(list: T[], extra: T[]): T[] {
 }
 
 /**
- * Subscribes to `/__harness/events` (same origin as this page), batching updates every 100 ms.
+ * The state of `/__harness/events` (same origin as this page), with updates batched every 100 ms.
  * On each `hello` it also loads the server's backlog so requests made before the stream opened show up.
  */
-export function useHarnessEvents(url = '/__harness/events'): HarnessEvents {
-  const [status, setStatus] = useState<StreamStatus>('connecting');
-  const [requests, setRequests] = useState<RequestLogEntry[]>([]);
-  const [sentry, setSentry] = useState<SentrySummary[]>([]);
-  const pending = useRef<{ requests: RequestLogEntry[]; sentry: SentrySummary[] }>({ requests: [], sentry: [] });
-  const timer = useRef<number | null>(null);
+export function createHarnessEvents(url = '/__harness/events'): HarnessEvents {
+  const store = createStore<HarnessEventsSnapshot>({ status: 'connecting', requests: [], sentry: [] });
+  const patch = (change: (current: HarnessEventsSnapshot) => Partial<HarnessEventsSnapshot>) => store.set((current) => ({ ...current, ...change(current) }));
+  const setStatus = (status: StreamStatus) => {
+    if (store.get().status !== status) patch(() => ({ status }));
+  };
+  let pending: { requests: RequestLogEntry[]; sentry: SentrySummary[] } = { requests: [], sentry: [] };
+  let timer: number | null = null;
 
-  useEffect(() => {
+  const connect = () => {
     const source = new EventSource(url);
     const flush = () => {
-      timer.current = null;
-      const { requests: newRequests, sentry: newSentry } = pending.current;
-      pending.current = { requests: [], sentry: [] };
-      if (newRequests.length) setRequests((list) => mergeRequests(list, newRequests));
-      if (newSentry.length) setSentry((list) => mergeSentry(list, newSentry));
+      timer = null;
+      const { requests: newRequests, sentry: newSentry } = pending;
+      pending = { requests: [], sentry: [] };
+      if (!newRequests.length && !newSentry.length) return;
+      patch(({ requests, sentry }) => ({
+        requests: newRequests.length ? mergeRequests(requests, newRequests) : requests,
+        sentry: newSentry.length ? mergeSentry(sentry, newSentry) : sentry,
+      }));
     };
     const schedule = () => {
-      if (timer.current === null) timer.current = window.setTimeout(flush, FLUSH_MS);
+      if (timer === null) timer = window.setTimeout(flush, FLUSH_MS);
     };
     const parse = (event: MessageEvent<string>): unknown => {
       try {
@@ -88,42 +100,53 @@ export function useHarnessEvents(url = '/__harness/events'): HarnessEvents {
         getJson<RequestLogEntry[]>(`/__harness/requests?last=${REQUEST_ROWS}`),
         getJson<SentrySummary[]>('/__harness/sentry?summary=1'),
       ]).then(([backlog, sentryBacklog]) => {
-        if (disposed) return;
-        if (backlog) setRequests((list) => mergeRequests(backlog, list));
-        if (sentryBacklog) setSentry((list) => mergeSentry(sentryBacklog, list));
+        if (disposed || (!backlog && !sentryBacklog)) return;
+        patch(({ requests, sentry }) => ({
+          requests: backlog ? mergeRequests(backlog, requests) : requests,
+          sentry: sentryBacklog ? mergeSentry(sentryBacklog, sentry) : sentry,
+        }));
       });
     });
     source.addEventListener('request', (event) => {
       const entry = parse(event as MessageEvent<string>);
-      if (entry) pending.current.requests.push(entry as RequestLogEntry);
+      if (entry) pending.requests.push(entry as RequestLogEntry);
       schedule();
     });
     source.addEventListener('sentry', (event) => {
       const summary = parse(event as MessageEvent<string>);
-      if (summary) pending.current.sentry.push(summary as SentrySummary);
+      if (summary) pending.sentry.push(summary as SentrySummary);
       schedule();
     });
     source.addEventListener('clear', () => {
-      pending.current = { requests: [], sentry: [] };
-      setRequests([]);
-      setSentry([]);
+      pending = { requests: [], sentry: [] };
+      patch(() => ({ requests: [], sentry: [] }));
     });
     return () => {
       disposed = true;
       source.close();
-      if (timer.current !== null) window.clearTimeout(timer.current);
-      timer.current = null;
+      if (timer !== null) window.clearTimeout(timer);
+      timer = null;
     };
-  }, [url]);
+  };
 
-  const clearRequests = useCallback(() => {
-    pending.current.requests = [];
-    setRequests([]);
-  }, []);
-  const clearSentry = useCallback(() => {
-    pending.current.sentry = [];
-    setSentry([]);
-  }, []);
+  return {
+    get: store.get,
+    subscribe: store.subscribe,
+    connect,
+    clearRequests() {
+      pending.requests = [];
+      patch(() => ({ requests: [] }));
+    },
+    clearSentry() {
+      pending.sentry = [];
+      patch(() => ({ sentry: [] }));
+    },
+  };
+}
 
-  return { status, requests, sentry, clearRequests, clearSentry };
+/** The page's event stream, open while the calling component is mounted. The object never changes. */
+export function useHarnessEvents(url?: string): HarnessEvents {
+  const [events] = useState(() => createHarnessEvents(url));
+  useEffect(() => events.connect(), [events]);
+  return events;
 }
