@@ -105,7 +105,7 @@ test.describe('series', () => {
     await test.step("Storage: the harness's Write stored progress writes the player's storage and reloads it: the resume prompt", async () => {
       await page.getByTestId('tab-storage').click();
       await expect(page.getByTestId('storage-panel')).toContainText('Empty.');
-      // Film 14 s, S1E1 4 s, S1E2 2 s (harness/app/App.tsx SAMPLE_PROGRESS).
+      // Film 14 s, S1E1 4 s, S1E2 2 s (harness/app/PlayerColumn.tsx SAMPLE_PROGRESS).
       await page.getByTestId('write-progress').click();
       const progress = page.getByTestId('storage-row').and(page.locator('[data-key="episodesTimeProgress"]'));
       await expect(progress.getByTestId('storage-value')).toContainText('"10211":4');
