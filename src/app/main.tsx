@@ -16,7 +16,7 @@ import { startAudioTrack } from '../features/tracks/rules';
 import { readVolumeState } from '../features/playback/volume-rules';
 import { firstFrame } from '../platform/after-start-up';
 import { appTurn, type EarlyMedia } from './app-turn';
-import { createWebStorage } from '../platform/storage';
+import { createWebStorage } from '../platform/web-storage';
 import './player.css';
 
 function createVideoElement(): HTMLVideoElement {

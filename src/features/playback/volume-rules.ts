@@ -3,7 +3,7 @@
  * playback early, with the same reading the model makes (volume.ts).
  */
 import { DEFAULT_MUTED, DEFAULT_VOLUME, STORAGE_KEYS, VOLUME_MAX, VOLUME_MIN, VOLUME_STEP } from '../../lib/constants';
-import type { KeyValueStorage } from '../../platform/storage';
+import type { KeyValueStorage } from '../../platform/web-storage';
 
 export interface VolumeState {
   volume: number;

@@ -3,7 +3,7 @@
  * Plain storage reads and writes, so the page's entry can read the label before the model exists.
  */
 import { STORAGE_KEYS } from '../../lib/constants';
-import { isString, readTyped, recordOf, type KeyValueStorage } from '../../platform/storage';
+import { isString, readTyped, recordOf, type KeyValueStorage } from '../../platform/web-storage';
 
 const isFavourites = recordOf(isString);
 
