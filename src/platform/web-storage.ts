@@ -42,6 +42,18 @@ function parse(text: string | null): unknown {
   }
 }
 
+/** Stores `value` as JSON text with `set`; false when it has no JSON form or `set` throws (quota). */
+function writeJson(value: unknown, set: (text: string) => void): boolean {
+  try {
+    const text = JSON.stringify(value);
+    if (text === undefined) return false;
+    set(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function browserLocalStorage(): Storage | null {
   try {
     // Reading the property itself throws a SecurityError where storage is blocked.
@@ -70,15 +82,7 @@ export function createWebStorage(resolve: () => Storage | null = browserLocalSto
     },
     write(key, value) {
       const target = storage();
-      if (!target) return false;
-      try {
-        const text = JSON.stringify(value);
-        if (text === undefined) return false;
-        target.setItem(key, text);
-        return true;
-      } catch {
-        return false;
-      }
+      return !!target && writeJson(value, (text) => target.setItem(key, text));
     },
     remove(key) {
       try {
@@ -101,16 +105,7 @@ export function createMemoryStorage(initial: Record<string, string> = {}): Memor
   return {
     raw,
     read: (key) => parse(raw.get(key) ?? null),
-    write(key, value) {
-      try {
-        const text = JSON.stringify(value);
-        if (text === undefined) return false;
-        raw.set(key, text);
-        return true;
-      } catch {
-        return false;
-      }
-    },
+    write: (key, value) => writeJson(value, (text) => raw.set(key, text)),
     remove: (key) => void raw.delete(key),
   };
 }
