@@ -7,18 +7,26 @@
  */
 import type { Browser, FrameLocator, Page } from '@playwright/test';
 import { SCENARIOS, describeExpect } from '../harness/app/scenarios';
-import { expect, HARNESS_ORIGIN, test as base, expectPlaysPast, openHarness, videoTime, withClockPage } from './support';
+import { expect, HARNESS_ORIGIN, test as base, expectPlaysPast, openHarness, videoTime } from './support';
 import { VIEWPORT } from '../playwright.config';
 
-const test = base.extend<object, { harness: Page }>({
-  harness: [
-    async ({ browser }, use) => {
+/** A harness page in a context of its own, for the worker; with `clock`, the page's clock is installed in it. */
+function harnessPage(clock: boolean): [(args: { browser: Browser }, use: (page: Page) => Promise<void>) => Promise<void>, { scope: 'worker' }] {
+  return [
+    async ({ browser }: { browser: Browser }, use: (page: Page) => Promise<void>) => {
       const context = await browser.newContext({ baseURL: HARNESS_ORIGIN, viewport: VIEWPORT });
-      await use(await context.newPage());
+      const page = await context.newPage();
+      if (clock) await page.clock.install();
+      await use(page);
       await context.close();
     },
     { scope: 'worker' },
-  ],
+  ];
+}
+
+const test = base.extend<object, { harness: Page; clockHarness: Page }>({
+  harness: harnessPage(false),
+  clockHarness: harnessPage(true),
 });
 
 /** Shows the scenario in the harness page: opens it the first time, then clicks its row. */
@@ -31,31 +39,29 @@ async function showScenario(harness: Page, id: string) {
 }
 
 /**
- * A row whose outcome takes its time (the start watchdog's 20 s) runs in a context of its own with
- * the page's clock installed, and the clock jumps 5 s at a time until the outcome shows: what runs
- * in the page is the same, in a few seconds instead of half a minute. (A clock cannot be taken out
- * of the shared page's context.)
+ * A row whose outcome takes its time (the start watchdog's 20 s) runs in a harness page whose
+ * clock is installed (a clock cannot be taken out of the shared page's context), and the clock
+ * jumps 5 s at a time until the outcome shows: what runs in the page is the same, in a few
+ * seconds instead of half a minute. These rows share that page too, one click each.
  */
-async function showWithClock(browser: Browser, id: string, check: (harness: Page, frame: FrameLocator) => Promise<void>) {
-  await withClockPage(browser, async (harness) => {
-    const frame = await openHarness(harness, { scenario: id });
-    const error = frame.getByTestId('stream-error');
-    await expect
-      .poll(
-        async () => {
-          if ((await error.count()) === 0) await harness.clock.fastForward(5_000);
-          return error.count();
-        },
-        { timeout: 30_000, intervals: [250] },
-      )
-      .toBe(1);
-    await check(harness, frame);
-  });
+async function showWithClock(harness: Page, id: string, check: (harness: Page, frame: FrameLocator) => Promise<void>) {
+  const frame = await showScenario(harness, id);
+  const error = frame.getByTestId('stream-error');
+  await expect
+    .poll(
+      async () => {
+        if ((await error.count()) === 0) await harness.clock.fastForward(5_000);
+        return error.count();
+      },
+      { timeout: 30_000, intervals: [250] },
+    )
+    .toBe(1);
+  await check(harness, frame);
 }
 
 for (const scenario of SCENARIOS) {
   const { expect: outcome } = scenario;
-  test(`${scenario.id}: ${describeExpect(outcome)}`, async ({ harness: shared, browser }) => {
+  test(`${scenario.id}: ${describeExpect(outcome)}`, async ({ harness: shared, clockHarness }) => {
     const check = async (page: Page, frame: FrameLocator) => {
       await expect(page.getByTestId('summary-expect')).toHaveText(describeExpect(outcome));
       switch (outcome.shows) {
@@ -85,7 +91,7 @@ for (const scenario of SCENARIOS) {
       }
       for (const testId of outcome.hidden ?? []) await expect(frame.getByTestId(testId)).toHaveCount(0);
     };
-    if (outcome.withinS) return showWithClock(browser, scenario.id, check);
+    if (outcome.withinS) return showWithClock(clockHarness, scenario.id, check);
     await check(shared, await showScenario(shared, scenario.id));
   });
 }
