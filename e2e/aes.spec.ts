@@ -5,7 +5,7 @@
  * the key and its `key` fault target breaks it for one client.
  */
 import type { FrameLocator, Page } from '@playwright/test';
-import { expect, test, clearFaults, clickControl, expectPlaysPast, injectFaults, loggedRequests, openHarness, requestsWithin, servedPaths, withClockPage } from './support';
+import { expect, test, clearFaults, clickControl, expectPlaysPast, injectFaults, loggedRequests, openHarness, requestsWithin, servedPaths } from './support';
 
 const KEY = '/media/hls/film-aes/key.bin';
 const PLAYBACK_ERROR = 'Не удалось воспроизвести видео';
@@ -64,55 +64,52 @@ test('140: the AES-128 film decrypts and plays past 3 s with its audio, and its 
   await expect(frame.getByTestId('stream-error')).toHaveCount(0);
 });
 
-test("a key answered 500 is asked for once, not retried, and gives the key load error with a retry; after 'Повторить', a key held past the policy's time-out gives the key time-out", async ({ browser, page }) => {
-  // The key policy's 8 s are jumped by the page's clock, in a context of its own (a clock cannot be
-  // taken out of the shared one).
-  await withClockPage(browser, async (own) => {
-    await injectFaults(page, client, [{ target: 'key', action: { type: 'status', status: 500 }, count: null }]);
-    const frame = await openHarness(own, { query: `movie_id=140&auto_play=1&harness-client=${client}` });
-    await expectStreamError(frame, 'keyLoadError');
-    // No retry: no further key request (a switch to the other rendition would ask at once)...
-    expect(await requestsWithin(own, (url) => new URL(url).pathname === KEY, 1000)).toBe(false);
-    // ...and the harness saw exactly one.
-    expect((await keyRequests(page, client)).map((entry) => [entry.status, entry.fault])).toEqual([[500, 'key: 500']]);
-    // Reported as the fatal stream error it is. (The video and the audio stream each report the
-    // one failed request, so there may be two events: both the key load error.)
-    await expect.poll(async () => (await keyErrors(own)).some((s) => s.payload.fatal === true)).toBe(true);
-    let reported = (await keyErrors(own)).map((s) => s.payload);
-    expect(reported.find((payload) => payload.fatal === true)).toMatchObject({ contentId: 140, details: 'keyLoadError', errorType: 'network', responseCode: 500 });
-    expect(reported.every((payload) => payload.details === 'keyLoadError')).toBe(true);
+test("a key answered 500 is asked for once, not retried, and gives the key load error with a retry; after 'Повторить', a key held past the policy's time-out gives the key time-out", async ({ page, clockPage: own }) => {
+  // The key policy's 8 s are jumped by the page's clock (the worker's clock page, support.ts).
+  await injectFaults(page, client, [{ target: 'key', action: { type: 'status', status: 500 }, count: null }]);
+  const frame = await openHarness(own, { query: `movie_id=140&auto_play=1&harness-client=${client}` });
+  await expectStreamError(frame, 'keyLoadError');
+  // No retry: no further key request (a switch to the other rendition would ask at once)...
+  expect(await requestsWithin(own, (url) => new URL(url).pathname === KEY, 1000)).toBe(false);
+  // ...and the harness saw exactly one.
+  expect((await keyRequests(page, client)).map((entry) => [entry.status, entry.fault])).toEqual([[500, 'key: 500']]);
+  // Reported as the fatal stream error it is. (The video and the audio stream each report the
+  // one failed request, so there may be two events: both the key load error.)
+  await expect.poll(async () => (await keyErrors(own)).some((s) => s.payload.fatal === true)).toBe(true);
+  let reported = (await keyErrors(own)).map((s) => s.payload);
+  expect(reported.find((payload) => payload.fatal === true)).toMatchObject({ contentId: 140, details: 'keyLoadError', errorType: 'network', responseCode: 500 });
+  expect(reported.every((payload) => payload.details === 'keyLoadError')).toBe(true);
 
-    // The retry loads the stream again, and now the key is held: the player gives up at the
-    // policy's time-out, not before.
-    await injectFaults(page, client, [{ target: 'key', action: { type: 'timeout' }, count: null }]);
-    const earlier = reported.length;
-    // Held requests reach the harness's log only once abandoned: the page's own are counted here.
-    let keyTries = 0;
-    own.on('request', (request) => {
-      if (new URL(request.url()).pathname === KEY) keyTries++;
-    });
-    const keyAsked = own.waitForRequest((request) => new URL(request.url()).pathname === KEY);
-    await frame.getByTestId('stream-error').getByRole('button', { name: 'Повторить' }).click();
-    await keyAsked;
-    const error = frame.getByTestId('stream-error');
-    await expect(error).toHaveCount(0);
-    await own.clock.fastForward(KEY_TIMEOUT_MS - 2_000);
-    // A shorter time-out would have fired in that jump: its error would show at once.
-    const early = await error.waitFor({ state: 'attached', timeout: 500 }).then(
-      () => true,
-      () => false,
-    );
-    expect(early, 'the key time-out came before the policy time').toBe(false);
-    await own.clock.fastForward(3_000);
-    await expectStreamError(frame, 'keyLoadTimeOut');
-    await expect.poll(async () => (await keyErrors(own)).slice(earlier).some((s) => s.payload.fatal === true)).toBe(true);
-    reported = (await keyErrors(own)).slice(earlier).map((s) => s.payload);
-    expect(reported.find((payload) => payload.fatal === true)).toMatchObject({ contentId: 140, details: 'keyLoadTimeOut', errorType: 'network' });
-    expect(reported.every((payload) => payload.details === 'keyLoadTimeOut')).toBe(true);
-    // One request, held by the harness and abandoned by the player at its time-out: not retried.
-    const held = async () => (await keyRequests(page, client)).filter((entry) => entry.fault === 'key: timeout');
-    await expect.poll(async () => (await held()).length).toBe(1);
-    expect((await held())[0]).toMatchObject({ aborted: true, status: 0 });
-    expect(keyTries).toBe(1);
+  // The retry loads the stream again, and now the key is held: the player gives up at the
+  // policy's time-out, not before.
+  await injectFaults(page, client, [{ target: 'key', action: { type: 'timeout' }, count: null }]);
+  const earlier = reported.length;
+  // Held requests reach the harness's log only once abandoned: the page's own are counted here.
+  let keyTries = 0;
+  own.on('request', (request) => {
+    if (new URL(request.url()).pathname === KEY) keyTries++;
   });
+  const keyAsked = own.waitForRequest((request) => new URL(request.url()).pathname === KEY);
+  await frame.getByTestId('stream-error').getByRole('button', { name: 'Повторить' }).click();
+  await keyAsked;
+  const error = frame.getByTestId('stream-error');
+  await expect(error).toHaveCount(0);
+  await own.clock.fastForward(KEY_TIMEOUT_MS - 2_000);
+  // A shorter time-out would have fired in that jump: its error would show at once.
+  const early = await error.waitFor({ state: 'attached', timeout: 500 }).then(
+    () => true,
+    () => false,
+  );
+  expect(early, 'the key time-out came before the policy time').toBe(false);
+  await own.clock.fastForward(3_000);
+  await expectStreamError(frame, 'keyLoadTimeOut');
+  await expect.poll(async () => (await keyErrors(own)).slice(earlier).some((s) => s.payload.fatal === true)).toBe(true);
+  reported = (await keyErrors(own)).slice(earlier).map((s) => s.payload);
+  expect(reported.find((payload) => payload.fatal === true)).toMatchObject({ contentId: 140, details: 'keyLoadTimeOut', errorType: 'network' });
+  expect(reported.every((payload) => payload.details === 'keyLoadTimeOut')).toBe(true);
+  // One request, held by the harness and abandoned by the player at its time-out: not retried.
+  const held = async () => (await keyRequests(page, client)).filter((entry) => entry.fault === 'key: timeout');
+  await expect.poll(async () => (await held()).length).toBe(1);
+  expect((await held())[0]).toMatchObject({ aborted: true, status: 0 });
+  expect(keyTries).toBe(1);
 });

@@ -5,7 +5,7 @@
  * e2e/faults.spec.ts. A master playlist 404 is the one fatal fault here: the stream error shows.
  */
 import type { FrameLocator, Page } from '@playwright/test';
-import { expect, test, clearFaults, clickControl, expectPlaysPast, injectFaults, loggedRequests, openHarness, videoTime, HARNESS_ORIGIN, pastSegmentOf, withClockPage } from './support';
+import { expect, test, clearFaults, clickControl, expectPlaysPast, injectFaults, loggedRequests, openHarness, videoTime, HARNESS_ORIGIN, pastSegmentOf } from './support';
 import { chromium } from '@playwright/test';
 import { VIEWPORT } from '../playwright.config';
 import { CHROMIUM_ARGS, chromiumPath } from '../scripts/chromium';
@@ -35,49 +35,47 @@ test.afterEach(async ({ page }) => {
   await clearFaults(page, client);
 });
 
-test('segment time-out after a seek: the spinner shows while the segment hangs, a non-fatal fragLoadTimeOut is reported, playback recovers', async ({ browser, page }) => {
+test('segment time-out after a seek: the spinner shows while the segment hangs, a non-fatal fragLoadTimeOut is reported, playback recovers', async ({ page, clockPage: own }) => {
   test.setTimeout(60_000);
   // hls.js gives a segment 10 s to its first byte (fragLoadPolicy): the page's clock jumps over
-  // that wait, in a context of its own (a clock cannot be taken out of the shared one).
-  await withClockPage(browser, async (own) => {
-    const frame = await openHarness(own, { query: `movie_id=131&auto_play=1&harness-client=${client}` });
-    await expectPlaysPast(frame, 1);
-    // Every segment asked for from now on hangs; a seek far ahead makes the player need one at once.
-    await injectFaults(page, client, [{ target: 'segment', action: { type: 'timeout' }, count: null }]);
-    await frame.locator('video').evaluate((video: HTMLVideoElement) => {
-      video.currentTime = 900;
-    });
-    await expect(spinner(frame)).toBeVisible();
-    await noBrokenPage(frame);
-    const timeOuts = async () => (await errorsOf(own)).filter((s) => s.payload.details === 'fragLoadTimeOut');
-    // Jumps of 5 s, each after the page has run what the last one let through, until the time-out is reported.
-    await expect
-      .poll(
-        async () => {
-          const count = (await timeOuts()).length;
-          if (count === 0) await own.clock.fastForward(5_000);
-          return count;
-        },
-        { timeout: 30_000, intervals: [250] },
-      )
-      .toBeGreaterThan(0);
-    // The segments answer again. The retry already sent hangs until its own time-out; the next loads.
-    await clearFaults(page, client);
-    await expect
-      .poll(
-        async () => {
-          const time = await videoTime(frame);
-          if (time <= 900.5) await own.clock.fastForward(5_000);
-          return time;
-        },
-        { timeout: 30_000, intervals: [250] },
-      )
-      .toBeGreaterThan(900.5);
-    await expectPlaysPast(frame, 901);
-    expect((await timeOuts()).every((s) => s.payload.fatal === false && s.payload.errorType === 'network')).toBe(true);
-    expect((await requestsOf(page, client)).filter((entry) => entry.fault === 'segment: timeout').length).toBeGreaterThan(0);
-    await expect(frame.getByTestId('stream-error')).toHaveCount(0);
+  // that wait (the worker's clock page, support.ts).
+  const frame = await openHarness(own, { query: `movie_id=131&auto_play=1&harness-client=${client}` });
+  await expectPlaysPast(frame, 1);
+  // Every segment asked for from now on hangs; a seek far ahead makes the player need one at once.
+  await injectFaults(page, client, [{ target: 'segment', action: { type: 'timeout' }, count: null }]);
+  await frame.locator('video').evaluate((video: HTMLVideoElement) => {
+    video.currentTime = 900;
   });
+  await expect(spinner(frame)).toBeVisible();
+  await noBrokenPage(frame);
+  const timeOuts = async () => (await errorsOf(own)).filter((s) => s.payload.details === 'fragLoadTimeOut');
+  // Jumps of 5 s, each after the page has run what the last one let through, until the time-out is reported.
+  await expect
+    .poll(
+      async () => {
+        const count = (await timeOuts()).length;
+        if (count === 0) await own.clock.fastForward(5_000);
+        return count;
+      },
+      { timeout: 30_000, intervals: [250] },
+    )
+    .toBeGreaterThan(0);
+  // The segments answer again. The retry already sent hangs until its own time-out; the next loads.
+  await clearFaults(page, client);
+  await expect
+    .poll(
+      async () => {
+        const time = await videoTime(frame);
+        if (time <= 900.5) await own.clock.fastForward(5_000);
+        return time;
+      },
+      { timeout: 30_000, intervals: [250] },
+    )
+    .toBeGreaterThan(900.5);
+  await expectPlaysPast(frame, 901);
+  expect((await timeOuts()).every((s) => s.payload.fatal === false && s.payload.errorType === 'network')).toBe(true);
+  expect((await requestsOf(page, client)).filter((entry) => entry.fault === 'segment: timeout').length).toBeGreaterThan(0);
+  await expect(frame.getByTestId('stream-error')).toHaveCount(0);
 });
 
 test('segment connection resets: playback continues, no error screen, any error reported is a non-fatal fragLoadError', async ({ page }) => {
@@ -131,28 +129,26 @@ test('300 kbps bandwidth on media: ABR settles below 720p and playback continues
   expect((await errorsOf(page)).filter((s) => s.payload.fatal === true)).toEqual([]);
 });
 
-test('VAST past its 5 s time-out: the ad spinner shows, the ad fails with 350, the film starts', async ({ browser, page }) => {
+test('VAST past its 5 s time-out: the ad spinner shows, the ad fails with 350, the film starts', async ({ page, clockPage: own }) => {
   test.setTimeout(60_000);
-  // The page's clock jumps over the time-out, in a context of its own (a clock cannot be taken out of the shared one).
-  await withClockPage(browser, async (own) => {
-    const warnings: string[] = [];
-    own.on('console', (message) => warnings.push(message.text()));
-    await injectFaults(page, client, [{ target: 'vast', action: { type: 'timeout' }, count: null }]);
-    const vastAsked = own.waitForRequest((request) => /^\/(ads\/vast|vast)\//.test(new URL(request.url()).pathname));
-    const adList = encodeURIComponent('/ads/list.json?set=non-skippable');
-    const frame = await openHarness(own, { query: `movie_id=101&auto_play=1&data-ad-list-url=${adList}&harness-client=${client}` });
-    await vastAsked;
-    await expect(frame.locator('[role="progressbar"]').first()).toBeVisible();
-    // The time-out's timer was set before the request went out: a jump of its length fires it.
-    await own.clock.fastForward(VAST_LOAD_TIMEOUT_MS);
-    await expectPlaysPast(frame, 1, 30_000);
-    await noBrokenPage(frame);
-    expect(warnings.some((text) => text.includes('[ads] VAST error 350'))).toBe(true);
-    // The held request is logged once the player has given it up.
-    await expect.poll(async () => (await requestsOf(page, client)).some((entry) => entry.fault === 'vast: timeout')).toBe(true);
-    // No impression for an ad that never loaded.
-    expect((await requestsOf(page, client)).filter((entry) => entry.path.startsWith('/track/impression'))).toEqual([]);
-  });
+  // The page's clock jumps over the time-out (the worker's clock page, support.ts).
+  const warnings: string[] = [];
+  own.on('console', (message) => warnings.push(message.text()));
+  await injectFaults(page, client, [{ target: 'vast', action: { type: 'timeout' }, count: null }]);
+  const vastAsked = own.waitForRequest((request) => /^\/(ads\/vast|vast)\//.test(new URL(request.url()).pathname));
+  const adList = encodeURIComponent('/ads/list.json?set=non-skippable');
+  const frame = await openHarness(own, { query: `movie_id=101&auto_play=1&data-ad-list-url=${adList}&harness-client=${client}` });
+  await vastAsked;
+  await expect(frame.locator('[role="progressbar"]').first()).toBeVisible();
+  // The time-out's timer was set before the request went out: a jump of its length fires it.
+  await own.clock.fastForward(VAST_LOAD_TIMEOUT_MS);
+  await expectPlaysPast(frame, 1, 30_000);
+  await noBrokenPage(frame);
+  expect(warnings.some((text) => text.includes('[ads] VAST error 350'))).toBe(true);
+  // The held request is logged once the player has given it up.
+  await expect.poll(async () => (await requestsOf(page, client)).some((entry) => entry.fault === 'vast: timeout')).toBe(true);
+  // No impression for an ad that never loaded.
+  expect((await requestsOf(page, client)).filter((entry) => entry.path.startsWith('/track/impression'))).toEqual([]);
 });
 
 test('slow catalogue (3 s per call): Loading... shows, then the film plays; nothing reported as an error', async ({ page }) => {
@@ -218,34 +214,32 @@ test('a level, a subtitle and an alternate audio playlist answered 404: non-fata
   expect(faulted.some((entry) => entry.path.includes('/audio/en/'))).toBe(true);
 });
 
-test('a master playlist that never answers is the fatal manifestLoadTimeOut after three tries of 20 s: the stream error with its retry, reported', async ({ browser, page }) => {
-  // hls.js's manifest policy gives each try 20 s: the page's clock jumps over them, in a context of
-  // its own (a clock cannot be taken out of the shared one). Without autoplay no start watchdog runs.
-  await withClockPage(browser, async (own) => {
-    await injectFaults(page, client, [{ target: 'playlist', path: 'master.m3u8', action: { type: 'timeout' }, count: null }]);
-    // Held requests never reach the harness's log (it writes an entry as the answer ends): counted here.
-    let masterTries = 0;
-    own.on('request', (request) => {
-      if (new URL(request.url()).pathname.endsWith('/film/master.m3u8')) masterTries++;
-    });
-    const frame = await openHarness(own, { autoPlay: false, query: `movie_id=101&auto_play=0&harness-client=${client}` });
-    const error = frame.getByTestId('stream-error');
-    // Jumps of 10 s (half a try), each after the page has run what the last one let through, until the error shows.
-    await expect
-      .poll(
-        async () => {
-          if ((await error.count()) === 0) await own.clock.fastForward(10_000);
-          return error.getAttribute('data-detail', { timeout: 100 }).catch(() => null);
-        },
-        { timeout: 40_000, intervals: [200] },
-      )
-      .toBe('manifestLoadTimeOut');
-    // The page's early fetch is the first try; hls.js's two retries after a time-out go through the network.
-    expect(masterTries).toBe(3);
-    await expect(error.getByRole('button', { name: 'Повторить' })).toBeVisible();
-    await noBrokenPage(frame);
-    await expect.poll(async () => (await errorsOf(own)).some((s) => s.payload.details === 'manifestLoadTimeOut' && s.payload.fatal === true)).toBe(true);
+test('a master playlist that never answers is the fatal manifestLoadTimeOut after three tries of 20 s: the stream error with its retry, reported', async ({ page, clockPage: own }) => {
+  // hls.js's manifest policy gives each try 20 s: the page's clock jumps over them (the worker's
+  // clock page, support.ts). Without autoplay no start watchdog runs.
+  await injectFaults(page, client, [{ target: 'playlist', path: 'master.m3u8', action: { type: 'timeout' }, count: null }]);
+  // Held requests never reach the harness's log (it writes an entry as the answer ends): counted here.
+  let masterTries = 0;
+  own.on('request', (request) => {
+    if (new URL(request.url()).pathname.endsWith('/film/master.m3u8')) masterTries++;
   });
+  const frame = await openHarness(own, { autoPlay: false, query: `movie_id=101&auto_play=0&harness-client=${client}` });
+  const error = frame.getByTestId('stream-error');
+  // Jumps of 10 s (half a try), each after the page has run what the last one let through, until the error shows.
+  await expect
+    .poll(
+      async () => {
+        if ((await error.count()) === 0) await own.clock.fastForward(10_000);
+        return error.getAttribute('data-detail', { timeout: 100 }).catch(() => null);
+      },
+      { timeout: 40_000, intervals: [200] },
+    )
+    .toBe('manifestLoadTimeOut');
+  // The page's early fetch is the first try; hls.js's two retries after a time-out go through the network.
+  expect(masterTries).toBe(3);
+  await expect(error.getByRole('button', { name: 'Повторить' })).toBeVisible();
+  await noBrokenPage(frame);
+  await expect.poll(async () => (await errorsOf(own)).some((s) => s.payload.details === 'manifestLoadTimeOut' && s.payload.fatal === true)).toBe(true);
 });
 
 test('a SourceBuffer full for the browser (its video quota cut to 1 MB) is the non-fatal bufferFullError: reported, and the film plays on', async ({ page }) => {

@@ -27,58 +27,68 @@ function listenersAddedFrom(target: Page | BrowserContext): () => void {
   };
 }
 
+/** A context and a page for the worker; with `clock`, the page's clock is installed in it. */
+async function workerPage(browser: Browser, clock: boolean, use: (page: Page) => Promise<void>) {
+  const context = await browser.newContext({ baseURL: HARNESS_ORIGIN, viewport: VIEWPORT });
+  const page = await context.newPage();
+  if (clock) await page.clock.install();
+  await use(page);
+  await context.close();
+}
+
+/**
+ * Lends the worker's page to one test, then undoes what the test may have changed: the page is
+ * left for about:blank (the player's pagehide flushes there), and cookies, both origins' storage,
+ * routes, init scripts, listeners, extra tabs and the viewport are restored.
+ */
+async function lendPage(page: Page, use: (page: Page) => Promise<void>) {
+  const context = page.context();
+  const restorePageListeners = listenersAddedFrom(page);
+  const restoreContextListeners = listenersAddedFrom(context);
+  const scripts: Array<{ dispose(): Promise<void> }> = [];
+  const addInitScript = page.addInitScript.bind(page);
+  page.addInitScript = (async (...args: Parameters<Page['addInitScript']>) => {
+    const script = await addInitScript(...args);
+    scripts.push(script as unknown as { dispose(): Promise<void> });
+    return script;
+  }) as Page['addInitScript'];
+
+  await use(page);
+
+  page.addInitScript = addInitScript;
+  restorePageListeners();
+  restoreContextListeners();
+  await Promise.all(context.pages().filter((other) => other !== page).map((other) => other.close()));
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+  await context.unrouteAll({ behavior: 'ignoreErrors' });
+  await page.goto('about:blank');
+  for (const script of scripts) await script.dispose();
+  const cdp = await context.newCDPSession(page);
+  for (const origin of [PLAYER_ORIGIN, HARNESS_ORIGIN]) {
+    await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'local_storage,session_storage,indexeddb,cache_storage,service_workers' });
+  }
+  await cdp.detach();
+  await context.clearCookies();
+  await page.setViewportSize(VIEWPORT);
+}
+
 /**
  * One browser context and one page per worker, reused by every test: a new context costs more
- * than most checks (its processes start cold, its caches are empty). Between tests the page is
- * left for about:blank (the player's pagehide flushes there), and what a test may have changed
- * is undone: cookies, both origins' storage, routes, init scripts, listeners, extra tabs, the
- * viewport. The HTTP cache stays: it holds the bundles (immutable) with their compiled code, and
- * the harness serves media no-store, so every media request still reaches its log. A test that needs a context of its own (other options, several pages) makes one
- * from `browser`.
+ * than most checks (its processes start cold, its caches are empty). Between tests `lendPage`
+ * undoes what a test changed. The HTTP cache stays: it holds the bundles (immutable) with their
+ * compiled code, and the harness serves media no-store, so every media request still reaches its
+ * log. A test that jumps the page's clock over a time-out takes `clockPage`, the worker's second
+ * page, whose clock is installed (a clock cannot be taken out of a context). A test that needs a
+ * context of its own (other options, several pages) makes one from `browser`.
  */
-export const test = base.extend<object, { shared: Page }>({
-  shared: [
-    async ({ browser }, use) => {
-      const context = await browser.newContext({ baseURL: HARNESS_ORIGIN, viewport: VIEWPORT });
-      await use(await context.newPage());
-      await context.close();
-    },
-    { scope: 'worker' },
-  ],
+export const test = base.extend<{ clockPage: Page }, { shared: Page; sharedClock: Page }>({
+  shared: [({ browser }, use) => workerPage(browser, false, use), { scope: 'worker' }],
+  sharedClock: [({ browser }, use) => workerPage(browser, true, use), { scope: 'worker' }],
   context: async ({ shared }, use) => {
     await use(shared.context());
   },
-  page: async ({ shared }, use) => {
-    const page = shared;
-    const context = page.context();
-    const restorePageListeners = listenersAddedFrom(page);
-    const restoreContextListeners = listenersAddedFrom(context);
-    const scripts: Array<{ dispose(): Promise<void> }> = [];
-    const addInitScript = page.addInitScript.bind(page);
-    page.addInitScript = (async (...args: Parameters<Page['addInitScript']>) => {
-      const script = await addInitScript(...args);
-      scripts.push(script as unknown as { dispose(): Promise<void> });
-      return script;
-    }) as Page['addInitScript'];
-
-    await use(page);
-
-    page.addInitScript = addInitScript;
-    restorePageListeners();
-    restoreContextListeners();
-    await Promise.all(context.pages().filter((other) => other !== page).map((other) => other.close()));
-    await page.unrouteAll({ behavior: 'ignoreErrors' });
-    await context.unrouteAll({ behavior: 'ignoreErrors' });
-    await page.goto('about:blank');
-    for (const script of scripts) await script.dispose();
-    const cdp = await context.newCDPSession(page);
-    for (const origin of [PLAYER_ORIGIN, HARNESS_ORIGIN]) {
-      await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'local_storage,session_storage,indexeddb,cache_storage,service_workers' });
-    }
-    await cdp.detach();
-    await context.clearCookies();
-    await page.setViewportSize(VIEWPORT);
-  },
+  page: ({ shared }, use) => lendPage(shared, use),
+  clockPage: ({ sharedClock }, use) => lendPage(sharedClock, use),
 });
 
 /** Sets fault rules for one harness client; the player page names its client in the URL (`harness-client=`). */
@@ -280,21 +290,6 @@ export function requestsWithin(page: Page, predicate: (url: string) => boolean, 
     () => true,
     () => false,
   );
-}
-
-/**
- * Runs `use` with a page whose clock is installed, in a context of its own (a clock cannot be taken
- * out of the shared one): a test jumps the clock over a time-out instead of waiting it out.
- */
-export async function withClockPage(browser: Browser, use: (page: Page) => Promise<void>) {
-  const context = await browser.newContext({ baseURL: HARNESS_ORIGIN, viewport: VIEWPORT });
-  try {
-    const page = await context.newPage();
-    await page.clock.install();
-    await use(page);
-  } finally {
-    await context.close();
-  }
 }
 
 /** The fixtures' segments are 2 s long: a media time half a second past the end of the logged segment `path`. */
