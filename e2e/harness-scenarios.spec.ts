@@ -5,28 +5,14 @@
  * click only reloads the player frame, where a new harness page costs a third more of the CPU.
  * Cross-origin, the player keeps no storage from row to row.
  */
-import type { Browser, FrameLocator, Page } from '@playwright/test';
+import type { FrameLocator, Page } from '@playwright/test';
 import { SCENARIOS, describeExpect } from '../harness/app/scenarios';
-import { expect, HARNESS_ORIGIN, test as base, expectPlaysPast, openHarness, videoTime } from './support';
-import { VIEWPORT } from '../playwright.config';
-
-/** A harness page in a context of its own, for the worker; with `clock`, the page's clock is installed in it. */
-function harnessPage(clock: boolean): [(args: { browser: Browser }, use: (page: Page) => Promise<void>) => Promise<void>, { scope: 'worker' }] {
-  return [
-    async ({ browser }: { browser: Browser }, use: (page: Page) => Promise<void>) => {
-      const context = await browser.newContext({ baseURL: HARNESS_ORIGIN, viewport: VIEWPORT });
-      const page = await context.newPage();
-      if (clock) await page.clock.install();
-      await use(page);
-      await context.close();
-    },
-    { scope: 'worker' },
-  ];
-}
+import { expect, HARNESS_ORIGIN, test as base, expectPlaysPast, openHarness, videoTime, workerPage } from './support';
 
 const test = base.extend<object, { harness: Page; clockHarness: Page }>({
-  harness: harnessPage(false),
-  clockHarness: harnessPage(true),
+  // Pages of their own, not support.ts's shared ones: the rows click from one to the next, with no reset between.
+  harness: [({ browser }, use) => workerPage(browser, false, use), { scope: 'worker' }],
+  clockHarness: [({ browser }, use) => workerPage(browser, true, use), { scope: 'worker' }],
 });
 
 /** Shows the scenario in the harness page: opens it the first time, then clicks its row. */

@@ -28,7 +28,7 @@ function listenersAddedFrom(target: Page | BrowserContext): () => void {
 }
 
 /** A context and a page for the worker; with `clock`, the page's clock is installed in it. */
-async function workerPage(browser: Browser, clock: boolean, use: (page: Page) => Promise<void>) {
+export async function workerPage(browser: Browser, clock: boolean, use: (page: Page) => Promise<void>) {
   const context = await browser.newContext({ baseURL: HARNESS_ORIGIN, viewport: VIEWPORT });
   const page = await context.newPage();
   if (clock) await page.clock.install();
