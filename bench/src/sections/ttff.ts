@@ -34,11 +34,6 @@ export interface Sample {
   errors: string[];
 }
 
-declare global {
-  interface Window {
-    __benchControls?: number;
-  }
-}
 
 /** The contenders of the throttled section: ours against the floor and the common player. */
 export const CPU_CONTENDERS: readonly Contender[] = CONTENDERS.filter((c) => c.key !== 'mp4_floor');
@@ -57,10 +52,11 @@ export async function measureOnce(bench: Bench, contender: Contender, timeoutMs 
   try {
     if (cpuRate > 1) await (await cdp(session)).send('Emulation.setCPUThrottlingRate', { rate: cpuRate });
     if (controls) {
+      // A mark in the instrument's record (bench/pages/instrument.ts, injected before this script).
       await session.page.addInitScript((selector: string) => {
         new MutationObserver((_, observer) => {
-          if (!document.querySelector(selector)) return;
-          window.__benchControls = performance.now();
+          if (!document.querySelector(selector) || !window.__bench) return;
+          window.__bench.marks.controls = performance.now();
           observer.disconnect();
         }).observe(document, { childList: true, subtree: true });
       }, controls);
@@ -69,7 +65,7 @@ export async function measureOnce(bench: Bench, contender: Contender, timeoutMs 
     const start = await waitStart(session.page, { timeoutMs });
     let controlsMs: number | null = null;
     if (start && controls) {
-      const shown = await session.page.waitForFunction(() => window.__benchControls ?? false, null, { timeout: timeoutMs }).catch(() => null);
+      const shown = await session.page.waitForFunction(() => window.__bench?.marks.controls ?? false, null, { timeout: timeoutMs }).catch(() => null);
       controlsMs = shown ? ((await shown.jsonValue()) as number) : null;
     }
     return { ms: start ? start.t : null, height: start ? start.height : null, controlsMs, errors: session.errors };
