@@ -4,40 +4,37 @@ import { ChartsPanel } from './ChartsPanel';
 import { errorText } from './embed-console';
 import { compactJson, downloadJson, formatClock, formatMs } from './format';
 import type { MessageEntry } from './MessageLog';
-import { isProbeMessage, type ProbeFact, type ProbeSnapshot } from './probe';
+import type { Probe, ProbeFact } from './probe';
 import { readStats } from './stats';
 import type { Readable } from './store';
 import type { HarnessEventsSnapshot } from './useHarnessEvents';
 import './engine-panel.css';
 
-/** The player's engine facts of the last minute, from the probe (any page of the frame). */
-function useEngineTrace(frameRef: RefObject<HTMLIFrameElement | null>): RefObject<ProbeFact[]> {
+/** The player's engine facts of the last minute, as the probe hears them (any page of the frame). */
+function useEngineTrace(probe: Probe): RefObject<ProbeFact[]> {
   const facts = useRef<ProbeFact[]>([]);
-  useEffect(() => {
-    const onMessage = (event: MessageEvent) => {
-      if (event.source !== frameRef.current?.contentWindow || !isProbeMessage(event.data) || event.data.kind !== 'fact') return;
-      const fact = { at: Number(event.data.at), fact: String(event.data.fact), payload: event.data.payload };
-      // Pruned as it goes: timeUpdated alone comes several times a second.
-      facts.current = recentFacts([...facts.current, fact], Date.now());
-    };
-    window.addEventListener('message', onMessage);
-    return () => window.removeEventListener('message', onMessage);
-  }, [frameRef]);
+  useEffect(
+    () =>
+      probe.onFact((fact) => {
+        // Pruned as it goes: timeUpdated alone comes several times a second.
+        facts.current = recentFacts([...facts.current, fact], Date.now());
+      }),
+    [probe],
+  );
   return facts;
 }
 
 interface BugReportControlsProps {
-  frameRef: RefObject<HTMLIFrameElement | null>;
   scenario: ReportScenario;
   // Read only when a report is exported: the buttons do not re-render with every message or request.
   messages: Readable<readonly MessageEntry[]>;
   events: Readable<HarnessEventsSnapshot>;
-  probe: Readable<ProbeSnapshot>;
+  probe: Probe;
 }
 
 /** Export bug report (one JSON of everything the inspectors hold) and Open report (shown read-only over the page). */
-export function BugReportControls({ frameRef, scenario, messages, events, probe }: BugReportControlsProps) {
-  const facts = useEngineTrace(frameRef);
+export function BugReportControls({ scenario, messages, events, probe }: BugReportControlsProps) {
+  const facts = useEngineTrace(probe);
   const [opened, setOpened] = useState<{ name: string; report: BugReport } | null>(null);
   const [error, setError] = useState<string | null>(null);
 

@@ -93,7 +93,6 @@ export const PlayerColumn = memo(function PlayerColumn(props: PlayerColumnProps)
         <TraceControls frameRef={frameRef} probe={probe} scenarioId={state.scenarioId} query={query} reload={reload} />
         <span className="toolbar-divider" />
         <BugReportControls
-          frameRef={frameRef}
           scenario={{ id: state.scenarioId, title: scenario.title, embed: state.embed, query, playerUrl: src, custom: state.customQuery !== null }}
           messages={messages}
           events={events}
