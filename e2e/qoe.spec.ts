@@ -26,21 +26,27 @@ test('a stalled segment is one rebuffer in videoplayer_qoe_summary, as long as t
   // the start, answers 5.5 s late. The buffer ahead of it (26–28 s) runs out about 2 s after the
   // first frame: a stall of about 3 s, then 2 s more to the end, where the summary goes.
   await injectFaults(page, client, [{ target: 'segment', action: { type: 'delay', ms: 5500 }, count: null, path: '/seg-014.' }]);
-  const frame = await openHarness(page, { embed: 'same', query: `movie_id=101&t=26&auto_play=1&harness-client=${client}` });
-  await expectPlaysPast(frame, 26.2);
-
-  // The page's own account of its stalls: each waiting → playing of the content's element.
-  const video = frame.locator('video.player__media');
-  await video.evaluate((element: HTMLVideoElement) => {
+  // The page's own account of its stalls: each waiting → playing of the content's element once it
+  // has played past 26.2 s (the start's own waits are not stalls). Listened to from the page's
+  // start, as a busy CPU may reach the stall before a check from here runs.
+  await page.addInitScript(() => {
     const stalls: number[] = [];
     (window as unknown as { __stalls: number[] }).__stalls = stalls;
     let since: number | null = null;
-    element.addEventListener('waiting', () => (since ??= performance.now()));
-    element.addEventListener('playing', () => {
-      if (since !== null) stalls.push(performance.now() - since);
+    const content = (event: Event): event is Event & { target: HTMLVideoElement } =>
+      event.target instanceof HTMLVideoElement && event.target.matches('video.player__media');
+    document.addEventListener('waiting', (event) => {
+      if (content(event) && event.target.currentTime > 26.2) since ??= performance.now();
+    }, true);
+    document.addEventListener('playing', (event) => {
+      if (!content(event) || since === null) return;
+      stalls.push(performance.now() - since);
       since = null;
-    });
+    }, true);
   });
+  const frame = await openHarness(page, { embed: 'same', query: `movie_id=101&t=26&auto_play=1&harness-client=${client}` });
+  await expectPlaysPast(frame, 26.2);
+  const video = frame.locator('video.player__media');
 
   // The summary goes at the end of the film.
   await expect
