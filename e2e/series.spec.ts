@@ -8,6 +8,18 @@ test.describe('series', () => {
   test('the end-of-episode card: closed, S1E1 still plays to its end and S1E2 starts by itself (episodeChanged to the parent); its play-now button starts S1E3', async ({ page }) => {
     // From 4 s before the end of the 10 s episode (inside the card's last 10 s, with time to read and
     // close the card before the end); the time code is the first episode's only.
+    // Where each episode's first frame plays from, recorded in the page: a busy CPU may be seconds
+    // into an episode before a check from here runs.
+    await page.addInitScript(() => {
+      const starts: Record<string, number> = {};
+      (window as unknown as { __starts: Record<string, number> }).__starts = starts;
+      document.addEventListener('playing', (event) => {
+        const video = event.target;
+        if (!(video instanceof HTMLVideoElement) || !video.matches('video.player__media')) return;
+        const title = document.querySelector('[data-testid="title"]')?.textContent ?? '';
+        if (!(title in starts)) starts[title] = video.currentTime;
+      }, true);
+    });
     const frame = await openHarness(page, { scenario: 'series', query: 'movie_id=102&t=6&auto_play=1' });
     await expect(videoSrcPath(frame)).toHaveText('1 сезон, 1 серия. Серия 1 сезона 1');
     const card = frame.getByTestId('finish-card');
@@ -17,17 +29,17 @@ test.describe('series', () => {
     await expect(frame.getByTestId('finish-countdown')).toHaveText(/^Через [1-5] сек\.$/);
     await frame.getByTestId('finish-close').click();
     await expect(card).toHaveCount(0);
-    await expect(messagesIn(page).filter({ hasText: 'episodeChanged' }).filter({ hasText: '10211' })).toHaveCount(1, { timeout: 15_000 });
     await expect(videoSrcPath(frame)).toHaveText('1 сезон, 2 серия. Серия 2 сезона 1', { timeout: 15_000 });
-    await expect(messagesIn(page).filter({ hasText: 'episodeChanged' }).filter({ hasText: '10212' })).toHaveCount(1);
-    // It plays from the start by itself.
-    await expectPlaysPast(frame, 1);
-    expect(await videoTime(frame)).toBeLessThan(7);
     // The 8 s episode is all within the card's window: it shows again, and plays the next one now.
     await expect(card).toContainText('1 сезон, 3 серия');
     await frame.getByTestId('finish-next').click();
     await expect(videoSrcPath(frame)).toHaveText('1 сезон, 3 серия. Серия 3 сезона 1');
     await expectPlaysPast(frame, 0.5);
+    // S1E2 started by itself, from its start; the parent heard of each episode once.
+    const starts = await frame.locator('body').evaluate(() => (window as unknown as { __starts: Record<string, number> }).__starts);
+    expect(starts['1 сезон, 2 серия. Серия 2 сезона 1']).toBeLessThan(1);
+    await expect(messagesIn(page).filter({ hasText: 'episodeChanged' }).filter({ hasText: '10211' })).toHaveCount(1);
+    await expect(messagesIn(page).filter({ hasText: 'episodeChanged' }).filter({ hasText: '10212' })).toHaveCount(1);
   });
 
   test('choosing S2E3 in the seasons menu plays it; a poster that fails shows the no-photo image', async ({ page }, testInfo) => {
