@@ -26,21 +26,22 @@ test('a stalled segment is one rebuffer in videoplayer_qoe_summary, as long as t
   // the start, answers 5.5 s late. The buffer ahead of it (26–28 s) runs out about 2 s after the
   // first frame: a stall of about 3 s, then 2 s more to the end, where the summary goes.
   await injectFaults(page, client, [{ target: 'segment', action: { type: 'delay', ms: 5500 }, count: null, path: '/seg-014.' }]);
-  // The page's own account of its stalls: each waiting → playing of the content's element once it
-  // has played past 26.2 s (the start's own waits are not stalls). Listened to from the page's
-  // start, as a busy CPU may reach the stall before a check from here runs.
+  // The page's own account of its stalls: each waiting → playing of the content's element after
+  // its first frame, as the player counts them. Listened to from the page's start, as a busy CPU
+  // may reach the stall before a check from here runs.
   await page.addInitScript(() => {
     const stalls: number[] = [];
     (window as unknown as { __stalls: number[] }).__stalls = stalls;
+    let played = false;
     let since: number | null = null;
-    const content = (event: Event): event is Event & { target: HTMLVideoElement } =>
-      event.target instanceof HTMLVideoElement && event.target.matches('video.player__media');
+    const content = (event: Event) => event.target instanceof HTMLVideoElement && event.target.matches('video.player__media');
     document.addEventListener('waiting', (event) => {
-      if (content(event) && event.target.currentTime > 26.2) since ??= performance.now();
+      if (content(event) && played) since ??= performance.now();
     }, true);
     document.addEventListener('playing', (event) => {
-      if (!content(event) || since === null) return;
-      stalls.push(performance.now() - since);
+      if (!content(event)) return;
+      played = true;
+      if (since !== null) stalls.push(performance.now() - since);
       since = null;
     }, true);
   });
@@ -52,14 +53,16 @@ test('a stalled segment is one rebuffer in videoplayer_qoe_summary, as long as t
   await expect
     .poll(async () => (await stats(page)).filter((s) => s.event === 'videoplayer_qoe_summary').length, { timeout: 30_000 })
     .toBe(1);
+  // One stall of the held segment. On a busy CPU a starved decoder may add waits of its own (seen:
+  // 2 ms to 0.7 s): the player counts those too, so the two accounts are compared whole.
   const stalls = await video.evaluate(() => (window as unknown as { __stalls: number[] }).__stalls);
-  expect(stalls, 'the page saw one stall').toHaveLength(1);
-  expect(stalls[0]).toBeGreaterThan(1000);
+  expect(stalls.filter((ms) => ms > 1000), `the page saw one stall of the held segment: ${stalls.join(', ')} ms`).toHaveLength(1);
+  const stalled = stalls.reduce((sum, ms) => sum + ms, 0);
 
   const all = await stats(page);
   const summary = all.find((s) => s.event === 'videoplayer_qoe_summary')!.payload;
-  expect(summary).toMatchObject({ contentId: 101, rebufferCount: 1, exitedBeforeStart: false, adStartFailures: 0 });
-  expect(Math.abs(Number(summary.rebufferMs) - stalls[0]!)).toBeLessThan(250);
+  expect(summary).toMatchObject({ contentId: 101, rebufferCount: stalls.length, exitedBeforeStart: false, adStartFailures: 0 });
+  expect(Math.abs(Number(summary.rebufferMs) - stalled)).toBeLessThan(250);
   // 4 s of the film played around the stall.
   expect(Number(summary.watchedMs)).toBeGreaterThan(3000);
   expect(Number(summary.watchedMs)).toBeLessThan(5500);
