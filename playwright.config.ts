@@ -20,7 +20,8 @@ export default defineConfig({
   fullyParallel: true,
   // Two workers on 2 cores: with the harness's hidden tabs rendering nothing, a load no longer
   // fills both cores, and one worker left them idle 40 % of the time (media playing and timers
-  // running in real time). Measured on 2026-11-26: 7.2-7.4 min against 8.1-8.7 min with one.
+  // running in real time). Measured on 2026-11-26, side by side on the surface and catalogue
+  // files: 72 s against 98 s with one worker, and 100 s against 108 s later on a busier host.
   workers: Number(process.env.E2E_WORKERS ?? 2),
   forbidOnly: true,
   retries: 0,
