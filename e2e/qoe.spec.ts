@@ -78,5 +78,5 @@ test('a stalled segment is one rebuffer in videoplayer_qoe_summary, as long as t
 
   // The harness shows the playback's figures in the Analytics tab's QoE card.
   await page.getByTestId('tab-analytics').click();
-  await expect(page.getByTestId('qoe-card').getByTestId('qoe-figure').filter({ hasText: 'Rebuffers' })).toContainText(`1 · ${summary.rebufferMs} ms`);
+  await expect(page.getByTestId('qoe-card').getByTestId('qoe-figure').filter({ hasText: 'Rebuffers' })).toContainText(`${summary.rebufferCount} · ${summary.rebufferMs} ms`);
 });
