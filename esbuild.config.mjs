@@ -35,7 +35,7 @@ const HLS_FEATURES = {
 const pages = [
   {
     name: 'player',
-    entry: 'src/app/main.tsx',
+    entry: 'src/app/main.ts',
     html: 'src/app/index.html',
     preload: PLAYER_PRELOAD,
     prefetch: PLAYER_PREFETCH,

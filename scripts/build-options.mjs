@@ -25,7 +25,7 @@ export const BROWSER_BUILD = {
  */
 export const PLAYER_PRELOAD = /hls-engine/;
 /**
- * The app chunk is evaluated after the first frame (app/app-turn.ts). Modulepreloaded, its fetch
+ * The app chunk is evaluated after the first frame (start/app-turn.ts). Modulepreloaded, its fetch
  * and compilation would compete with the engine's on a slow CPU; prefetched, its bytes are in the
  * cache when its turn comes, at the network's idle priority.
  */

@@ -7,6 +7,10 @@
  *    (`platform/**`) may touch the DOM but obey the same rule.
  * 2. A feature imports another feature only through its entry: `index.ts` (the model API), or
  *    `view.ts` (its components) from a view.
+ * 3. The page's start (`app/main.ts` and what it imports statically: `src/start/`, the features'
+ *    pure rules) evaluates no model: it never reaches effector, patronum, axios, React,
+ *    effector-react, hls.js or a stylesheet other than the page's own. That is what lets the first
+ *    frame come before the app's long evaluation on a phone-class CPU (docs/architecture.md §4).
  *
  * Type-only imports are erased by the compiler and are not edges; `import()` is an edge only for
  * rule 2 (a lazily loaded chunk is not part of the importer's bundle).
@@ -132,13 +136,13 @@ function isForbidden(target: Target): boolean {
 }
 
 /** For each forbidden target `file` reaches, the shortest chain of files from `file` to it. */
-function forbiddenChains(graph: Graph, file: string): string[][] {
+function forbiddenChains(graph: Graph, file: string, forbidden: (target: Target) => boolean = isForbidden): string[][] {
   const parent = new Map<Target, Target | null>([[file, null]]);
   const queue: Target[] = [file];
   const found: Target[] = [];
   while (queue.length > 0) {
     const current = queue.shift()!;
-    if (isForbidden(current)) {
+    if (forbidden(current)) {
       found.push(current);
       continue;
     }
@@ -192,6 +196,15 @@ function crossesFeatureBoundary(importer: string, target: Target): boolean {
   return true;
 }
 
+/** Rule 3: what the page's start must not evaluate. */
+const START_FORBIDDEN_PACKAGES = ['effector', 'patronum', 'axios', ...FORBIDDEN_PACKAGES];
+const PAGE_STYLESHEET = join(SRC, 'app/player.css');
+
+function isForbiddenAtStart(target: Target): boolean {
+  if (target.startsWith('package:')) return START_FORBIDDEN_PACKAGES.includes(target.slice('package:'.length));
+  return target.endsWith('.css') && target !== PAGE_STYLESHEET;
+}
+
 const files = listFiles(SRC);
 const graph = buildGraph(files);
 
@@ -218,6 +231,12 @@ describe('the import graph of src/', () => {
     expect(adapters.length).toBeGreaterThan(10);
     const violations = reachabilityReport(adapters);
     expect(violations.length, `platform adapters that reach a view dependency (file → … → forbidden):\n${violations.join('\n')}\n`).toBe(0);
+  });
+
+  it('rule 3: the page\'s start (app/main.ts, statically) reaches no effector, patronum, axios, React, hls.js or a view\'s stylesheet', () => {
+    const entry = join(SRC, 'app/main.ts');
+    const violations = forbiddenChains(graph, entry, isForbiddenAtStart).map((chain) => `  ${chain.join(' → ')}`);
+    expect(violations.length, `the page's start reaches (entry → … → forbidden):\n${violations.join('\n')}\n`).toBe(0);
   });
 
   it("rule 2: a feature imports another feature only through its index.ts (or, from a view, its view.ts)", () => {
@@ -259,6 +278,9 @@ describe('the checker itself', () => {
     const chains = (name: string) => forbiddenChains(graph, join(SRC, name)).map((chain) => chain.join(' → '));
     expect(chains('app/app.tsx')).toContain('app/app.tsx → react');
     expect(chains('features/ads/view/ad-overlay.tsx')).toContain('features/ads/view/ad-overlay.tsx → features/ads/view/ad-overlay.css');
+    // The app, which the entry loads with import() only, reaches every package the start must not.
+    const atStart = forbiddenChains(graph, join(SRC, 'app/start-app.tsx'), isForbiddenAtStart).map((chain) => chain.at(-1));
+    expect(atStart).toEqual(expect.arrayContaining(['effector', 'axios', 'react', 'features/playback/view/surface.css']));
   });
 
   it('tells the entries from the internals', () => {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseConfig } from '../features/session/config';
-import { earlyAdList, startEarly, startEpisode, startupRequests } from '../features/session/early-requests';
+import { earlyAdList, startEarly, startEpisode, startupRequests } from '../start/early-requests';
 import { createMemoryCookies } from '../platform/cookies';
 import { fetchAdList } from './ad-list';
 import { createCatalogApi } from './catalog';

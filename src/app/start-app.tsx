@@ -1,14 +1,12 @@
-/** The app: models, error reporting and the UI, started by the entry (main.tsx) with its engine. */
-import { config, root } from './page-config';
+/** The app: models, error reporting and the UI, started by the entry (main.ts) with the page's start (src/start). */
+import { config, root, type PageStart } from '../start';
 import { allSettled, fork } from 'effector';
 import { Provider } from 'effector-react';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { appStarted, earlyAnswersReceived } from '../features/session';
-import type { EarlyAnswers } from '../api/early';
 import { engineAttached } from '../features/playback';
 import { tapEngineFacts } from '../engine/trace-tap';
-import type { MediaEngine } from '../engine/types';
 import { startDeviceFingerprint } from '../platform/fingerprint';
 import { initSentry, startSentryAfter } from '../platform/sentry';
 import { AFTER_START_UP_FALLBACK_MS } from '../lib/constants';
@@ -19,16 +17,7 @@ import '../features/series';
 import '../features/embed';
 import { App } from './app';
 
-export interface AppStart {
-  /** The content's element, created by the entry. */
-  video: HTMLVideoElement;
-  /** The engine over it; rejects when its chunk failed to load. */
-  engine: Promise<MediaEngine>;
-  /** The start-up answers the entry asked for, for the API clients to take. */
-  answers: EarlyAnswers;
-}
-
-export function startApp({ video, engine, answers }: AppStart): void {
+export function startApp({ video, engine, answers }: PageStart): void {
   // Error reporting is configured first, so a failing start-up call is reported with its response;
   // the SDK itself loads after the first frame, off the start-up path.
   initSentry({ dsn: config.sentryDsn, project: config.sentryProject });

@@ -74,7 +74,7 @@ export const MIDROLL_MAX_TICK_S = 2.5;
  */
 export const AFTER_START_UP_FALLBACK_MS = 4000;
 /**
- * How long the page waits for its start-up answers before it evaluates the app anyway (app-turn.ts):
+ * How long the page waits for its start-up answers before it evaluates the app anyway (start/app-turn.ts):
  * on a slow network the loading screen comes at most this much later. Counted from the entry's
  * evaluation, which on a slow CPU is late itself, so a slow CPU alone does not reach it.
  */

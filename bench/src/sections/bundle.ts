@@ -113,14 +113,14 @@ async function ownCode(repo: string): Promise<{ ownCodeGzip: number; ownCodeBrot
     const result = await esbuild.build({
       ...BROWSER_BUILD,
       absWorkingDir: repo,
-      entryPoints: { main: path.join(repo, 'src/app/main.tsx') },
+      entryPoints: { main: path.join(repo, 'src/app/main.ts') },
       outdir,
       packages: 'external',
       logLevel: 'silent',
     });
     const meta = result.metafile as unknown as Metafile;
-    // Every `import()` target is an entry point of the metafile too: the page's entry is main.tsx's.
-    const entry = Object.keys(meta.outputs).find((file) => meta.outputs[file]!.entryPoint === 'src/app/main.tsx' && file.endsWith('.js'))!;
+    // Every `import()` target is an entry point of the metafile too: the page's entry is main.ts's.
+    const entry = Object.keys(meta.outputs).find((file) => meta.outputs[file]!.entryPoint === 'src/app/main.ts' && file.endsWith('.js'))!;
     // What index.html references: the entry, the modulepreloaded engine and the prefetched app.
     const referenced = new RegExp(`${PLAYER_PRELOAD.source}|${PLAYER_PREFETCH.source}`);
     const files = [entry, ...eagerChunks(meta.outputs, entry, referenced)].filter((file) => file.endsWith('.js'));

@@ -22,7 +22,7 @@ sample({
   target: sourceMissing,
 });
 
-// A page error ends the page: a stream the entry started (main.tsx) stops, also when the engine
+// A page error ends the page: a stream the page's start played (src/start) stops, also when the engine
 // arrives after the error, and its element, which the entry put on the page, leaves it.
 const releaseEngineFx = attach({
   source: $engine,

@@ -37,7 +37,7 @@ export const reloadClicked = createEvent();
 /** An episode became current: chosen at start, from the menu, or by auto-advance. */
 export const episodeChosen = createEvent<EpisodeDto>();
 
-/** The start-up answers the page asked for before the models existed (app/page-config.ts); before appStarted. */
+/** The start-up answers the page asked for before the models existed (start/page-config.ts); before appStarted. */
 export const earlyAnswersReceived = createEvent<EarlyAnswers>();
 
 export const $config = createStore<PlayerConfig | null>(null).on(appStarted, (_, config) => config);

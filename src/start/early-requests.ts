@@ -4,17 +4,17 @@
  * token refresh would come first. Once the episodes arrive (and the content is available here), the
  * master playlist of the episode the page will start with is fetched too, for the engine; the
  * entry also reads the episode and the ad list from these answers, to know whether the app would
- * play the start at once (app/early-play.ts).
+ * play the start at once (early-play.ts).
  */
-import { catalogCalls } from '../../api/calls';
-import { callUrl, type EarlyAnswers, type EarlyRequest } from '../../api/early';
-import type { PlaylistCache } from '../../engine/playlist-cache';
-import { parseAdList, parseAvailability, parseEpisodes, type AdListDto, type EpisodeDto } from '../../api/dto';
-import { isExpired, parseAccessToken } from '../../api/token';
-import { CATALOG_BASE_PATH, COOKIE_KEYS } from '../../lib/constants';
-import type { CookieStore } from '../../platform/cookies';
-import type { PlayerConfig } from './config';
-import { chooseEpisode, masterUrl } from './episodes';
+import { catalogCalls } from '../api/calls';
+import { callUrl, type EarlyAnswers, type EarlyRequest } from '../api/early';
+import type { PlaylistCache } from '../engine/playlist-cache';
+import { parseAdList, parseAvailability, parseEpisodes, type AdListDto, type EpisodeDto } from '../api/dto';
+import { isExpired, parseAccessToken } from '../api/token';
+import { CATALOG_BASE_PATH, COOKIE_KEYS } from '../lib/constants';
+import type { CookieStore } from '../platform/cookies';
+import type { PlayerConfig } from '../features/session/config';
+import { chooseEpisode, masterUrl } from '../features/session/episodes';
 
 export interface StartupRequests {
   requests: EarlyRequest[];

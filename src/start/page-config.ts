@@ -3,7 +3,7 @@
  * entry's first import, so the calls go out before the app's modules are evaluated.
  */
 import { parseConfig } from '../features/session/config';
-import { startEarly, type EarlyStores } from '../features/session/early-requests';
+import { startEarly, type EarlyStores } from './early-requests';
 import { createEarlyAnswers } from '../api/early';
 import { createPlaylistCache } from '../engine/playlist-cache';
 import { browserCookies } from '../platform/cookies';

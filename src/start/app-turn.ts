@@ -1,5 +1,5 @@
 /**
- * When the player page evaluates its app (app/main.tsx). The app's evaluation is one long task
+ * When the player page evaluates its app (app/main.ts). The app's evaluation is one long task
  * (about a second on a phone-class CPU): started while the stream is on its way into the buffer,
  * it holds up every step there, and the first frame with them. So the app waits for the stream's
  * first frame. Its limits are about the network, never about the CPU: a slow CPU makes every

@@ -1,0 +1,72 @@
+/**
+ * The start episode's media before the app: the engine loads it as soon as its master playlist is
+ * known, and plays it when the app's model certainly would (early-play.ts), applying the same
+ * rules the models apply (the start audio track, the saved volume).
+ */
+import type { EngineAudioTrack, MediaEngine } from '../engine/types';
+import { readFavouriteAudio } from '../features/tracks/favourites';
+import { startAudioTrack } from '../features/tracks/rules';
+import { readVolumeState } from '../features/playback/volume-rules';
+import type { PlayerConfig } from '../features/session/config';
+import { STORAGE_KEYS } from '../lib/constants';
+import { firstFrame } from '../platform/after-start-up';
+import type { KeyValueStorage } from '../platform/web-storage';
+import type { EarlyMedia } from './app-turn';
+import { playsAtOnce } from './early-play';
+import type { EarlyStart } from './early-requests';
+
+export function createVideoElement(): HTMLVideoElement {
+  const video = document.createElement('video');
+  video.className = 'player__media';
+  video.playsInline = true;
+  video.preload = 'auto';
+  video.crossOrigin = 'anonymous';
+  return video;
+}
+
+export interface EarlyMediaInput {
+  config: PlayerConfig;
+  storage: KeyValueStorage;
+  video: HTMLVideoElement;
+  engine: Promise<MediaEngine>;
+  start: Promise<EarlyStart | null>;
+  /** True once the app's evaluation began: from then on the model makes the start's decisions. */
+  appStarting: () => boolean;
+}
+
+/** Plays at the saved volume, as the model would have set it; resolves once the first frame is shown. */
+function playEarly(engine: MediaEngine, video: HTMLVideoElement, storage: KeyValueStorage): Promise<void> {
+  const { volume, muted } = readVolumeState(storage);
+  engine.setVolume(volume);
+  engine.setMuted(muted);
+  const shown = firstFrame(video);
+  // A refused play (the browser's autoplay policy) is left to the model, which asks again.
+  return engine.play().then(() => shown);
+}
+
+/** Resolves once the element has its first frame decoded ('loadeddata'). */
+function firstDecodedFrame(element: HTMLVideoElement): Promise<void> {
+  if (element.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA) return Promise.resolve();
+  return new Promise((resolve) => element.addEventListener('loadeddata', () => resolve(), { once: true }));
+}
+
+/** Preloads the start episode, and plays it when the model would play it at once; says how it is on its way. */
+export async function startEarlyMedia({ config, storage, video, engine, start, appStarting }: EarlyMediaInput): Promise<EarlyMedia> {
+  const [created, early] = await Promise.all([engine, start]);
+  if (early === null || created.preload === undefined) return { kind: 'none' };
+  let failed!: () => void;
+  // A stream that fails before the app is its error to show: the app's turn comes at once.
+  const failure = new Promise<void>((resolve) => (failed = resolve));
+  // The audio track the app's model would start this content with (languages, the remembered label).
+  const pickAudioTrack = (tracks: EngineAudioTrack[]) =>
+    startAudioTrack(tracks, { languages: config.languages, favourite: readFavouriteAudio(storage, config.movieId) });
+  if (!created.preload(early.url, { startTime: config.startTime ?? 0, pickAudioTrack, onFailed: failed })) return { kind: 'none' };
+  // On the page, so its first frame shows before the app, whose layout then moves it into place.
+  document.body.append(video);
+  const decoded = Promise.race([firstDecodedFrame(video), failure]);
+  const adList = await early.adList;
+  // A slow ad list may come after the app started: the model decides from then on.
+  if (appStarting()) return { kind: 'none' };
+  const plays = playsAtOnce({ config, episode: early.episode, adList, storedProgress: storage.read(STORAGE_KEYS.episodesTimeProgress) });
+  return plays ? { kind: 'playing', ready: Promise.race([playEarly(created, video, storage), failure]) } : { kind: 'loading', ready: decoded };
+}
