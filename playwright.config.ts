@@ -16,7 +16,8 @@ const runName = distDir === 'dist' ? null : distDir.replace(/[^\w.-]+/g, '_');
 export default defineConfig({
   testDir: 'e2e',
   timeout: 45_000,
-  expect: { timeout: 15_000 },
+  // toPass retries every 100–200 ms, as expect.poll does (e2e/support.ts), not once a second.
+  expect: { timeout: 15_000, toPass: { intervals: [100, 200] } },
   fullyParallel: true,
   // One worker by default. Two are faster on these 2 cores (side by side on the surface and
   // catalogue files: 72 s against 98 s, and 100 s against 108 s on a busier host), but they make

@@ -1,8 +1,17 @@
-import { test as base, expect, type Browser, type BrowserContext, type FrameLocator, type Locator, type Page } from '@playwright/test';
+import { test as base, expect as baseExpect, type Browser, type BrowserContext, type FrameLocator, type Locator, type Page } from '@playwright/test';
 import type { RequestLogEntry } from '../harness/common/types';
 import { HARNESS_PORT, PLAYER_PORT, VIEWPORT } from '../playwright.config';
 
-export { expect };
+/**
+ * `expect.poll` checks every 100–200 ms here. Playwright's own back-off (100, 250, 500, then every
+ * 1000 ms) sees a condition met just after a check up to a second late, and most of the waits
+ * here last longer than that (a player's start, a ping, a stall).
+ */
+export const POLL_INTERVALS = [100, 200];
+export const expect = baseExpect.extend({});
+const basePoll = expect.poll;
+expect.poll = ((actual: () => unknown, options?: string | { message?: string; timeout?: number; intervals?: number[] }) =>
+  basePoll(actual, typeof options === 'string' ? { message: options, intervals: POLL_INTERVALS } : { intervals: POLL_INTERVALS, ...options })) as typeof expect.poll;
 
 export const PLAYER_ORIGIN = `http://localhost:${PLAYER_PORT}`;
 export const HARNESS_ORIGIN = `http://127.0.0.1:${HARNESS_PORT}`;
