@@ -133,7 +133,16 @@ test.describe('player surface, desktop', () => {
       await frame.getByTestId('menu-row-quality').click();
       await expect(options(frame)).toHaveText([/^Auto \(\d+p\)$/, '720p', '360p', '240p']);
       await option(frame, '240p').click();
-      await expect.poll(() => media(frame, (video) => video.videoHeight), { timeout: 15_000 }).toBe(240);
+      // The picture's height, with what the viewer sees beside it, so that a failure says which step did not happen.
+      const picture = () =>
+        frame.locator('video').evaluate((video: HTMLVideoElement) => ({
+          height: video.videoHeight,
+          time: video.currentTime,
+          paused: video.paused,
+          quality: document.querySelector('[data-testid="menu-row-quality"] .menu__value')?.textContent ?? null,
+          status: document.querySelector('[data-testid="player"]')?.getAttribute('data-status') ?? null,
+        }));
+      await expect.poll(picture, { timeout: 15_000 }).toMatchObject({ height: 240 });
       await expect(rowValue(frame, 'quality')).toHaveText('240p');
 
       await frame.getByTestId('menu-row-quality').click();
