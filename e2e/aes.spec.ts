@@ -64,15 +64,21 @@ test('140: the AES-128 film decrypts and plays past 3 s with its audio, and its 
   await expect(frame.getByTestId('stream-error')).toHaveCount(0);
 });
 
-test("a key answered 500 is asked for once, not retried, and gives the key load error with a retry; after 'Повторить', a key held past the policy's time-out gives the key time-out", async ({ page, clockPage: own }) => {
+test("a key answered 500 is asked for at most once per stream, not retried, and gives the key load error with a retry; after 'Повторить', a key held past the policy's time-out gives the key time-out", async ({ page, clockPage: own }) => {
   // The key policy's 8 s are jumped by the page's clock (the worker's clock page, support.ts).
   await injectFaults(page, client, [{ target: 'key', action: { type: 'status', status: 500 }, count: null }]);
   const frame = await openHarness(own, { query: `movie_id=140&auto_play=1&harness-client=${client}` });
   await expectStreamError(frame, 'keyLoadError');
   // No retry: no further key request (a switch to the other rendition would ask at once)...
   expect(await requestsWithin(own, (url) => new URL(url).pathname === KEY, 1000)).toBe(false);
-  // ...and the harness saw exactly one.
-  expect((await keyRequests(page, client)).map((entry) => [entry.status, entry.fault])).toEqual([[500, 'key: 500']]);
+  // ...and the harness saw one request from each stream at most. The video and the audio
+  // playlists name the same key: a stream whose first segment asks for it while the other's request
+  // is under way shares that request (the usual case); one that asks after it failed sends its own
+  // (seen once in a clean-clone run). Neither stream asks twice.
+  const asked = (await keyRequests(page, client)).map((entry) => [entry.status, entry.fault]);
+  expect(asked.length).toBeGreaterThanOrEqual(1);
+  expect(asked.length).toBeLessThanOrEqual(2);
+  expect(asked.every(([status, fault]) => status === 500 && fault === 'key: 500')).toBe(true);
   // Reported as the fatal stream error it is. (The video and the audio stream each report the
   // one failed request, so there may be two events: both the key load error.)
   await expect.poll(async () => (await keyErrors(own)).some((s) => s.payload.fatal === true)).toBe(true);
