@@ -5,6 +5,13 @@ import { CHROMIUM_ARGS, chromiumPath } from './scripts/chromium';
 export const PLAYER_PORT = Number(process.env.E2E_PLAYER_PORT ?? 4200);
 export const HARNESS_PORT = Number(process.env.E2E_HARNESS_PORT ?? 4201);
 
+/**
+ * How often `expect.poll` (e2e/support.ts) and `toPass` check: every 100–200 ms. Playwright's own
+ * back-off (100, 250, 500, then every 1000 ms) sees a condition met just after a check up to a
+ * second late, and most waits here last longer than that (a player's start, a ping, a stall).
+ */
+export const POLL_INTERVALS = [100, 200];
+
 /** The browser tests' window: the harness lays out the 960×540 player frame in it. */
 export const VIEWPORT = { width: 1920, height: 1080 };
 
@@ -16,8 +23,7 @@ const runName = distDir === 'dist' ? null : distDir.replace(/[^\w.-]+/g, '_');
 export default defineConfig({
   testDir: 'e2e',
   timeout: 45_000,
-  // toPass retries every 100–200 ms, as expect.poll does (e2e/support.ts), not once a second.
-  expect: { timeout: 15_000, toPass: { intervals: [100, 200] } },
+  expect: { timeout: 15_000, toPass: { intervals: POLL_INTERVALS } },
   fullyParallel: true,
   // One worker by default. Two are faster on these 2 cores (side by side on the surface and
   // catalogue files: 72 s against 98 s, and 100 s against 108 s on a busier host), but they make

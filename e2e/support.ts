@@ -1,13 +1,8 @@
 import { test as base, expect as baseExpect, type Browser, type BrowserContext, type FrameLocator, type Locator, type Page } from '@playwright/test';
 import type { RequestLogEntry } from '../harness/common/types';
-import { HARNESS_PORT, PLAYER_PORT, VIEWPORT } from '../playwright.config';
+import { HARNESS_PORT, PLAYER_PORT, POLL_INTERVALS, VIEWPORT } from '../playwright.config';
 
-/**
- * `expect.poll` checks every 100–200 ms here. Playwright's own back-off (100, 250, 500, then every
- * 1000 ms) sees a condition met just after a check up to a second late, and most of the waits
- * here last longer than that (a player's start, a ping, a stall).
- */
-export const POLL_INTERVALS = [100, 200];
+/** Playwright's `expect`, whose `poll` checks at `POLL_INTERVALS` unless a call names its own. */
 export const expect = baseExpect.extend({});
 const basePoll = expect.poll;
 expect.poll = ((actual: () => unknown, options?: string | { message?: string; timeout?: number; intervals?: number[] }) =>
