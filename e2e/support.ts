@@ -40,32 +40,97 @@ export async function workerPage(browser: Browser, clock: boolean, use: (page: P
   await context.close();
 }
 
+/** What a test did with a page lent to it that a harness opened in place (`openHarness`) would miss. */
+interface Lend {
+  /** The harness was left open, its session closed, by the test before: a link can open in it. */
+  harnessIdle: boolean;
+  /** The test added an init script or a route: its harness page must load as a new document. */
+  changed: boolean;
+  /** The test opened the harness: its next `openHarness` opens a new session there. */
+  opened: boolean;
+}
+const lends = new WeakMap<Page, Lend>();
+/** Pages whose last test left the harness open with no session shown. */
+const idleHarness = new WeakSet<Page>();
+
+const isHarnessPage = (page: Page) => {
+  const url = new URL(page.url());
+  return url.origin === HARNESS_ORIGIN && url.pathname === '/';
+};
+
+/** Opens a harness link as a new session of the harness page shown; false if there is none. */
+const openInPlace = (page: Page, link: string) =>
+  page
+    .evaluate((next) => {
+      if (!window.harness) return false;
+      window.harness.open(next);
+      return true;
+    }, link)
+    .catch(() => false);
+
 /**
- * Lends the worker's page to one test, then undoes what the test may have changed: the page is
- * left for about:blank (the player's pagehide flushes there), and cookies, both origins' storage,
- * routes, init scripts, listeners, extra tabs and the viewport are restored.
+ * Ends the harness session the test left open (its player frame removed, so its `pagehide` runs)
+ * and removes what a test added to the page outside the app, such as a sibling frame. False when
+ * the page is not the harness, or is in fullscreen (left by a load, which ends it at once).
  */
-async function lendPage(page: Page, use: (page: Page) => Promise<void>) {
+const closeHarness = (page: Page) =>
+  page
+    .evaluate(() => {
+      if (!window.harness || document.fullscreenElement) return false;
+      window.harness.close();
+      for (const node of Array.from(document.body.childNodes)) if (!(node instanceof HTMLElement && node.id === 'root')) node.remove();
+      return true;
+    })
+    .catch(() => false);
+
+/**
+ * Lends the worker's page to one test, then undoes what the test may have changed: cookies, both
+ * origins' storage, routes, init scripts, listeners, extra tabs and the viewport are restored.
+ * The page is left for about:blank (the player's pagehide flushes there), or, when the test
+ * ended in the harness and added no init script or route, the harness stays with its session
+ * closed: the next test's `openHarness` opens its link there as a new session, without the
+ * harness page's load (about a second of CPU each). With `inPlace` false (the clock page) it is
+ * always left.
+ */
+async function lendPage(page: Page, inPlace: boolean, use: (page: Page) => Promise<void>) {
   const context = page.context();
+  const lend: Lend = { harnessIdle: idleHarness.has(page) && isHarnessPage(page), changed: false, opened: false };
+  idleHarness.delete(page);
+  lends.set(page, lend);
   const restorePageListeners = listenersAddedFrom(page);
   const restoreContextListeners = listenersAddedFrom(context);
   const scripts: Array<{ dispose(): Promise<void> }> = [];
   const addInitScript = page.addInitScript.bind(page);
   page.addInitScript = (async (...args: Parameters<Page['addInitScript']>) => {
+    lend.changed = true;
     const script = await addInitScript(...args);
     scripts.push(script as unknown as { dispose(): Promise<void> });
     return script;
   }) as Page['addInitScript'];
+  const pageRoute = page.route.bind(page);
+  page.route = ((...args: Parameters<Page['route']>) => {
+    lend.changed = true;
+    return pageRoute(...args);
+  }) as Page['route'];
+  const contextRoute = context.route.bind(context);
+  context.route = ((...args: Parameters<BrowserContext['route']>) => {
+    lend.changed = true;
+    return contextRoute(...args);
+  }) as BrowserContext['route'];
 
   await use(page);
 
   page.addInitScript = addInitScript;
+  page.route = pageRoute;
+  context.route = contextRoute;
+  lends.delete(page);
   restorePageListeners();
   restoreContextListeners();
   await Promise.all(context.pages().filter((other) => other !== page).map((other) => other.close()));
   await page.unrouteAll({ behavior: 'ignoreErrors' });
   await context.unrouteAll({ behavior: 'ignoreErrors' });
-  await page.goto('about:blank');
+  const keep = inPlace && !lend.changed && isHarnessPage(page) && (await closeHarness(page));
+  if (!keep) await page.goto('about:blank');
   for (const script of scripts) await script.dispose();
   const cdp = await context.newCDPSession(page);
   for (const origin of [PLAYER_ORIGIN, HARNESS_ORIGIN]) {
@@ -74,6 +139,8 @@ async function lendPage(page: Page, use: (page: Page) => Promise<void>) {
   await cdp.detach();
   await context.clearCookies();
   await page.setViewportSize(VIEWPORT);
+  await page.mouse.move(0, 0);
+  if (keep) idleHarness.add(page);
 }
 
 /**
@@ -91,8 +158,8 @@ export const test = base.extend<{ clockPage: Page }, { shared: Page; sharedClock
   context: async ({ shared }, use) => {
     await use(shared.context());
   },
-  page: ({ shared }, use) => lendPage(shared, use),
-  clockPage: ({ sharedClock }, use) => lendPage(sharedClock, use),
+  page: ({ shared }, use) => lendPage(shared, true, use),
+  clockPage: ({ sharedClock }, use) => lendPage(sharedClock, false, use),
 });
 
 /** Sets fault rules for one harness client; the player page names its client in the URL (`harness-client=`). */
@@ -118,7 +185,10 @@ export async function openHarness(page: Page, { scenario = 'film', query, autoPl
   const params = new URLSearchParams({ scenario, auto_play: autoPlay ? '1' : '0', embed });
   if (query !== undefined) params.set('query', query);
   if (viewport !== undefined) params.set('viewport', viewport);
-  await page.goto(`/?${params}`);
+  const lend = lends.get(page);
+  const inPlace = lend !== undefined && (lend.harnessIdle || lend.opened) && !lend.changed && isHarnessPage(page) && (await openInPlace(page, `?${params}`));
+  if (!inPlace) await page.goto(`/?${params}`);
+  if (lend) lend.opened = true;
   return page.frameLocator('#player-frame');
 }
 

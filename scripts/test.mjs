@@ -1,5 +1,11 @@
-// `npm test`: typecheck and unit tests (vitest) side by side, then browser tests (Playwright), then one line
-// `N passed, N failed` summing both suites. Exits non-zero when anything failed.
+// `npm test`: typecheck, unit tests (vitest) and browser tests (Playwright), then one line
+// `N passed, N failed` summing them all. Exits non-zero when anything failed.
+//
+// The browser tests start at once; the typecheck and vitest run beside them at the lowest CPU
+// priority (`nice -n 19`). One Playwright worker leaves the 2 cores idle about a quarter of the time
+// (its tests wait on media that plays in real time), and the other two stages fill that time
+// instead of running before it: the browser tests get the CPU whenever they want it. Their output
+// is printed after the browser tests'.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -14,11 +20,9 @@ mkdirSync(out, { recursive: true });
 const only = process.argv.slice(2);
 const wants = (stage) => only.length === 0 || only.includes(stage);
 
-function run(title, command, args) {
-  console.log(`\n=== ${title}`);
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: process.env });
-  return result.status === 0;
-}
+/** `nice -n 19` where the system has it (Linux, macOS); otherwise the command as it is. */
+const NICE = process.platform !== 'win32' && spawnSync('nice', ['-n', '19', 'true']).status === 0;
+const lowPriority = (command, args) => (NICE ? ['nice', ['-n', '19', command, ...args]] : [command, args]);
 
 /** Starts a command with its output held back; resolves to { ok, output } when it ends. */
 function runHeld(command, args) {
@@ -29,6 +33,16 @@ function runHeld(command, args) {
     child.stderr.on('data', (chunk) => (output += chunk));
     child.on('close', (code) => resolve({ ok: code === 0, output }));
     child.on('error', (error) => resolve({ ok: false, output: String(error) }));
+  });
+}
+
+/** Starts a command with its output on this terminal; resolves to true when it passed. */
+function runLive(title, command, args) {
+  console.log(`\n=== ${title}`);
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, env: process.env, stdio: 'inherit' });
+    child.on('close', (code) => resolve(code === 0));
+    child.on('error', () => resolve(false));
   });
 }
 
@@ -45,21 +59,36 @@ let failed = 0;
 let skipped = 0;
 let ok = true;
 
-// The typecheck runs beside the unit tests (one core each, mostly): its output is printed after them.
-const typecheck = wants('typecheck') ? runHeld(bin('tsc'), ['--noEmit', '-p', '.']) : null;
+const e2eFile = path.join(out, 'e2e.json');
+const unitFile = path.join(out, 'unit.json');
+const e2e = wants('e2e') ? runLive('browser tests (Playwright, Chromium)', bin('playwright'), ['test']) : null;
+// Beside anything else vitest leaves a core to it: on 2 cores one worker (with the typecheck alone,
+// both stages took 38 s with one worker and 41 s with two, medians of 7 runs).
+const besides = e2e !== null || wants('typecheck');
+const unitArgs = ['run', ...(besides ? [`--maxWorkers=${Math.max(1, availableParallelism() - 1)}`] : []), '--reporter=default', '--reporter=json', `--outputFile.json=${unitFile}`];
+const unit = wants('unit') ? runHeld(...lowPriority(bin('vitest'), unitArgs)) : null;
+const typecheck = wants('typecheck') ? runHeld(...lowPriority(bin('tsc'), ['--noEmit', '-p', '.'])) : null;
 
-if (wants('unit')) {
-  const unitFile = path.join(out, 'unit.json');
-  // Beside the typecheck, vitest leaves tsc a core (alone it takes them all, vitest.config.ts). On
-  // 2 cores that is one worker: a second imports the whole module graph again for nothing (both
-  // stages took 38 s with one worker, 41 s with two, medians of 7 runs).
-  const workers = typecheck ? [`--maxWorkers=${Math.max(1, availableParallelism() - 1)}`] : [];
-  const unitOk = run('unit tests (vitest)', bin('vitest'), ['run', ...workers, '--reporter=default', '--reporter=json', `--outputFile.json=${unitFile}`]);
-  const unit = readJson(unitFile);
-  if (unit) {
-    passed += unit.numPassedTests;
-    failed += unit.numFailedTests;
-    skipped += unit.numPendingTests + unit.numTodoTests;
+if (e2e) {
+  const e2eOk = await e2e;
+  const report = existsSync(e2eFile) ? readJson(e2eFile) : null;
+  if (report?.stats) {
+    passed += report.stats.expected + report.stats.flaky;
+    failed += report.stats.unexpected;
+    skipped += report.stats.skipped;
+  } else failed++;
+  ok &&= e2eOk;
+}
+
+if (unit) {
+  console.log('\n=== unit tests (vitest)');
+  const { ok: unitOk, output } = await unit;
+  if (output.trim()) console.log(output.trimEnd());
+  const report = readJson(unitFile);
+  if (report) {
+    passed += report.numPassedTests;
+    failed += report.numFailedTests;
+    skipped += report.numPendingTests + report.numTodoTests;
   } else failed++;
   ok &&= unitOk;
 }
@@ -70,18 +99,6 @@ if (typecheck) {
   if (output.trim()) console.log(output.trimEnd());
   typed ? passed++ : failed++;
   ok &&= typed;
-}
-
-if (wants('e2e')) {
-  const e2eFile = path.join(out, 'e2e.json');
-  const e2eOk = run('browser tests (Playwright, Chromium)', bin('playwright'), ['test']);
-  const e2e = existsSync(e2eFile) ? readJson(e2eFile) : null;
-  if (e2e?.stats) {
-    passed += e2e.stats.expected + e2e.stats.flaky;
-    failed += e2e.stats.unexpected;
-    skipped += e2e.stats.skipped;
-  } else failed++;
-  ok &&= e2eOk;
 }
 
 if (!ok && failed === 0) failed = 1;

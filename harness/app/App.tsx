@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { readOrigins } from './config';
 import { CustomSourceForm, useCustomSource } from './CustomSourceForm';
-import { HARNESS_CLIENT } from './FaultsPanel';
 import { useMessageLog } from './frame-messages';
 import { InspectorColumn } from './InspectorColumn';
 import { PlayerColumn } from './PlayerColumn';
 import { useProbe } from './probe';
 import { ScenarioPanel } from './ScenarioPanel';
+import { harnessClient } from './session';
 import { effectiveQuery, frameOrigin, playerSrc, stateFromSearch, stateToSearch, type HarnessState } from './scenarios';
 import { installStatsSink } from './stats';
 import { ServerBanner, TopBar } from './TopBar';
@@ -31,7 +31,7 @@ export function App() {
 
   const targetOrigin = frameOrigin(state.embed, origins);
   const custom = useCustomSource(state, targetOrigin, origins.harnessOrigin);
-  const src = custom.ready ? playerSrc(state, origins, HARNESS_CLIENT) : 'about:blank';
+  const src = custom.ready ? playerSrc(state, origins, harnessClient()) : 'about:blank';
   const frameKey = `${src}#${reloadCount}`;
   const probe = useProbe(frameRef, targetOrigin, frameKey);
 

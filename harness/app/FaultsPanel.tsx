@@ -1,9 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { harnessFetch } from './server-health';
 import type { FaultRule as SharedFaultRule } from '../common/types';
-
-/** This harness tab's client id: the server applies injected faults only to its player. */
-export const HARNESS_CLIENT = `qa-${Math.random().toString(36).slice(2, 10)}`;
+import { harnessClient } from './session';
 
 /** A rule as the panel writes it: `forMs` may be left out. */
 type FaultRule = Omit<SharedFaultRule, 'forMs'> & { forMs?: number | null };
@@ -41,7 +39,7 @@ export function FaultsPanel({ active }: { active: boolean }) {
   const refresh = useCallback(async () => {
     try {
       const all = (await (await harnessFetch('/__harness/faults')).json()) as Record<string, FaultRule[]>;
-      setRules(all[HARNESS_CLIENT] ?? []);
+      setRules(all[harnessClient()] ?? []);
       setError(null);
     } catch (err) {
       setError(String(err));
@@ -53,19 +51,19 @@ export function FaultsPanel({ active }: { active: boolean }) {
   }, [active, refresh]);
 
   const apply = async (next: FaultRule[]) => {
-    const response = await harnessFetch('/__harness/faults', { method: 'POST', body: JSON.stringify({ client: HARNESS_CLIENT, rules: next }) });
+    const response = await harnessFetch('/__harness/faults', { method: 'POST', body: JSON.stringify({ client: harnessClient(), rules: next }) });
     if (!response.ok) setError(((await response.json()) as { message: string }).message);
     await refresh();
   };
   const clear = async () => {
-    await harnessFetch(`/__harness/faults?client=${encodeURIComponent(HARNESS_CLIENT)}`, { method: 'DELETE' });
+    await harnessFetch(`/__harness/faults?client=${encodeURIComponent(harnessClient())}`, { method: 'DELETE' });
     await refresh();
   };
 
   return (
     <div className="panel" data-testid="faults-panel">
       <p className="muted">
-        Faults apply to this tab's player only (client <code className="mono">{HARNESS_CLIENT}</code>). Faulted requests are marked in
+        Faults apply to this tab's player only (client <code className="mono">{harnessClient()}</code>). Faulted requests are marked in
         the Requests tab.
       </p>
       <div className="fault-presets">

@@ -44,6 +44,10 @@ export function clearStats(): void {
 export const isRelayMessage = (data: unknown): data is { source: string; event: string; payload: unknown } =>
   typeof data === 'object' && data !== null && (data as { source?: unknown }).source === RELAY_SOURCE && typeof (data as { event?: unknown }).event === 'string';
 
+/** A frame removed with its session (session.ts) may still send while it unloads: that is not this session's. */
+const fromShownFrame = (source: MessageEventSource | null): boolean =>
+  Array.from(document.querySelectorAll('iframe')).some((frame) => frame.contentWindow === source);
+
 /** Installs window.rstat4 and the relay listener (once); only `playerOrigin` may relay. */
 let installed = false;
 export function installStatsSink(playerOrigin: string): void {
@@ -52,7 +56,7 @@ export function installStatsSink(playerOrigin: string): void {
   window.__harnessStats = entries;
   window.rstat4 = (event, payload) => record(String(event), payload, 'top');
   window.addEventListener('message', (message) => {
-    if (message.origin !== playerOrigin || !isRelayMessage(message.data)) return;
+    if (message.origin !== playerOrigin || !isRelayMessage(message.data) || !fromShownFrame(message.source)) return;
     record(message.data.event, message.data.payload, 'relay');
   });
 }
