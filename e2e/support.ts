@@ -139,7 +139,6 @@ async function lendPage(page: Page, inPlace: boolean, use: (page: Page) => Promi
   await cdp.detach();
   await context.clearCookies();
   await page.setViewportSize(VIEWPORT);
-  await page.mouse.move(0, 0);
   if (keep) idleHarness.add(page);
 }
 
