@@ -25,10 +25,9 @@ export default defineConfig({
   timeout: 45_000,
   expect: { timeout: 15_000, toPass: { intervals: POLL_INTERVALS } },
   fullyParallel: true,
-  // One worker by default. Two are faster on these 2 cores (side by side on the surface and
-  // catalogue files: 72 s against 98 s, and 100 s against 108 s on a busier host), but they make
-  // the CPU busy enough to show checks that race it: ten were fixed on 2026-11-26, and 2 of the
-  // last 3 clean-clone runs on two workers were green. `E2E_WORKERS=2` runs them.
+  // One worker by default: the suite is CPU-bound on 2 cores. Two workers took 8.9 min for the
+  // whole suite on 2026-11-27, no faster than one, each test costing more CPU beside another
+  // (e2e/README.md, "What a run costs"). `E2E_WORKERS=2` runs them.
   workers: Number(process.env.E2E_WORKERS ?? 1),
   forbidOnly: true,
   retries: 0,

@@ -7,7 +7,7 @@
 // instead of running before it: the browser tests get the CPU whenever they want it. Their output
 // is printed after the browser tests'.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 
@@ -69,15 +69,20 @@ const unitArgs = ['run', ...(besides ? [`--maxWorkers=${Math.max(1, availablePar
 const unit = wants('unit') ? runHeld(...lowPriority(bin('vitest'), unitArgs)) : null;
 const typecheck = wants('typecheck') ? runHeld(...lowPriority(bin('tsc'), ['--noEmit', '-p', '.'])) : null;
 
+/** Adds one stage's counts to the line; a stage without its report counts one failure. */
+function tally(stageOk, counts) {
+  if (counts) {
+    passed += counts.passed;
+    failed += counts.failed;
+    skipped += counts.skipped;
+  } else failed++;
+  ok &&= stageOk;
+}
+
 if (e2e) {
   const e2eOk = await e2e;
-  const report = existsSync(e2eFile) ? readJson(e2eFile) : null;
-  if (report?.stats) {
-    passed += report.stats.expected + report.stats.flaky;
-    failed += report.stats.unexpected;
-    skipped += report.stats.skipped;
-  } else failed++;
-  ok &&= e2eOk;
+  const stats = readJson(e2eFile)?.stats;
+  tally(e2eOk, stats && { passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped });
 }
 
 if (unit) {
@@ -85,12 +90,7 @@ if (unit) {
   const { ok: unitOk, output } = await unit;
   if (output.trim()) console.log(output.trimEnd());
   const report = readJson(unitFile);
-  if (report) {
-    passed += report.numPassedTests;
-    failed += report.numFailedTests;
-    skipped += report.numPendingTests + report.numTodoTests;
-  } else failed++;
-  ok &&= unitOk;
+  tally(unitOk, report && { passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests + report.numTodoTests });
 }
 
 if (typecheck) {
