@@ -40,18 +40,11 @@ export async function workerPage(browser: Browser, clock: boolean, use: (page: P
   await context.close();
 }
 
-/** What a test did with a page lent to it that a harness opened in place (`openHarness`) would miss. */
-interface Lend {
-  /** The harness was left open, its session closed, by the test before: a link can open in it. */
-  harnessIdle: boolean;
-  /** The test added an init script or a route: its harness page must load as a new document. */
-  changed: boolean;
-  /** The test opened the harness: its next `openHarness` opens a new session there. */
-  opened: boolean;
-}
-const lends = new WeakMap<Page, Lend>();
-/** Pages whose last test left the harness open with no session shown. */
-const idleHarness = new WeakSet<Page>();
+/**
+ * Pages lent to a test, with whether the test added an init script or a route: then its harness
+ * must load as a new document (the script must run in it), not open in place.
+ */
+const lent = new WeakMap<Page, { changed: boolean }>();
 
 const isHarnessPage = (page: Page) => {
   const url = new URL(page.url());
@@ -94,9 +87,8 @@ const closeHarness = (page: Page) =>
  */
 async function lendPage(page: Page, inPlace: boolean, use: (page: Page) => Promise<void>) {
   const context = page.context();
-  const lend: Lend = { harnessIdle: idleHarness.has(page) && isHarnessPage(page), changed: false, opened: false };
-  idleHarness.delete(page);
-  lends.set(page, lend);
+  const lend = { changed: false };
+  lent.set(page, lend);
   const restorePageListeners = listenersAddedFrom(page);
   const restoreContextListeners = listenersAddedFrom(context);
   const scripts: Array<{ dispose(): Promise<void> }> = [];
@@ -123,7 +115,7 @@ async function lendPage(page: Page, inPlace: boolean, use: (page: Page) => Promi
   page.addInitScript = addInitScript;
   page.route = pageRoute;
   context.route = contextRoute;
-  lends.delete(page);
+  lent.delete(page);
   restorePageListeners();
   restoreContextListeners();
   await Promise.all(context.pages().filter((other) => other !== page).map((other) => other.close()));
@@ -139,7 +131,6 @@ async function lendPage(page: Page, inPlace: boolean, use: (page: Page) => Promi
   await cdp.detach();
   await context.clearCookies();
   await page.setViewportSize(VIEWPORT);
-  if (keep) idleHarness.add(page);
 }
 
 /**
@@ -184,10 +175,9 @@ export async function openHarness(page: Page, { scenario = 'film', query, autoPl
   const params = new URLSearchParams({ scenario, auto_play: autoPlay ? '1' : '0', embed });
   if (query !== undefined) params.set('query', query);
   if (viewport !== undefined) params.set('viewport', viewport);
-  const lend = lends.get(page);
-  const inPlace = lend !== undefined && (lend.harnessIdle || lend.opened) && !lend.changed && isHarnessPage(page) && (await openInPlace(page, `?${params}`));
+  // A harness page shown here was left by the test before (its session closed) or opened by this one.
+  const inPlace = lent.get(page)?.changed === false && isHarnessPage(page) && (await openInPlace(page, `?${params}`));
   if (!inPlace) await page.goto(`/?${params}`);
-  if (lend) lend.opened = true;
   return page.frameLocator('#player-frame');
 }
 

@@ -2,10 +2,10 @@
 // `N passed, N failed` summing them all. Exits non-zero when anything failed.
 //
 // The browser tests start at once; the typecheck and vitest run beside them at the lowest CPU
-// priority (`nice -n 19`). One Playwright worker leaves the 2 cores idle about a quarter of the time
-// (its tests wait on media that plays in real time), and the other two stages fill that time
-// instead of running before it: the browser tests get the CPU whenever they want it. Their output
-// is printed after the browser tests'.
+// priority (`nice -n 19`) instead of before them. One Playwright worker leaves the 2 cores idle
+// about a fifth of the time, which the two stages fill: they slow the browser tests by 10-20 s
+// (shared caches and memory) and save their own 36 s (e2e/README.md, "What a run costs"). Their
+// output is printed after the browser tests'.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -24,25 +24,18 @@ const wants = (stage) => only.length === 0 || only.includes(stage);
 const NICE = process.platform !== 'win32' && spawnSync('nice', ['-n', '19', 'true']).status === 0;
 const lowPriority = (command, args) => (NICE ? ['nice', ['-n', '19', command, ...args]] : [command, args]);
 
-/** Starts a command with its output held back; resolves to { ok, output } when it ends. */
-function runHeld(command, args) {
+/**
+ * Starts a command, its output on this terminal (`live`) or held back; resolves to { ok, output }
+ * when it ends (`output` empty when live).
+ */
+function start(command, args, { live = false } = {}) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { cwd: root, env: process.env, stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
     let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
+    child.stdout?.on('data', (chunk) => (output += chunk));
+    child.stderr?.on('data', (chunk) => (output += chunk));
     child.on('close', (code) => resolve({ ok: code === 0, output }));
     child.on('error', (error) => resolve({ ok: false, output: String(error) }));
-  });
-}
-
-/** Starts a command with its output on this terminal; resolves to true when it passed. */
-function runLive(title, command, args) {
-  console.log(`\n=== ${title}`);
-  return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, env: process.env, stdio: 'inherit' });
-    child.on('close', (code) => resolve(code === 0));
-    child.on('error', () => resolve(false));
   });
 }
 
@@ -61,13 +54,14 @@ let ok = true;
 
 const e2eFile = path.join(out, 'e2e.json');
 const unitFile = path.join(out, 'unit.json');
-const e2e = wants('e2e') ? runLive('browser tests (Playwright, Chromium)', bin('playwright'), ['test']) : null;
+if (wants('e2e')) console.log('\n=== browser tests (Playwright, Chromium)');
+const e2e = wants('e2e') ? start(bin('playwright'), ['test'], { live: true }) : null;
 // Beside anything else vitest leaves a core to it: on 2 cores one worker (with the typecheck alone,
 // both stages took 38 s with one worker and 41 s with two, medians of 7 runs).
 const besides = e2e !== null || wants('typecheck');
 const unitArgs = ['run', ...(besides ? [`--maxWorkers=${Math.max(1, availableParallelism() - 1)}`] : []), '--reporter=default', '--reporter=json', `--outputFile.json=${unitFile}`];
-const unit = wants('unit') ? runHeld(...lowPriority(bin('vitest'), unitArgs)) : null;
-const typecheck = wants('typecheck') ? runHeld(...lowPriority(bin('tsc'), ['--noEmit', '-p', '.'])) : null;
+const unit = wants('unit') ? start(...lowPriority(bin('vitest'), unitArgs)) : null;
+const typecheck = wants('typecheck') ? start(...lowPriority(bin('tsc'), ['--noEmit', '-p', '.'])) : null;
 
 /** Adds one stage's counts to the line; a stage without its report counts one failure. */
 function tally(stageOk, counts) {
@@ -80,7 +74,7 @@ function tally(stageOk, counts) {
 }
 
 if (e2e) {
-  const e2eOk = await e2e;
+  const { ok: e2eOk } = await e2e;
   const stats = readJson(e2eFile)?.stats;
   tally(e2eOk, stats && { passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped });
 }
