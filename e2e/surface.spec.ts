@@ -133,7 +133,8 @@ test.describe('player surface, desktop', () => {
       await frame.getByTestId('menu-row-quality').click();
       await expect(options(frame)).toHaveText([/^Auto \(\d+p\)$/, '720p', '360p', '240p']);
       await option(frame, '240p').click();
-      // The picture's height, with what the viewer sees beside it, so that a failure says which step did not happen.
+      // The picture's height, with what the viewer sees beside it and hls.js's level state and buffer (the harness
+      // exposes them to its Engine tab), so that a failure says which step did not happen.
       const picture = () =>
         frame.locator('video').evaluate((video: HTMLVideoElement) => ({
           height: video.videoHeight,
@@ -141,6 +142,8 @@ test.describe('player surface, desktop', () => {
           paused: video.paused,
           quality: document.querySelector('[data-testid="menu-row-quality"] .menu__value')?.textContent ?? null,
           status: document.querySelector('[data-testid="player"]')?.getAttribute('data-status') ?? null,
+          engine: JSON.stringify(window.__harnessEngine?.debug?.levels() ?? null),
+          buffered: Array.from({ length: video.buffered.length }, (_, i) => `${video.buffered.start(i).toFixed(1)}-${video.buffered.end(i).toFixed(1)}`).join(' '),
         }));
       await expect.poll(picture, { timeout: 15_000 }).toEqual(expect.objectContaining({ height: 240 }));
       await expect(rowValue(frame, 'quality')).toHaveText('240p');
