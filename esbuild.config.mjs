@@ -1,6 +1,6 @@
 // Builds the player page, the harness page, the host SDK and the harness server into dist/.
 // Usage: node esbuild.config.mjs [--watch-free] [--no-report]
-// --no-report (the browser tests' build) skips the size report: its brotli sizes cost about 3 s.
+// --no-report (the browser tests' and the bench's builds) skips the size report: its brotli sizes cost about 3 s.
 import * as esbuild from 'esbuild';
 import { readFile, writeFile, mkdir, rm } from 'node:fs/promises';
 import { gzipSync, brotliCompressSync } from 'node:zlib';

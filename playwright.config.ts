@@ -28,6 +28,8 @@ const distDir = process.env.DIST_DIR || 'dist';
 const executablePath = chromiumPath();
 /** Runs beside each other (their own DIST_DIR) keep their own artifacts and report: each run clears its output folder. */
 const runName = distDir === 'dist' ? null : distDir.replace(/[^\w.-]+/g, '_');
+/** A project's browser: the shared Chromium flags and these. */
+const chromium = (...flags: string[]) => ({ browserName: 'chromium' as const, launchOptions: { executablePath, args: [...CHROMIUM_ARGS, ...flags] } });
 
 export default defineConfig({
   testDir: 'e2e',
@@ -49,16 +51,8 @@ export default defineConfig({
     trace: process.env.E2E_TRACE ? 'retain-on-failure' : 'off',
   },
   projects: [
-    {
-      name: 'chromium',
-      testIgnore: OWN_PROCESS_FILES,
-      use: { browserName: 'chromium', launchOptions: { executablePath, args: [...CHROMIUM_ARGS, '--disable-site-isolation-trials'] } },
-    },
-    {
-      name: 'chromium-site-isolation',
-      testMatch: OWN_PROCESS_FILES,
-      use: { browserName: 'chromium', launchOptions: { executablePath, args: CHROMIUM_ARGS } },
-    },
+    { name: 'chromium', testIgnore: OWN_PROCESS_FILES, use: chromium('--disable-site-isolation-trials') },
+    { name: 'chromium-site-isolation', testMatch: OWN_PROCESS_FILES, use: chromium() },
   ],
   webServer: {
     command: `node esbuild.config.mjs --no-report && node ${distDir}/server/index.mjs`,
