@@ -19,6 +19,7 @@ import { mediaRoutes } from './routes/media';
 import { pageRoutes } from './routes/pages';
 import { playerjsSuiteRoutes } from './routes/playerjs-suite';
 import { SentryStore, sentryRoutes } from './routes/sentry';
+import { StatsStore, statsRoutes } from './routes/stats';
 
 export interface StartServerOptions {
   /** Port of the player origin (http://localhost:<port>); 0 picks a free one. Default 4100. */
@@ -96,6 +97,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
   const hub = new EventHub();
   const log = new RequestLog(hub);
   const sentry = new SentryStore(hub);
+  const stats = new StatsStore();
   const origins = { playerOrigin: '', harnessOrigin: '' };
   const info = () => ({
     playerOrigin: origins.playerOrigin,
@@ -111,7 +113,8 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     // Before harnessRoutes, which answers every other /__harness/ path.
     stagingRoutes(log),
     customRoutes(origins),
-    harnessRoutes({ log, sentry, hub, info }),
+    statsRoutes(stats),
+    harnessRoutes({ log, sentry, stats, hub, info }),
     pageRoutes(distDir, origins),
     playerjsSuiteRoutes(repo || findRepoRoot(), origins),
     adsRoutes(fixturesDir, origins),

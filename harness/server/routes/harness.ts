@@ -3,15 +3,18 @@ import { answerPreflight, corsReflect, methodNotAllowed, notFound, sendJson, typ
 import type { RequestLogEntry } from '../../common/types';
 import type { EventHub, RequestLog } from '../log';
 import { summarize, type SentryStore } from './sentry';
+import type { StatsStore } from './stats';
 
 export interface HarnessRouteDeps {
   log: RequestLog;
   sentry: SentryStore;
+  /** The relay's beaconed rstat4 events (stats.ts), cleared with the log. */
+  stats: StatsStore;
   hub: EventHub;
   info: () => Record<string, unknown>;
 }
 
-export function harnessRoutes({ log, sentry, hub, info }: HarnessRouteDeps): Route {
+export function harnessRoutes({ log, sentry, stats, hub, info }: HarnessRouteDeps): Route {
   return (ctx) => {
     const { pathname } = ctx.url;
     if (!pathname.startsWith('/__harness/')) return false;
@@ -45,6 +48,7 @@ export function harnessRoutes({ log, sentry, hub, info }: HarnessRouteDeps): Rou
         if (only('DELETE')) {
           log.clear();
           sentry.clear();
+          stats.clear();
           hub.send('clear', { t: log.now() });
           sendJson(res, 200, {});
         }
