@@ -5,7 +5,8 @@ import { Provider } from 'effector-react';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { appStarted, earlyAnswersReceived } from '../features/session';
-import { engineAttached } from '../features/playback';
+import { earlyAutoplayAdopted, engineAttached } from '../features/playback';
+import { startPlanAdopted } from '../features/progress';
 import { tapEngineFacts } from '../engine/trace-tap';
 import { startDeviceFingerprint } from '../platform/fingerprint';
 import { initSentry, startSentryAfter } from '../platform/sentry';
@@ -17,7 +18,7 @@ import '../features/series';
 import '../features/embed';
 import { App } from './app';
 
-export function startApp({ video, engine, answers }: PageStart): void {
+export function startApp({ video, engine, answers, early }: PageStart): void {
   // Error reporting is configured first, so a failing start-up call is reported with its response;
   // the SDK itself loads after the first frame, off the start-up path.
   initSentry({ dsn: config.sentryDsn, project: config.sentryProject });
@@ -27,7 +28,11 @@ export function startApp({ video, engine, answers }: PageStart): void {
   const started = video.paused || video.readyState < HTMLMediaElement.HAVE_FUTURE_DATA ? firstFrame() : Promise.resolve();
   startSentryAfter(started, AFTER_START_UP_FALLBACK_MS);
 
-  // The model takes the early start-up answers, and the engine with whatever it has preloaded.
+  // The model adopts what the page's start decided and did (the start plan, the browser's refusal
+  // of sound, the autoplay's outcome) instead of deciding it again; then it takes the early
+  // start-up answers, and the engine with whatever it has preloaded.
+  if (early.plan) void allSettled(startPlanAdopted, { scope, params: early.plan });
+  void allSettled(earlyAutoplayAdopted, { scope, params: { soundRefused: early.soundRefused, autoplay: early.autoplay } });
   void allSettled(earlyAnswersReceived, { scope, params: answers });
   void allSettled(appStarted, { scope, params: config });
   void engine.then(

@@ -11,6 +11,9 @@ import type { EngineError, LoadOptions, MediaEngine, PreloadOptions } from './ty
 const HLS_MIME = 'application/vnd.apple.mpegurl';
 /** Playlists from the network, or from the page's early start when it fetched them. */
 
+/** What the element says between an unlock's play and its pause (play, playing or waiting, timeupdate, pause). */
+const UNLOCK_QUIET_FACTS = new Set(['playing', 'paused', 'waiting', 'timeUpdated']);
+
 /** Seconds of played media kept behind the playhead; bounds memory on long sessions. */
 const BACK_BUFFER_S = 30;
 
@@ -62,7 +65,10 @@ export function createHlsEngine(video: HTMLVideoElement, options: HlsEngineOptio
   let preloaded: { url: string; startTime: number } | null = null;
   /** Told once of a fatal error of the preloaded source, while nobody listens yet. */
   let preloadFailed: (() => void) | null = null;
+  /** While the element is unlocked (played and paused at once), its flow facts are not news. */
+  let unlocking = false;
   const emit: EmitFact = (...args) => {
+    if (unlocking && UNLOCK_QUIET_FACTS.has(args[0])) return;
     if (held) {
       held.push(() => facts.emit(...args));
       const [fact, payload] = args;
@@ -188,6 +194,16 @@ export function createHlsEngine(video: HTMLVideoElement, options: HlsEngineOptio
     },
     prefetch,
     play: () => video.play(),
+    unlock() {
+      if (!video.paused || unlocking) return;
+      video.play().catch(() => undefined);
+      // Refused at once (no gesture): nothing started, nothing to take back.
+      if (video.paused) return;
+      unlocking = true;
+      // After the facts' own listener: the pause that ends the unlock is withheld too.
+      video.addEventListener('pause', () => (unlocking = false), { once: true });
+      video.pause();
+    },
     pause: () => video.pause(),
     seek(seconds: number) {
       if (!Number.isFinite(seconds)) return;

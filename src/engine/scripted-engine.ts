@@ -14,6 +14,13 @@ export interface ScriptedEngine extends MediaEngine {
   emit<K extends EngineFactName>(fact: K, ...payload: EngineFacts[K] extends void ? [] : [EngineFacts[K]]): void;
   /** Makes the next play() reject with this error name (e.g. 'NotAllowedError'). */
   rejectNextPlay(name: string): void;
+  /**
+   * The browser's autoplay policy as play() applies it: `sound` false refuses play while unmuted,
+   * `muted` false refuses it muted too (NotAllowedError). Both true by default.
+   */
+  policy: { sound: boolean; muted: boolean };
+  /** The mute state last set with setMuted. */
+  readonly muted: boolean;
   bandwidthEstimate: number;
   readonly listenerCount: number;
   readonly destroyed: boolean;
@@ -96,6 +103,7 @@ export function createScriptedEngine({ pollable = false }: ScriptedEngineOptions
   const facts = createFactEmitter();
   const calls: EngineCall[] = [];
   let playRejection: string | null = null;
+  let muted = false;
   let destroyed = false;
   const record = (command: string) => (...args: unknown[]) => {
     calls.push({ command, args });
@@ -141,9 +149,14 @@ export function createScriptedEngine({ pollable = false }: ScriptedEngineOptions
     rejectNextPlay(name: string) {
       playRejection = name;
     },
+    policy: { sound: true, muted: true },
+    get muted() {
+      return muted;
+    },
     load: record('load'),
     play() {
       calls.push({ command: 'play', args: [] });
+      if (!playRejection && !(muted ? engine.policy.muted : engine.policy.sound)) playRejection = 'NotAllowedError';
       if (playRejection) {
         const error = Object.assign(new Error(playRejection), { name: playRejection });
         playRejection = null;
@@ -151,10 +164,14 @@ export function createScriptedEngine({ pollable = false }: ScriptedEngineOptions
       }
       return Promise.resolve();
     },
+    unlock: record('unlock'),
     pause: record('pause'),
     seek: record('seek'),
     setVolume: record('setVolume'),
-    setMuted: record('setMuted'),
+    setMuted(value: boolean) {
+      calls.push({ command: 'setMuted', args: [value] });
+      muted = value;
+    },
     setPlaybackRate: record('setPlaybackRate'),
     setLevel: record('setLevel'),
     setAudioTrack: record('setAudioTrack'),

@@ -231,6 +231,13 @@ export interface MediaEngine {
   prefetch?(url: string): Promise<number>;
   /** Resolves when playback starts; rejects with the browser's error (e.g. NotAllowedError). */
   play(): Promise<void>;
+  /**
+   * Called inside the viewer's gesture while the content waits (a pre-roll plays first): plays and
+   * pauses the paused element at once, its facts withheld, so that it may play with sound later
+   * without a gesture where the browser requires the element itself to have been played in one
+   * (Safari's engine). Absent: nothing to do.
+   */
+  unlock?(): void;
   pause(): void;
   seek(seconds: number): void;
   setVolume(volume: number): void;

@@ -22,8 +22,11 @@ export interface AdVideo {
   readonly element: HTMLVideoElement;
   /** Starts fetching `url` at once (preload=auto), so the first play shows a frame without a round trip. */
   load(url: string): void;
-  /** Plays; when the browser refuses sound without a gesture, retries muted. Rejects like HTMLMediaElement.play(). */
-  play(): Promise<void>;
+  /**
+   * Plays; when the browser refuses sound without a gesture, retries muted. Resolves with how it
+   * plays ('muted': the browser's mute, not the viewer's); rejects like HTMLMediaElement.play().
+   */
+  play(): Promise<'sound' | 'muted'>;
   pause(): void;
   setVolume(volume: number): void;
   setMuted(muted: boolean): void;
@@ -72,11 +75,13 @@ export function createAdVideo(element: HTMLVideoElement = document.createElement
     async play() {
       try {
         await element.play();
+        return 'sound';
       } catch (error) {
         if ((error as { name?: string }).name !== 'NotAllowedError' || element.muted) throw error;
         // Autoplay with sound refused: an ad plays muted rather than not at all.
         element.muted = true;
         await element.play();
+        return 'muted';
       }
     },
     pause: () => element.pause(),

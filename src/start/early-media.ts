@@ -7,12 +7,14 @@ import type { EngineAudioTrack, MediaEngine } from '../engine/types';
 import { readFavouriteAudio } from '../features/tracks/favourites';
 import { startAudioTrack } from '../features/tracks/rules';
 import { readVolumeState } from '../features/playback/volume-rules';
+import { playOrMute, type AutoplayResult } from '../features/playback/autoplay-rules';
+import type { StartPlan } from '../features/progress/start';
 import type { PlayerConfig } from '../features/session/config';
 import { STORAGE_KEYS } from '../lib/constants';
 import { firstFrame } from '../platform/after-start-up';
 import type { KeyValueStorage } from '../platform/web-storage';
 import type { EarlyMedia } from './app-turn';
-import { playsAtOnce } from './early-play';
+import { planEarlyStart, playsAtOnce } from './early-play';
 import type { EarlyStart } from './early-requests';
 
 export function createVideoElement(): HTMLVideoElement {
@@ -34,14 +36,31 @@ export interface EarlyMediaInput {
   appStarting: () => boolean;
 }
 
-/** Plays at the saved volume, as the model would have set it; resolves once the first frame is shown. */
-function playEarly(engine: MediaEngine, video: HTMLVideoElement, storage: KeyValueStorage): Promise<void> {
+/**
+ * What the page's start decided and did, for the model to adopt instead of deciding again: the
+ * start episode's plan, whether the browser's refusal of sound muted the content, and how its
+ * autoplay ended (null while it has not, or when the page's start did not play).
+ */
+export interface EarlyStartFacts {
+  plan: StartPlan | null;
+  soundRefused: boolean;
+  autoplay: AutoplayResult | null;
+}
+
+/**
+ * Plays at the saved volume, as the model would have set it, muted when the browser refuses sound
+ * (autoplay-rules.ts); resolves once the first frame is shown, or at once when nothing plays.
+ */
+async function playEarly(engine: MediaEngine, video: HTMLVideoElement, storage: KeyValueStorage, facts: EarlyStartFacts, appStarting: () => boolean): Promise<void> {
   const { volume, muted } = readVolumeState(storage);
   engine.setVolume(volume);
   engine.setMuted(muted);
   const shown = firstFrame(video);
-  // A refused play (the browser's autoplay policy) is left to the model, which asks again.
-  return engine.play().then(() => shown);
+  // Once the app starts, a refusal is the model's to answer: it asks again.
+  const result = await playOrMute(engine, { muted, mayRetry: () => !appStarting(), onMuted: () => (facts.soundRefused = true) }).catch(() => null);
+  if (result === 'blocked') facts.soundRefused = false;
+  facts.autoplay = result;
+  if (result === 'sound' || result === 'muted') await shown;
 }
 
 /** Resolves once the element has its first frame decoded ('loadeddata'). */
@@ -51,7 +70,10 @@ function firstDecodedFrame(element: HTMLVideoElement): Promise<void> {
 }
 
 /** Preloads the start episode, and plays it when the model would play it at once; says how it is on its way. */
-export async function startEarlyMedia({ config, storage, video, engine, start, appStarting }: EarlyMediaInput): Promise<EarlyMedia> {
+export async function startEarlyMedia(
+  { config, storage, video, engine, start, appStarting }: EarlyMediaInput,
+  facts: EarlyStartFacts,
+): Promise<EarlyMedia> {
   const [created, early] = await Promise.all([engine, start]);
   if (early === null || created.preload === undefined) return { kind: 'none' };
   let failed!: () => void;
@@ -67,6 +89,14 @@ export async function startEarlyMedia({ config, storage, video, engine, start, a
   const adList = await early.adList;
   // A slow ad list may come after the app started: the model decides from then on.
   if (appStarting()) return { kind: 'none' };
-  const plays = playsAtOnce({ config, episode: early.episode, adList, storedProgress: storage.read(STORAGE_KEYS.episodesTimeProgress) });
-  return plays ? { kind: 'playing', ready: Promise.race([playEarly(created, video, storage), failure]) } : { kind: 'loading', ready: decoded };
+  const plan = planEarlyStart({
+    config,
+    episode: early.episode,
+    adList,
+    storedProgress: storage.read(STORAGE_KEYS.episodesTimeProgress),
+    muted: readVolumeState(storage).muted,
+  });
+  facts.plan = plan;
+  if (!playsAtOnce(plan)) return { kind: 'loading', ready: decoded };
+  return { kind: 'playing', ready: Promise.race([playEarly(created, video, storage, facts, appStarting), failure]) };
 }

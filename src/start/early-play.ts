@@ -1,12 +1,12 @@
 /**
- * Whether the entry may start the content itself, before the app is evaluated: only when the app's
- * model would play it as soon as its source is ready, with the same rules (the start decision,
- * the ad plan) over the same inputs (the early answers, the stored progress). The model then takes
- * a stream that already plays, and the viewer sees the first frame one app evaluation sooner.
+ * The start episode's plan before the app: the one start rule (`planStart`) over the same inputs
+ * the models have (the early answers, the stored progress and mute). The entry plays the content
+ * itself only when the plan plays it at once (no pre-roll, no resume prompt, autoplay on); the
+ * model then adopts the plan and the outcome instead of deciding again.
  */
 import type { AdListDto, EpisodeDto } from '../api/dto';
 import { planAds } from '../features/ads/sources';
-import { decideStart, sanitizeProgress } from '../features/progress/start';
+import { planStart, sanitizeProgress, type StartPlan } from '../features/progress/start';
 import type { PlayerConfig } from '../features/session/config';
 
 export interface EarlyPlayInput {
@@ -16,19 +16,28 @@ export interface EarlyPlayInput {
   adList: AdListDto | null | undefined;
   /** The stored `episodesTimeProgress` value, as read. */
   storedProgress: unknown;
+  /** The viewer's stored mute. */
+  muted: boolean;
 }
 
-/** Autoplay on, no pre-roll due, no resume prompt (without one, the start is `t` or 0, as preloaded). */
-export function playsAtOnce({ config, episode, adList, storedProgress }: EarlyPlayInput): boolean {
-  if (!config.autoPlay || adList === undefined) return false;
-  if (planAds({ adList, adListUrl: config.adListUrl, advert: config.advert, baseUrl: config.baseUrl }).preroll.length > 0) return false;
-  const decision = decideStart({
+/** The start episode's plan; null while the ad list does not settle it. */
+export function planEarlyStart({ config, episode, adList, storedProgress, muted }: EarlyPlayInput): StartPlan | null {
+  if (adList === undefined) return null;
+  const preroll = planAds({ adList, adListUrl: config.adListUrl, advert: config.advert, baseUrl: config.baseUrl }).preroll.length > 0;
+  return planStart({
     choice: 'start',
     episodeId: episode.id,
     duration: episode.duration,
     startTime: config.startTime,
     episodeTime: config.episodeTime,
     saved: sanitizeProgress(storedProgress),
+    autoPlay: config.autoPlay,
+    preroll,
+    muted,
   });
-  return decision.resumeAt === null && (decision.autoplay ?? config.autoPlay);
+}
+
+/** The plan plays the content at once: autoplay, no pre-roll first, no resume prompt. */
+export function playsAtOnce(plan: StartPlan | null): plan is StartPlan {
+  return plan !== null && plan.play !== 'click' && !plan.preroll;
 }

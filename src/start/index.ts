@@ -15,7 +15,9 @@ import type { MediaEngine } from '../engine/types';
 import type { EarlyAnswers } from '../api/early';
 import { createWebStorage } from '../platform/web-storage';
 import { appTurn } from './app-turn';
-import { createVideoElement, startEarlyMedia } from './early-media';
+import { createVideoElement, startEarlyMedia, type EarlyStartFacts } from './early-media';
+
+export type { EarlyStartFacts } from './early-media';
 
 export { config, root } from './page-config';
 
@@ -29,15 +31,18 @@ export interface PageStart {
   answers: EarlyAnswers;
   /** Resolves when the app's turn has come; from then on the model makes the start's decisions. */
   appTurn: Promise<void>;
+  /** What the page's start decided and did before the app, as it stands at the app's turn. */
+  early: Readonly<EarlyStartFacts>;
 }
 
 export function startPage(): PageStart {
   let appStarting = false;
   const video = createVideoElement();
   const engine = engineModule.then(({ createHlsEngine }) => createHlsEngine(video, { playlists: earlyStores.playlists }));
-  const early = startEarlyMedia({ config, storage: createWebStorage(), video, engine, start: earlyStart, appStarting: () => appStarting });
+  const facts: EarlyStartFacts = { plan: null, soundRefused: false, autoplay: null };
+  const early = startEarlyMedia({ config, storage: createWebStorage(), video, engine, start: earlyStart, appStarting: () => appStarting }, facts);
   const turn = appTurn(earlyStart, early, { answersMs: APP_ANSWERS_LIMIT_MS, mediaMs: APP_MEDIA_LIMIT_MS, screenMs: APP_SCREEN_LIMIT_MS }).then(() => {
     appStarting = true;
   });
-  return { video, engine, answers: earlyStores.answers, appTurn: turn };
+  return { video, engine, answers: earlyStores.answers, appTurn: turn, early: facts };
 }

@@ -15,6 +15,8 @@ import {
   $duration,
   $muted,
   $volume,
+  adMediaPlayed,
+  unmuteClicked,
   mediaSeeked,
   mediaTimeUpdated,
   pauseFx,
@@ -23,7 +25,7 @@ import {
   playReleased,
   playRequested,
 } from '../playback';
-import { adCreated, adVolumeMatched } from './model/break';
+import { adCreated, adMutedRequested, adVolumeMatched, playAdFx } from './model/break';
 import { adsEnvironmentStarted } from './model/environment';
 import {
   adsConfigured,
@@ -56,3 +58,7 @@ sample({ clock: mediaTimeUpdated, fn: ({ currentTime }) => currentTime, target: 
 sample({ clock: mediaSeeked, fn: ({ currentTime }) => currentTime, target: contentSeeked });
 sample({ clock: $duration, target: contentDurationChanged });
 sample({ clock: adCreated, source: { volume: $volume, muted: $muted }, target: adVolumeMatched });
+
+// The browser's refusal of sound and the viewer's 'Включить звук' reach the ad as the content.
+sample({ clock: playAdFx.doneData, filter: (result) => result !== undefined, fn: (result) => result!, target: adMediaPlayed });
+sample({ clock: unmuteClicked, fn: () => false, target: adMutedRequested });

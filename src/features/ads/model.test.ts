@@ -80,7 +80,7 @@ function fakeVideo() {
   return {
     element: {} as HTMLVideoElement,
     load: vi.fn(),
-    play: vi.fn(async () => {}),
+    play: vi.fn(async (): Promise<'sound' | 'muted'> => 'sound'),
     pause: vi.fn(),
     setVolume: vi.fn(),
     setMuted: vi.fn(),

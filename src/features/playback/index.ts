@@ -28,6 +28,9 @@ export {
   playRefused,
   isPlayRefusal,
   playFx,
+  unlockFx,
+  soundRefused,
+  $fallbackMuted,
   pauseFx,
   $engine,
   prefetchSourceFx,
@@ -43,6 +46,9 @@ export {
   $streamError,
 } from './model';
 export { $streamTickRunning } from './tick';
+export { earlyAutoplayAdopted, adMediaPlayed, autoplayResolved, unmuteClicked, $unmuteOffered, $autoplayResult } from './autoplay';
+export type { EarlyAutoplay } from './autoplay';
+export type { AutoplayResult } from './autoplay-rules';
 export {
   $startAwaited,
   $startClockRunning,

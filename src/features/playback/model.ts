@@ -1,5 +1,9 @@
 import { attach, combine, createEffect, createEvent, createStore, sample, scopeBind } from 'effector';
 import type { EngineError, EngineFacts, EngineTime, MediaEngine } from '../../engine/types';
+import { DEFAULT_MUTED, DEFAULT_VOLUME } from '../../lib/constants';
+import { isPlayRefusal, playOrMute, type AutoplayResult } from './autoplay-rules';
+
+export { isPlayRefusal, type AutoplayResult };
 
 /** SPEC.md §4 player states. 'notStarted' holds until the media first plays. */
 export type PlaybackStatus = 'notStarted' | 'playing' | 'paused' | 'ended' | 'buffering';
@@ -21,6 +25,8 @@ export const mediaSeeked = createEvent<EngineFacts['seeked']>();
 export const mediaTimeUpdated = createEvent<EngineTime>();
 export const mediaDurationChanged = createEvent<EngineFacts['durationChanged']>();
 export const mediaError = createEvent<EngineError>();
+/** The media reported a new volume or mute state. */
+export const mediaVolumeChanged = createEvent<EngineFacts['volumeChanged']>();
 /** A piece of the stream reached the buffer (the engine's loadProgress). */
 export const mediaLoadProgressed = createEvent();
 /** The media time read by the 100 ms stream tick while the media plays (see tick.ts). */
@@ -49,6 +55,18 @@ export const playDeferred = createEvent();
 export const $engine = createStore<MediaEngine | null>(null, { serialize: 'ignore' }).on(engineAttached, (_, engine) => engine);
 export const $source = createStore<SourceRequest | null>(null).on(sourceRequested, (_, source) => source);
 export const $autoplay = createStore(false).on(autoplaySet, (_, on) => on);
+export const $volume = createStore(DEFAULT_VOLUME).on(mediaVolumeChanged, (_, { volume }) => volume);
+export const $muted = createStore(DEFAULT_MUTED).on(mediaVolumeChanged, (_, { muted }) => muted);
+
+/**
+ * The browser refused sound without the viewer's gesture, so the content (and an ad) play muted.
+ * That mute is not the viewer's choice: it is never stored, and the viewer is offered the sound.
+ */
+export const soundRefused = createEvent();
+/** Muted for the browser, not by the viewer (autoplay-rules.ts); any unmute ends it. */
+export const $fallbackMuted = createStore(false)
+  .on(soundRefused, () => true)
+  .on(mediaVolumeChanged, (on, { muted }) => (muted ? on : false));
 
 /**
  * While the media plays on, the model takes one time fact per second of media: each fact runs the
@@ -135,22 +153,31 @@ const loadSourceFx = attach({
   source: $engine,
   effect: (engine, { url, startTime }: SourceRequest) => engine?.load(url, { startTime }),
 });
-export const playFx = attach({ source: $engine, effect: async (engine) => engine?.play() });
+/**
+ * Plays; when the browser refuses sound, plays muted (autoplay-rules.ts). Resolves with the
+ * outcome ('blocked': refused muted too; null without an engine); rejects only with an error that
+ * is no refusal (an AbortError when the engine reloads the media, say).
+ */
+export const playFx = attach({
+  source: { engine: $engine, muted: $muted },
+  effect: async ({ engine, muted }): Promise<AutoplayResult | null> => {
+    if (!engine) return null;
+    const refused = scopeBind(soundRefused, { safe: true });
+    return playOrMute(engine, { muted, onMuted: refused });
+  },
+});
 export const pauseFx = attach({ source: $engine, effect: (engine) => engine?.pause() });
 /** Fetches a source's playlists ahead of its load (the next episode); resolves with how many were asked for. */
 export const prefetchSourceFx = attach({ source: $engine, effect: async (engine, url: string) => (await engine?.prefetch?.(url)) ?? 0 });
 
+/** play() was refused by the browser's policy, muted too: the viewer's own click will play. */
+export const playRefused = sample({ clock: playFx.doneData, filter: (result) => result === 'blocked', fn: () => undefined });
 /**
- * The browser's autoplay policy said no (NotAllowedError): the viewer's own click will play. Any
- * other rejection (an AbortError when the engine reloads the media, say) leaves the play intent
- * standing: the start watchdog ends it in playback or the stream error.
+ * Lets the content play later where the browser lets an element play with sound only once it was
+ * played inside the viewer's gesture (Safari's engine): asked while the viewer's click or key is
+ * being handled, e.g. the click that starts a pre-roll, so the film follows the ad by itself.
  */
-export function isPlayRefusal(error: unknown): boolean {
-  // A DOMException in the browser; read by name, whatever its prototype chain.
-  return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'NotAllowedError';
-}
-/** play() was refused by the browser's policy (see isPlayRefusal). */
-export const playRefused = sample({ clock: playFx.failData, filter: isPlayRefusal, fn: () => undefined });
+export const unlockFx = attach({ source: $engine, effect: (engine) => engine?.unlock?.() });
 
 export const $status = createStore<PlaybackStatus>('notStarted')
   .on(sourceRequested, () => 'notStarted')

@@ -207,9 +207,9 @@ describe('start watchdog', () => {
     expect(scope.getState($bigPlayShown)).toBe(true);
   });
 
-  it('autoplay refused by the browser (NotAllowedError): the big play button, no clock, no error', async () => {
+  it('autoplay refused by the browser with sound and muted (NotAllowedError): the big play button, no clock, no error', async () => {
     const { scope, engine, streamError } = await player({ autoplay: true });
-    engine.rejectNextPlay('NotAllowedError');
+    engine.policy = { sound: false, muted: false };
     engine.emit('sourceReady', READY);
     await advance(0);
     expect(scope.getState($startAwaited)).toBe(false);

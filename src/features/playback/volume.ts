@@ -8,20 +8,17 @@ import type { EngineFacts, MediaEngine } from '../../engine/types';
 import { DEFAULT_MUTED, DEFAULT_VOLUME, STORAGE_KEYS, VOLUME_STEP } from '../../lib/constants';
 import { $storage } from '../../platform/storage';
 import { parseVolume, readVolumeState, snapVolume, type VolumeState } from './volume-rules';
-import { $engine, engineAttached } from './model';
+import { $engine, $fallbackMuted, $muted, $volume, engineAttached, mediaVolumeChanged } from './model';
 
 export { parseVolume, readVolumeState, snapVolume, type VolumeState };
 
-/** The media reported a new volume or mute state. */
-export const mediaVolumeChanged = createEvent<EngineFacts['volumeChanged']>();
+export { $muted, $volume, mediaVolumeChanged };
 /** The slider moved: a number or a numeric string in 0..1; anything else is ignored. */
 export const volumeSet = createEvent<number | string>();
 /** Steps the volume by `direction` × 0.05 (keys ↑/↓). */
 export const volumeStepped = createEvent<1 | -1>();
 export const muteToggled = createEvent();
 
-export const $volume = createStore(DEFAULT_VOLUME).on(mediaVolumeChanged, (_, { volume }) => volume);
-export const $muted = createStore(DEFAULT_MUTED).on(mediaVolumeChanged, (_, { muted }) => muted);
 /** False where the platform ignores volume writes (iOS): only the mute toggle is shown. */
 export const $volumeSettable = createStore(true).on(engineAttached, (_, engine) => engine.canSetVolume !== false);
 
@@ -48,8 +45,16 @@ export const setMutedFx = attach({ source: $engine, effect: (engine, muted: bool
 
 sample({ clock: engineAttached, target: connectVolumeFx });
 sample({ clock: connectVolumeFx.done, target: readVolumeFx });
-sample({ clock: readVolumeFx.doneData, target: applyVolumeFx });
-sample({ clock: mediaVolumeChanged, fn: ({ volume, muted }) => ({ volume: snapVolume(volume), muted }), target: saveVolumeFx });
+// A mute the browser forced before the app (the page's start) stays until the viewer lifts it.
+sample({ clock: readVolumeFx.doneData, source: $fallbackMuted, fn: (fallback, { volume, muted }) => ({ volume, muted: muted || fallback }), target: applyVolumeFx });
+// The browser's mute is not the viewer's: it is never stored.
+sample({
+  clock: mediaVolumeChanged,
+  source: $fallbackMuted,
+  filter: (fallback, { muted }) => !(fallback && muted),
+  fn: (_, { volume, muted }) => ({ volume: snapVolume(volume), muted }),
+  target: saveVolumeFx,
+});
 
 const volumeChosen = volumeSet.filterMap((value) => parseVolume(value) ?? undefined);
 const volumeAsked = createEvent<number>();

@@ -5,6 +5,8 @@ export {
   progressStarted,
   pageLeft,
   resumeOffered,
+  startPlanAdopted,
+  $adoptedPlan,
   continueClicked,
   startOverClicked,
   resumeAnswered,
@@ -12,5 +14,5 @@ export {
   $savedProgress,
 } from './model';
 export type { ProgressMap } from './model';
-export { decideStart, sanitizeProgress, isResumable, FINISHED_MARGIN_S } from './start';
+export { decideStart, planStart, sanitizeProgress, isResumable, FINISHED_MARGIN_S, type StartPlan, type StartPlay } from './start';
 export type { StartInput, StartDecision } from './start';

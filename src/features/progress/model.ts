@@ -5,7 +5,7 @@ import { $storage } from '../../platform/storage';
 import { watchPageLeave } from '../../platform/visibility';
 import { $currentEpisode, episodeChosen } from '../session';
 import { $currentSecond, $engine, mediaEnded, mediaPaused, mediaPlaying, mediaTimeUpdated } from '../playback';
-import { sanitizeProgress } from './start';
+import { sanitizeProgress, type StartPlan } from './start';
 
 export type ProgressMap = Record<string, number>;
 
@@ -36,6 +36,9 @@ const watchPageLeaveFx = createEffect(() => {
 
 // Resume prompt intents and facts.
 export const resumeOffered = createEvent<number>();
+/** The page's start planned the start episode before the app (src/start): the model takes that plan. */
+export const startPlanAdopted = createEvent<StartPlan>();
+export const $adoptedPlan = createStore<StartPlan | null>(null, { serialize: 'ignore' }).on(startPlanAdopted, (_, plan) => plan);
 export const continueClicked = createEvent();
 export const startOverClicked = createEvent();
 

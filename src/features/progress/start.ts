@@ -51,3 +51,47 @@ export function sanitizeProgress(raw: unknown): Record<string, number> {
   }
   return clean;
 }
+
+/**
+ * How the content starts once its source is ready: with sound (and muted if the browser refuses
+ * sound), muted because the viewer muted it, or on the viewer's click.
+ */
+export type StartPlay = 'sound' | 'muted' | 'click';
+
+/** The start of one episode, decided once (planStart) by whoever starts it first. */
+export interface StartPlan {
+  episodeId: number;
+  /** Where the source loads. */
+  startTime: number;
+  /** A saved position to offer in the resume prompt, or null for no prompt. */
+  resumeAt: number | null;
+  /** A pre-roll comes before the content's first frame. */
+  preroll: boolean;
+  play: StartPlay;
+}
+
+export interface StartPlanInput extends StartInput {
+  /** The embedder's auto_play. */
+  autoPlay: boolean;
+  /** The ad plan has a pre-roll for this start. */
+  preroll: boolean;
+  /** The viewer's stored mute (`player-muted`). */
+  muted: boolean;
+}
+
+/**
+ * The one rule for an episode's start (issue 38): where it loads, whether the resume prompt shows,
+ * whether a pre-roll comes first, and how it plays. The page's start (src/start) applies it before
+ * the models exist and hands its plan over; the models apply it to every later episode.
+ */
+export function planStart(input: StartPlanInput): StartPlan {
+  const decision = decideStart(input);
+  const autoplay = decision.resumeAt === null && (decision.autoplay ?? input.autoPlay);
+  return {
+    episodeId: input.episodeId,
+    startTime: decision.startTime,
+    resumeAt: decision.resumeAt,
+    preroll: input.preroll,
+    play: !autoplay ? 'click' : input.muted ? 'muted' : 'sound',
+  };
+}

@@ -1,5 +1,5 @@
 /**
- * Series' links (issue 6): where each episode starts (decideStart over the series choice, the
+ * Series' links (issue 6): where each episode starts (planStart over the series choice, the
  * saved progress and the page's t/episode_time) and how (autoplay, the source, the resume offer),
  * the next episode's playlists fetched ahead, and the seasons menu's statistics.
  * Elsewhere: the resume prompt's answer and its statistics are progress's (progress/links.ts);
@@ -9,41 +9,48 @@
  */
 import { createEvent, createStore, sample } from 'effector';
 import { $config, episodeChosen, masterUrl } from '../session';
-import { $currentSecond, $duration, autoplaySet, prefetchSourceFx, sourceRequested } from '../playback';
-import { $savedProgress, decideStart, resumeOffered, type StartDecision } from '../progress';
+import { $currentSecond, $duration, $muted, autoplaySet, prefetchSourceFx, sourceRequested } from '../playback';
+import { $adoptedPlan, $savedProgress, planStart, resumeOffered, type StartPlan } from '../progress';
 import { sendStatFx } from '../../platform/stats';
 import { $lastChoice, $nextEpisode, $seasonsMenuOpen, episodeSelected, menuBackClicked, menuSeasonPicked } from './model';
 
 /** The next episode's master playlist is fetched this close to the end of the current one. */
 const PREFETCH_LEAD_S = 15;
 
-const startDecided = createEvent<{ url: string; decision: StartDecision; autoPlay: boolean }>();
+const startDecided = createEvent<{ url: string; plan: StartPlan }>();
 
 sample({
   clock: episodeChosen,
-  source: { config: $config, choice: $lastChoice, saved: $savedProgress },
+  source: { config: $config, choice: $lastChoice, saved: $savedProgress, adopted: $adoptedPlan, muted: $muted },
   filter: ({ config }, episode) => config !== null && masterUrl(episode, config.baseUrl) !== null,
-  fn: ({ config, choice, saved }, episode) => ({
+  fn: ({ config, choice, saved, adopted, muted }, episode) => ({
     url: masterUrl(episode, config!.baseUrl)!,
-    autoPlay: config!.autoPlay,
-    decision: decideStart({
-      choice,
-      episodeId: episode.id,
-      duration: episode.duration,
-      startTime: config!.startTime,
-      episodeTime: config!.episodeTime,
-      saved,
-    }),
+    // The start episode's plan was made by the page's start when it got that far: taken, not made again.
+    plan:
+      choice === 'start' && adopted?.episodeId === episode.id
+        ? adopted
+        : planStart({
+            choice,
+            episodeId: episode.id,
+            duration: episode.duration,
+            startTime: config!.startTime,
+            episodeTime: config!.episodeTime,
+            saved,
+            autoPlay: config!.autoPlay,
+            // The ads model holds the first play for a pre-roll itself (ads/model/schedule.ts).
+            preroll: false,
+            muted,
+          }),
   }),
   target: startDecided,
 });
 // Autoplay first: the source applies it when it is ready.
-sample({ clock: startDecided, fn: ({ decision, autoPlay }) => decision.autoplay ?? autoPlay, target: autoplaySet });
-sample({ clock: startDecided, fn: ({ url, decision }) => ({ url, startTime: decision.startTime }), target: sourceRequested });
+sample({ clock: startDecided, fn: ({ plan }) => plan.play !== 'click', target: autoplaySet });
+sample({ clock: startDecided, fn: ({ url, plan }) => ({ url, startTime: plan.startTime }), target: sourceRequested });
 sample({
   clock: startDecided,
-  filter: ({ decision }) => decision.resumeAt !== null,
-  fn: ({ decision }) => decision.resumeAt!,
+  filter: ({ plan }) => plan.resumeAt !== null,
+  fn: ({ plan }) => plan.resumeAt!,
   target: resumeOffered,
 });
 

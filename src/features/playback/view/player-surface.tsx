@@ -12,6 +12,7 @@ import { $bigPlayShown, $spinnerShown, $status, $streamError, retryClicked, togg
 import { DesktopControls, MobileControls, type ControlSlots } from './controls';
 import type { ShortcutsDialogProps } from './shortcuts-dialog';
 import { useShortcuts } from './use-shortcuts';
+import { UnmuteButton } from './unmute-button';
 import { VideoSlot } from './video-slot';
 import './surface.css';
 // The dialog's styles ship with the page: only a preloaded chunk's stylesheet is linked.
@@ -154,6 +155,7 @@ export function PlayerSurface({ video, top, title, overlay, menu, children, ...s
         </div>
       )}
       {children}
+      <UnmuteButton />
       <Announcer />
       <ShortcutsHelp />
     </div>

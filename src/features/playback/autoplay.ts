@@ -1,0 +1,72 @@
+/**
+ * Autoplay's outcome and the sound the browser refused (issue 38; the rule is autoplay-rules.ts).
+ * An autoplay ends with sound, muted (the browser refused sound: 'Включить звук' shows until the
+ * viewer turns it on) or blocked (muted refused too: the poster and the big play button). The
+ * first media to play for it tells the outcome: the content, or the pre-roll's ad element.
+ * The page's start may have played the start episode already: its outcome is adopted, not asked
+ * again. The outcome goes to rstat4 as `videoplayer_autoplay` with `{ result }`.
+ */
+import { createEvent, createStore, sample } from 'effector';
+import { sendStatFx } from '../../platform/stats';
+import { $fallbackMuted, autoplayRequested, playDeferred, playFx, soundRefused, unlockFx, type AutoplayResult } from './model';
+import { setMutedFx } from './volume';
+
+/** What the page's start did before the app: the browser's refusal of sound, and the outcome if it is known. */
+export interface EarlyAutoplay {
+  soundRefused: boolean;
+  autoplay: AutoplayResult | null;
+}
+
+export const earlyAutoplayAdopted = createEvent<EarlyAutoplay>();
+/** The ad's element played first for the content (a pre-roll): with sound, or muted by the browser. */
+export const adMediaPlayed = createEvent<AutoplayResult>();
+export const autoplayResolved = createEvent<AutoplayResult>();
+/** The 'Включить звук' button: one click turns on the content's and the ad's sound. */
+export const unmuteClicked = createEvent();
+
+/** Whether 'Включить звук' shows: the browser, not the viewer, muted the player. */
+export const $unmuteOffered = $fallbackMuted;
+export const $autoplayResult = createStore<AutoplayResult | null>(null).on(autoplayResolved, (_, result) => result);
+
+/**
+ * 'pending': an autoplay asked to play and its outcome is not told yet. 'adopted': the page's start
+ * told it, and the model's own request for the same stream (its replayed source) tells nothing.
+ */
+const $autoplayState = createStore<'idle' | 'pending' | 'adopted'>('idle')
+  .on(earlyAutoplayAdopted, (state, { autoplay }) => (autoplay === null ? state : 'adopted'))
+  .on(autoplayRequested, (state) => (state === 'adopted' ? 'idle' : 'pending'))
+  .on(autoplayResolved, (state) => (state === 'pending' ? 'idle' : state));
+const $autoplayPending = $autoplayState.map((state) => state === 'pending');
+
+sample({ clock: earlyAutoplayAdopted, filter: ({ soundRefused }) => soundRefused, fn: () => undefined, target: soundRefused });
+sample({ clock: earlyAutoplayAdopted, filter: ({ autoplay }) => autoplay !== null, fn: ({ autoplay }) => autoplay!, target: autoplayResolved });
+
+// The content plays muted with the ad it follows: unmuted, it would be refused.
+const adMuted = sample({ clock: adMediaPlayed, filter: (result) => result === 'muted', fn: () => undefined });
+sample({ clock: adMuted, target: soundRefused });
+sample({ clock: adMuted, fn: () => true, target: setMutedFx });
+
+/** An element still muted for the browser played: its play() resolved as any other. */
+const told = (fallback: boolean, result: AutoplayResult): AutoplayResult => (result === 'sound' && fallback ? 'muted' : result);
+sample({
+  clock: playFx.doneData,
+  source: { pending: $autoplayPending, fallback: $fallbackMuted },
+  filter: ({ pending }, result) => pending && result !== null,
+  fn: ({ fallback }, result) => told(fallback, result!),
+  target: autoplayResolved,
+});
+sample({
+  clock: adMediaPlayed,
+  source: { pending: $autoplayPending, fallback: $fallbackMuted },
+  filter: ({ pending }) => pending,
+  fn: ({ fallback }, result) => told(fallback, result),
+  target: autoplayResolved,
+});
+sample({ clock: autoplayResolved, fn: (result) => ({ event: 'autoplay', payload: { result } }), target: sendStatFx });
+
+// The viewer's gesture: sound on, and the content may play with it later (Safari's engine).
+sample({ clock: unmuteClicked, target: unlockFx });
+sample({ clock: unmuteClicked, fn: () => false, target: setMutedFx });
+// A play asked while a pre-roll holds the content is the viewer's click (or autoplay, where the
+// unlock does nothing): the film then follows the ad without a second click.
+sample({ clock: playDeferred, target: unlockFx });
