@@ -9,6 +9,7 @@ import { episodeChange, fullscreenRequest, useFrameMessages, type MessageLogStor
 import { PlayerStage } from './PlayerStage';
 import { latestSample, type Probe } from './probe';
 import { EMBED_MODES, VIEWPORTS, buildQuery, describeExpect, effectiveQuery, findScenario, type EmbedMode, type HarnessState, type ViewportId } from './scenarios';
+import { useAutoplayOutcome } from './stats';
 import { useStoreValue } from './store';
 import { TraceControls } from './TraceControls';
 import type { HarnessEvents } from './useHarnessEvents';
@@ -132,12 +133,16 @@ interface SummaryStatusProps {
   expect: string;
 }
 
-/** The player's state, time, episode and ad as the probe and the player's messages tell them. */
+/** The player's state, time, episode, ad and autoplay outcome as the probe, its messages and its stats tell them. */
 function SummaryStatus({ probe, frameRef, frameKey, expect }: SummaryStatusProps) {
   const latest = useStoreValue(probe, latestSample);
   const connected = useStoreValue(probe, (snapshot) => snapshot.connected);
   const [episode, setEpisode] = useState<string | null>(null);
   useEffect(() => setEpisode(null), [frameKey]);
+  // The frame's load (a new key): an outcome from before it is another page's.
+  const [loadedAt, setLoadedAt] = useState(() => Date.now());
+  useEffect(() => setLoadedAt(Date.now()), [frameKey]);
+  const autoplay = useAutoplayOutcome(loadedAt);
   useFrameMessages(frameRef, (data) => {
     const change = episodeChange(data);
     if (change) setEpisode(change.label);
@@ -153,6 +158,10 @@ function SummaryStatus({ probe, frameRef, frameKey, expect }: SummaryStatusProps
       <span data-testid="summary-episode">episode {episode ?? '—'}</span>
       <span className="summary-sep">·</span>
       <span data-testid="summary-ad">ad {latest?.ad ? 'showing' : 'none'}</span>
+      <span className="summary-sep">·</span>
+      <span data-testid="status-autoplay" title="the player's videoplayer_autoplay stat: sound, muted (the browser refused sound) or blocked">
+        autoplay: {autoplay ?? '—'}
+      </span>
       {latest?.hidden && <span className="badge badge-custom">page hidden</span>}
       <span className="summary-sep">·</span>
       <span className="muted summary-expect-wrap">

@@ -73,3 +73,29 @@ export function useStats(): StatEntry[] {
     () => entries,
   );
 }
+
+/**
+ * The player's autoplay outcome (`videoplayer_autoplay`'s `result`: sound, muted or blocked), the
+ * newest since `since` (the frame's load), or null before it tries.
+ */
+export function autoplayOutcome(stats: readonly StatEntry[], since: number): string | null {
+  for (let i = stats.length - 1; i >= 0; i--) {
+    const entry = stats[i]!;
+    if (entry.t < since) break;
+    if (entry.event !== 'videoplayer_autoplay') continue;
+    const result = (entry.payload as { result?: unknown } | null)?.result;
+    return typeof result === 'string' ? result : 'unknown';
+  }
+  return null;
+}
+
+/** The same, live; re-renders only when the outcome changes. */
+export function useAutoplayOutcome(since: number): string | null {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => autoplayOutcome(entries, since),
+  );
+}

@@ -1,0 +1,381 @@
+/**
+ * The flows every engine lane runs (issue 38): one `describe` per lane file, the same checks in
+ * each engine. Each flow starts near the moment that matters (a time code, a short ad) and waits
+ * on conditions, never on fixed sleeps.
+ *
+ * Autoplay flows each get a session of their own (a new browser context or a new browser), and
+ * touch neither the page nor its frame until the player's own attempt is over: they read its
+ * `videoplayer_autoplay` stat, and the ad's pings, from the harness server. The other flows share
+ * one session: each starts with a click, which is the viewer's gesture anyway.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Driver, Lane } from './driver';
+import { HARNESS_ORIGIN, PLAYER_ORIGIN } from './env';
+
+// ---------------------------------------------------------------------------------------------
+// Waiting and reading
+
+/** Polls `read` until `ok` holds; on time-out fails with `what` and the last value read. */
+export async function until<T>(what: string, read: () => Promise<T>, ok: (value: T) => boolean, timeout = 15_000, interval = 150): Promise<T> {
+  const deadline = Date.now() + timeout;
+  let last: T | undefined;
+  let error: unknown;
+  for (;;) {
+    try {
+      last = await read();
+      error = undefined;
+      if (ok(last)) return last;
+    } catch (caught) {
+      error = caught;
+    }
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeout / 1000} s; last read: ${error ? String(error) : JSON.stringify(last)}`);
+    await sleep(interval);
+  }
+}
+
+/** A marker for one player page: its `harness-client=` (faults, request log and stats are narrowed by it). */
+let clients = 0;
+const newClient = (engine: string) => `engines-${engine}-${process.pid}-${++clients}`;
+
+const serverJson = async <T>(path: string): Promise<T> => (await (await fetch(`${HARNESS_ORIGIN}${path}`)).json()) as T;
+
+/**
+ * The player's autoplay outcome (`videoplayer_autoplay`'s `result`), read from the harness server,
+ * which the page's injected relay beacons every rstat4 event to: no script runs in the page.
+ * Null when none came within `timeout`.
+ */
+async function autoplayOutcome(client: string, timeout = 15_000): Promise<string | null> {
+  const deadline = Date.now() + timeout;
+  while (Date.now() < deadline) {
+    const stats = await serverJson<Array<{ payload: { result?: string } }>>(`/__harness/stats?mark=${encodeURIComponent(`harness-client=${client}`)}&event=videoplayer_autoplay`);
+    if (stats[0]) return stats[0].payload?.result ?? 'no result';
+    await sleep(150);
+  }
+  return null;
+}
+
+/**
+ * The rstat4 events of one player page, from the harness server (`videoplayer_ad_play
+ * non-skippable`, `videoplayer_autoplay`...): the ad's progress without a look into the page.
+ * (Its VAST pings cannot be told apart by page: Firefox sends them with the player's origin
+ * alone as their Referer.)
+ */
+async function statNames(client: string): Promise<string[]> {
+  const stats = await serverJson<Array<{ event: string; payload: { adId?: string } | null }>>(`/__harness/stats?mark=${encodeURIComponent(`harness-client=${client}`)}`);
+  return stats.map(({ event, payload }) => (payload?.adId ? `${event} ${payload.adId}` : event));
+}
+
+async function requestedPaths(client: string): Promise<string[]> {
+  return (await serverJson<Array<{ path: string }>>(`/__harness/requests?mark=${encodeURIComponent(`harness-client=${client}`)}`)).map((entry) => entry.path);
+}
+
+interface PlayerState {
+  time: number;
+  paused: boolean;
+  muted: boolean;
+  volume: number;
+  height: number;
+  status: string | null;
+  controls: string | null;
+  title: string | null;
+  ad: { time: number; paused: boolean } | null;
+  error: string | null;
+  text: string;
+}
+
+/** What the viewer sees of the player (the driver's scope must be the player's document). */
+const playerState = (driver: Driver) =>
+  driver.evaluate((): PlayerState => {
+    const video = document.querySelector<HTMLVideoElement>('video.player__media');
+    const ad = document.querySelector<HTMLVideoElement>('video.ad-overlay__media');
+    const player = document.querySelector('[data-testid="player"]');
+    return {
+      time: video?.currentTime ?? -1,
+      paused: video?.paused ?? true,
+      muted: video?.muted ?? false,
+      volume: video?.volume ?? -1,
+      height: video?.videoHeight ?? 0,
+      status: player?.getAttribute('data-status') ?? null,
+      controls: player?.getAttribute('data-controls') ?? null,
+      title: document.querySelector('[data-testid="title"]')?.textContent ?? null,
+      ad: ad ? { time: ad.currentTime, paused: ad.paused } : null,
+      error: document.querySelector('[data-testid="page-error"], [data-testid="stream-error"]')?.textContent ?? null,
+      text: document.body.innerText.slice(0, 300),
+    };
+  });
+
+const playsPast = (driver: Driver, seconds: number, what = `the film plays past ${seconds} s`, timeout = 20_000) =>
+  until(what, () => playerState(driver), (state) => !state.paused && state.time > seconds && state.error === null, timeout);
+
+/** A player page on the player origin (opened on its own, as a shared link is). */
+const playerPage = (query: string, client: string) => `${PLAYER_ORIGIN}/?${query}&harness-client=${client}`;
+
+/** The harness page embedding the player cross-origin with this player query. */
+const harnessPage = (query: string, client: string) =>
+  `${HARNESS_ORIGIN}/?${new URLSearchParams({ scenario: 'film', embed: 'cross', query: `${query}&harness-client=${client}` })}`;
+
+const AD_LIST = `data-ad-list-url=${encodeURIComponent('/ads/list.json?set=non-skippable')}`;
+
+/** The button 'Включить звук' over the picture: not the control bar's mute toggle, not the ad's own. */
+const UNMUTE_OVER_PICTURE = 'button:not([data-testid="mute-toggle"]):not([data-testid="ad-mute"])';
+
+/**
+ * Clicks a control of the bar as a viewer does: the pointer over the player shows the controls
+ * (hidden ones take no clicks), then the click. Retried if they did not show.
+ */
+let hovers = 0;
+async function clickControl(driver: Driver, selector: string, name?: string) {
+  await until(
+    `click ${selector}${name ? ` '${name}'` : ''} with the controls shown`,
+    async () => {
+      // Never where the pointer already is: only a move shows the controls (for 1 s).
+      hovers += 1;
+      await driver.hover('[data-testid="player"]', 40 + (hovers % 2) * 30, -60 - (hovers % 3) * 10);
+      const controls = await until('the controls show', () => driver.evaluate(() => document.querySelector('[data-testid="player"]')?.getAttribute('data-controls')), (value) => value === 'shown', 1500, 50);
+      await driver.click(selector, name);
+      return controls;
+    },
+    () => true,
+    20_000,
+    100,
+  );
+}
+
+/** Waits until the element shows (laid out, not hidden). */
+const visible = (driver: Driver, selector: string, name?: string, timeout = 15_000) =>
+  until(
+    `${selector}${name ? ` '${name}'` : ''} shows`,
+    () =>
+      driver.evaluate(
+        (css: string, label: string | null) =>
+          Array.from(document.querySelectorAll<HTMLElement>(css)).some(
+            (element) => (label === null || (element.getAttribute('aria-label') ?? element.textContent?.trim()) === label) && element.getClientRects().length > 0 && getComputedStyle(element).visibility !== 'hidden',
+          ),
+        selector,
+        name ?? null,
+      ),
+    Boolean,
+    timeout,
+  );
+
+const text = (driver: Driver, selector: string) => driver.evaluate((css: string) => document.querySelector(css)?.textContent?.trim() ?? null, selector);
+
+// ---------------------------------------------------------------------------------------------
+// The flows
+
+export function engineFlows(name: string, startLane: () => Promise<Lane>) {
+  describe(name, () => {
+    let lane: Lane;
+    /** The session the flows that start with a click share. */
+    let shared: Driver | null = null;
+    const sharedSession = async () => (shared ??= await lane.session());
+
+    beforeAll(async () => {
+      lane = await startLane();
+    });
+    afterAll(async () => {
+      await shared?.close().catch(() => undefined);
+      await lane?.close();
+    });
+
+    /** An autoplay flow: a session of its own, closed after. */
+    const autoplayFlow = (title: string, run: (driver: Driver) => Promise<void>) =>
+      it(title, async () => {
+        const driver = await lane.session();
+        try {
+          await run(driver);
+        } finally {
+          await driver.close().catch(() => undefined);
+        }
+      });
+
+    /**
+     * After the player's own attempt: with sound, or muted with 'Включить звук' over the picture,
+     * whose click unmutes the film, which plays on. Fails, with what the page shows, when the
+     * player sent no outcome.
+     */
+    async function expectAutoplayed(driver: Driver, client: string, { ad = false } = {}) {
+      const outcome = await autoplayOutcome(client, ad ? 20_000 : 15_000);
+      if (outcome === null) throw new Error(`no videoplayer_autoplay stat from the player within the time-out; the page shows ${JSON.stringify(await playerState(driver))}`);
+      expect(['sound', 'muted'], `videoplayer_autoplay result '${outcome}'`).toContain(outcome);
+      return outcome;
+    }
+
+    async function expectUnmuteWorks(driver: Driver, outcome: string) {
+      await playsPast(driver, 0.3);
+      if (outcome === 'sound') {
+        expect((await playerState(driver)).muted).toBe(false);
+        return;
+      }
+      expect((await playerState(driver)).muted).toBe(true);
+      await visible(driver, UNMUTE_OVER_PICTURE, 'Включить звук');
+      await driver.click(UNMUTE_OVER_PICTURE, 'Включить звук');
+      const unmuted = await until('the click on Включить звук unmutes the film', () => playerState(driver), (state) => !state.muted);
+      await playsPast(driver, unmuted.time + 0.3, 'the film plays on after the unmute');
+    }
+
+    autoplayFlow("auto_play=1, the player page on its own: the film plays, with sound or muted behind 'Включить звук', whose click unmutes it", async (driver) => {
+      const client = newClient(name);
+      await driver.goto(playerPage('movie_id=101&auto_play=1', client));
+      const outcome = await expectAutoplayed(driver, client);
+      await expectUnmuteWorks(driver, outcome);
+    });
+
+    autoplayFlow("auto_play=1 in the harness's cross-origin iframe: the film plays (the unmute works), the harness status line shows the outcome, and the frame is the player origin's", async (driver) => {
+      const client = newClient(name);
+      await driver.goto(harnessPage('movie_id=101&auto_play=1', client));
+      const outcome = await expectAutoplayed(driver, client);
+      // Step: the harness status line shows the outcome (it hears the stat through the relay).
+      await until('the harness status line shows the autoplay outcome', () => text(driver, '[data-testid="status-autoplay"]'), (shown) => shown === `autoplay: ${outcome}`);
+      // Step: the player frame is cross-origin, and the harness hears its messages.
+      const frameSrc = await driver.evaluate(() => document.querySelector<HTMLIFrameElement>('#player-frame')?.src ?? '');
+      expect(new URL(frameSrc).origin).toBe(PLAYER_ORIGIN);
+      expect(await driver.evaluate(() => location.origin)).toBe(HARNESS_ORIGIN);
+      await until('the harness logs messages in from the player', () => driver.evaluate(() => document.querySelectorAll('[data-testid="message-row"][data-direction="in"]').length), (count) => count > 0);
+      await driver.scope('frame');
+      expect(await driver.evaluate(() => location.origin)).toBe(PLAYER_ORIGIN);
+      await expectUnmuteWorks(driver, outcome);
+    });
+
+    autoplayFlow('auto_play=1 with a pre-roll: the ad plays, then the film by itself', async (driver) => {
+      const client = newClient(name);
+      await driver.goto(playerPage(`movie_id=101&auto_play=1&${AD_LIST}`, client));
+      // The outcome may come with the ad's start or with the film's, after the ad.
+      await expectAutoplayed(driver, client, { ad: true });
+      await until('the pre-roll plays to its end', () => statNames(client), (names) => names.includes('videoplayer_ad_play non-skippable') && names.includes('videoplayer_ad_ended non-skippable'), 15_000);
+      await playsPast(driver, 0.5, 'the film plays after the ad, with no click');
+    });
+
+    it("a click with a pre-roll: the ad plays, then the film, with no second click", async () => {
+      const driver = await sharedSession();
+      const client = newClient(name);
+      await driver.goto(playerPage(`movie_id=101&${AD_LIST}`, client));
+      await visible(driver, 'button.player__big-play', 'Смотреть');
+      await driver.click('button.player__big-play', 'Смотреть');
+      await until('the ad plays past 1 s', () => playerState(driver), (state) => (state.ad?.time ?? 0) > 1);
+      expect((await playerState(driver)).time).toBe(0);
+      await until('the pre-roll plays to its end', () => statNames(client), (names) => names.includes('videoplayer_ad_ended non-skippable'), 15_000);
+      await playsPast(driver, 0.5, 'the film plays after the ad, with no second click');
+    });
+
+    it('series: the end of S1E3 (the last of season 1) goes on to S2E1 by itself', async () => {
+      const driver = await sharedSession();
+      // 3 s before the end of the 12 s episode.
+      await driver.goto(playerPage('movie_id=102&season=1&episode=3&t=9', newClient(name)));
+      await visible(driver, 'button.player__big-play', 'Смотреть');
+      await driver.click('button.player__big-play', 'Смотреть');
+      await until('S1E3 plays', () => playerState(driver), (state) => state.title === '1 сезон, 3 серия. Серия 3 сезона 1' && state.time > 9);
+      await until('S2E1 follows', () => text(driver, '[data-testid="title"]'), (title) => title === '2 сезон, 1 серия. Серия 1 сезона 2', 20_000);
+      await playsPast(driver, 0.5, 'S2E1 plays');
+    });
+
+    it("the resume prompt: 'Продолжить просмотр' plays from the saved second", async () => {
+      const driver = await sharedSession();
+      await driver.goto(playerPage('movie_id=102&episode_time=4', newClient(name)));
+      await until('the resume prompt shows the saved position', () => text(driver, '[data-testid="resume-prompt"]'), (shown) => shown?.includes('Вы остановились на 0:00:04') ?? false);
+      await driver.click('[data-testid="resume-prompt"] button', 'Продолжить просмотр');
+      const state = await playsPast(driver, 4.2, 'plays from 4 s');
+      expect(state.time).toBeLessThan(9);
+    });
+
+    // One page session for the film's controls: a film load costs seconds on 2 cores, and each
+    // step below starts where the one before left the film (about 15 s of its 30).
+    it('the film: a click plays; ±10 s; quality 240p; the English audio track; subtitles; volume and mute; the share links; a seek by the slider', async () => {
+      const driver = await sharedSession();
+      const client = newClient(name);
+      // t=1: no resume prompt for what the session's earlier flows saved.
+      await driver.goto(playerPage('movie_id=101&t=1', client));
+      const step = async (title: string, run: () => Promise<void>) => {
+        try {
+          await run();
+        } catch (error) {
+          throw new Error(`step '${title}': ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+        }
+      };
+
+      await step('a click plays, with sound', async () => {
+        await visible(driver, 'button.player__big-play', 'Смотреть');
+        await driver.click('button.player__big-play', 'Смотреть');
+        const state = await playsPast(driver, 1.3);
+        expect(state.muted).toBe(false);
+      });
+
+      await step('+10 s and −10 s', async () => {
+        const before = (await playerState(driver)).time;
+        await clickControl(driver, '[data-testid="seek-forward"]');
+        const ahead = await until('+10 s', () => playerState(driver), (state) => state.time >= before + 9.5);
+        await clickControl(driver, '[data-testid="seek-back"]');
+        await until('−10 s', () => playerState(driver), (state) => state.time < ahead.time - 8);
+        await playsPast(driver, (await playerState(driver)).time + 0.2, 'plays on after the seeks');
+      });
+
+      const menuItem = '[data-testid="settings-menu"] [role="menuitemradio"]';
+      await step('quality: 240p switches the picture', async () => {
+        await clickControl(driver, '[data-testid="settings-button"]');
+        await driver.click('[data-testid="menu-row-quality"]');
+        await visible(driver, menuItem, '240p');
+        await driver.click(menuItem, '240p');
+        await until('the picture is 240 lines high', () => playerState(driver), (state) => state.height === 240 && !state.paused);
+      });
+
+      await step("audio: 'English (EN)' fetches the English track", async () => {
+        if (!(await driver.evaluate(() => document.querySelector('[data-testid="menu-row-audio"]') !== null))) await clickControl(driver, '[data-testid="settings-button"]');
+        await driver.click('[data-testid="menu-row-audio"]');
+        await visible(driver, menuItem, 'English (EN)');
+        await driver.click(menuItem, 'English (EN)');
+        await until('the audio row says English', () => text(driver, '[data-testid="menu-row-audio"] .menu__value'), (value) => value === 'English (EN)');
+        await until('English audio segments are fetched', () => requestedPaths(client), (paths) => paths.some((path) => path.startsWith('/media/hls/film/audio/en/seg-')));
+        await driver.press('Escape');
+        await until('the menu closes', () => driver.evaluate(() => document.querySelector('[data-testid="settings-menu"]') === null), Boolean);
+      });
+
+      await step("subtitles: 'Русские' shows their cues", async () => {
+        await clickControl(driver, '[data-testid="subtitles-button"]');
+        await visible(driver, menuItem, 'Русские');
+        await driver.click(menuItem, 'Русские');
+        await until('a Russian cue shows', () => text(driver, '[data-testid="captions"]'), (cue) => /^Субтитры RU \d:\d\d:\d\d$/.test(cue ?? ''), 8_000);
+      });
+
+      await step('volume: the slider sets it, the mute button mutes and unmutes', async () => {
+        await driver.hover('[data-testid="mute-toggle"]');
+        await visible(driver, '[data-testid="volume-slider"]');
+        await clickControl(driver, '[data-testid="volume-slider"]');
+        await until('the volume is about half', () => playerState(driver), (state) => state.volume > 0.3 && state.volume < 0.7);
+        await clickControl(driver, '[data-testid="mute-toggle"]');
+        await until('muted', () => playerState(driver), (state) => state.muted);
+        await clickControl(driver, '[data-testid="mute-toggle"]');
+        await until('unmuted', () => playerState(driver), (state) => !state.muted && !state.paused);
+      });
+
+      await step('share: the popup links the page, each network carrying its address', async () => {
+        await clickControl(driver, '[data-testid="share-button"]');
+        await visible(driver, '[data-testid="share-popup"]');
+        const share = await driver.evaluate(() => ({
+          link: document.querySelector<HTMLInputElement>('[data-testid="share-link"]')?.value ?? '',
+          targets: Array.from(document.querySelectorAll<HTMLAnchorElement>('[data-testid="share-popup"] a[data-testid^="share-"]')).map((anchor) => ({ href: anchor.href, target: anchor.target, rel: anchor.rel })),
+        }));
+        expect(share.link).toMatch(/^http:\/\//);
+        expect(share.targets).toHaveLength(5);
+        for (const target of share.targets) {
+          expect(target.href).toMatch(/^https:\/\//);
+          expect(target.href).toContain(encodeURIComponent(share.link));
+          expect(target).toMatchObject({ target: '_blank', rel: expect.stringContaining('noopener') });
+        }
+        await driver.click('[data-testid="share-close"]');
+        await until('the popup closes', () => driver.evaluate(() => document.querySelector('[data-testid="share-popup"]') === null), Boolean);
+      });
+
+      await step('a click in the middle of the seek slider goes to the middle of the film', async () => {
+        await clickControl(driver, '[data-testid="seek-slider"]');
+        await until('about 15 s of the 30', () => playerState(driver), (state) => state.time > 12 && state.time < 20);
+      });
+    });
+
+    it('a page error: a film the catalogue does not have says so', async () => {
+      const driver = await sharedSession();
+      await driver.goto(playerPage('movie_id=104', newClient(name)));
+      await until('the page error text', () => text(driver, '[data-testid="page-error"]'), (shown) => shown?.includes('Контент не доступен') ?? false);
+    });
+  });
+}
