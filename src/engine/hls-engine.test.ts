@@ -474,3 +474,46 @@ describe('debug (the harness Engine tab)', () => {
     expect([engine.debug!.levels(), engine.debug!.stopLoad()]).toEqual([null, false]);
   });
 });
+
+describe('unlock: the element played inside the viewer\'s gesture, for Safari\'s engine', () => {
+  /** A video whose play() the browser allows (paused turns false at once) or refuses (it stays paused). */
+  class GestureVideo extends FakeVideo {
+    paused = true;
+    allowed = true;
+    override play = vi.fn(() => {
+      if (!this.allowed) return Promise.reject(Object.assign(new Error('refused'), { name: 'NotAllowedError' }));
+      this.paused = false;
+      return Promise.resolve();
+    });
+    override pause = vi.fn(() => void (this.paused = true));
+  }
+
+  it('plays and pauses a paused element at once, and withholds what it says meanwhile', () => {
+    const video = new GestureVideo();
+    const { engine, seen } = setup(undefined, video);
+    engine.load(MASTER);
+    seen.length = 0;
+    engine.unlock!();
+    expect(video.play).toHaveBeenCalledTimes(1);
+    expect(video.pause).toHaveBeenCalledTimes(1);
+    for (const event of ['play', 'playing', 'timeupdate', 'pause']) video.dispatch(event);
+    expect(seen.map(([fact]) => fact)).toEqual([]);
+    // Then the element speaks again.
+    video.dispatch('playing');
+    expect(seen.map(([fact]) => fact)).toEqual(['playing']);
+  });
+
+  it('does nothing to an element that plays, and nothing is withheld when the browser refuses', () => {
+    const video = new GestureVideo();
+    const { engine, seen } = setup(undefined, video);
+    video.paused = false;
+    engine.unlock!();
+    expect(video.play).not.toHaveBeenCalled();
+    video.paused = true;
+    video.allowed = false;
+    engine.unlock!();
+    expect(video.pause).not.toHaveBeenCalled();
+    video.dispatch('pause');
+    expect(seen.map(([fact]) => fact)).toEqual(['paused']);
+  });
+});

@@ -4,7 +4,7 @@ import type { ContentDto } from '../../api/dto';
 import { createScriptedEngine } from '../../engine/scripted-engine';
 import type { ParsedAd } from '../../vast';
 import { $config, loadStartupFx, parseConfig, type StartupData } from '../session';
-import { $muted, $playHeld, $volume, engineAttached, mediaSeeked, mediaTimeUpdated, playClicked } from '../playback';
+import { $muted, $playHeld, $unmuteOffered, $volume, engineAttached, mediaSeeked, mediaTimeUpdated, playClicked, unmuteClicked } from '../playback';
 import {
   adsConfigured,
   contentHoldRequested,
@@ -15,7 +15,7 @@ import {
   contentTimeUpdated,
   type AdSettings,
 } from './index';
-import { $adMediaTimeoutMs, adCreated, adVolumeMatched } from './model/break';
+import { $adMediaTimeoutMs, adCreated, adMutedRequested, adVolumeMatched, playAdFx } from './model/break';
 
 const config = parseConfig({ search: '?movie_id=102&advert=1', pageUrl: 'http://player.test/', rootData: { adListUrl: '/ads/list.json' } });
 const startup = (available: boolean): StartupData => ({
@@ -79,5 +79,20 @@ describe('ads wiring', () => {
     createWatch({ unit: adVolumeMatched, scope, fn: (volume) => matched.push(volume) });
     await allSettled(adCreated, { scope, params: { id: 'a', mediaFile: { url: 'http://ads/a.mp4' } } as ParsedAd });
     expect(matched).toEqual([{ volume: 0.4, muted: true }]);
+  });
+
+  it("an ad the browser made play muted offers 'Включить звук' and mutes the content it holds; one click unmutes both", async () => {
+    const scope = fork({ handlers: [[playAdFx, async () => 'muted' as const]] });
+    const engine = createScriptedEngine();
+    await allSettled(engineAttached, { scope, params: engine });
+    const adMuted: boolean[] = [];
+    createWatch({ unit: adMutedRequested, scope, fn: (muted) => adMuted.push(muted) });
+    await allSettled(playAdFx, { scope });
+    expect(scope.getState($unmuteOffered)).toBe(true);
+    expect(engine.muted).toBe(true);
+    await allSettled(unmuteClicked, { scope });
+    expect(adMuted).toEqual([false]);
+    expect(engine.muted).toBe(false);
+    expect(engine.calls.map((c) => c.command)).toContain('unlock');
   });
 });

@@ -453,6 +453,19 @@ describe('viewer actions and the page', () => {
     expect(pinged().filter((url) => /mute/.test(url))).toEqual([track('mute', 'a'), track('unmute', 'a')]);
   });
 
+  it("the browser's mute before the ad's first frame pings nothing; the viewer's unmute (Включить звук) pings unmute", async () => {
+    const { scope, pinged, video } = setup({ [tag('a')]: makeAd('a') });
+    video.play.mockImplementation(async () => 'muted');
+    await allSettled(adsConfigured, { scope, params: preroll('a') });
+    await allSettled(contentPlayRequested, { scope });
+    // AdVideo.play muted the element after the refusal of sound: its volumechange comes before 'playing'.
+    await allSettled(adMediaVolumeChanged, { scope, params: { volume: 1, muted: true } });
+    await allSettled(adMediaPlaying, { scope });
+    expect(pinged().filter((url) => /mute/.test(url))).toEqual([]);
+    await allSettled(adMediaVolumeChanged, { scope, params: { volume: 1, muted: false } });
+    expect(pinged().filter((url) => /mute/.test(url))).toEqual([track('unmute', 'a')]);
+  });
+
   it('a hidden page pauses the ad and showing it resumes it', async () => {
     const { scope, video } = setup({ [tag('a')]: makeAd('a') });
     await allSettled(adsConfigured, { scope, params: preroll('a') });
