@@ -166,6 +166,21 @@ describe('autoplay, with sound where the browser allows it, else muted', () => {
     expect(autoplayStats()).toEqual([{ result: 'muted' }]);
   });
 
+  it('a tab hidden during the fallback (the browser pauses muted autoplay off screen): the offer stays, nothing stored, no spinner', async () => {
+    const { scope, engine, storage, attach, load, ready } = await player({ policy: { sound: false, muted: true } });
+    await attach();
+    await load();
+    await ready();
+    engine.emit('playing');
+    engine.emit('paused');
+    await allSettled(scope);
+    expect(scope.getState($unmuteOffered)).toBe(true);
+    expect(scope.getState($spinnerShown)).toBe(false);
+    expect(storage.read(STORAGE_KEYS.muted)).not.toBe(true);
+    engine.emit('playing');
+    expect(scope.getState($status)).toBe('playing');
+  });
+
   it('a refusal after the first frame (a later play without a gesture): muted, no spinner left behind', async () => {
     const { scope, engine, attach, load, ready } = await player({ autoplay: false });
     await attach();
