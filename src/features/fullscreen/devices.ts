@@ -6,7 +6,7 @@
 import { attach, createEffect, createEvent, createStore, sample, scopeBind } from 'effector';
 import type { MediaEngine } from '../../engine/types';
 import type { RemoteAvailability } from '../../platform/remote-playback';
-import { $engine, $isPlaying, engineAttached, playClicked } from '../playback';
+import { $engine, $isPlaying, engineAttached, playClicked, sourceReady } from '../playback';
 
 export const pipClicked = createEvent();
 export const pipChanged = createEvent<boolean>();
@@ -38,6 +38,14 @@ const connectDevicesFx = createEffect((engine: MediaEngine) => {
 });
 sample({ clock: engineAttached, target: connectDevicesFx });
 sample({ clock: connectDevicesFx.doneData, target: $pipSupported });
+
+/**
+ * Asked again once a source is ready: WebKit's presentation-mode API (older Safari's PiP) says
+ * whether it can only when the element has media, which it may not have when the engine comes.
+ */
+const readPipSupportFx = attach({ source: $engine, effect: (engine) => engine?.surface?.pipSupported() ?? false });
+sample({ clock: sourceReady, fn: () => undefined, target: readPipSupportFx });
+sample({ clock: readPipSupportFx.doneData, target: $pipSupported });
 
 const enterPipFx = attach({ source: $engine, effect: (engine) => engine?.surface?.enterPip() });
 const exitPipFx = attach({ source: $engine, effect: (engine) => engine?.surface?.exitPip() });

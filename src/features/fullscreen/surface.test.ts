@@ -1,5 +1,5 @@
 /** Fullscreen, PiP and remote playback reach the content's element only through the engine's surface. */
-import { fork } from 'effector';
+import { allSettled, fork } from 'effector';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { settle } from '../../test-support/settle';
 import { createScriptedEngine } from '../../engine/scripted-engine';
@@ -84,6 +84,15 @@ describe("the engine's surface", () => {
     expect(scope.getState($pip)).toBe(true);
     await settle(pipClicked, { scope });
     expect(commands()).toEqual(['enterPip', 'exitPip']);
+  });
+
+  it("PiP support is asked again when the source is ready (WebKit's presentation-mode API answers only then)", async () => {
+    const { scope, engine } = await attached();
+    expect(scope.getState($pipSupported)).toBe(false);
+    engine.surface.state.pipSupported = true;
+    engine.emit('sourceReady', { levels: [], audioTracks: [], subtitleTracks: [] });
+    await allSettled(scope);
+    expect(scope.getState($pipSupported)).toBe(true);
   });
 
   it('PiP already on when the engine comes is taken as it is', async () => {
