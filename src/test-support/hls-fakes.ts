@@ -30,6 +30,8 @@ export class FakeHls {
   autoLevelCapping = -1;
   audioTrack = 0;
   subtitleTrack = -1;
+  /** hls.js's subtitle playlists in the current group, as `subtitleTracks` lists them. */
+  subtitleTracks: Array<{ name: string; lang?: string; trackNode?: { track: TextTrack } }> = [];
   subtitleDisplay = true;
   bandwidthEstimate = 1_500_000;
 
