@@ -517,3 +517,18 @@ describe('unlock: the element played inside the viewer\'s gesture, for Safari\'s
     expect(seen.map(([fact]) => fact)).toEqual(['paused']);
   });
 });
+
+describe('subtitle choice and the element\'s own text tracks (Firefox)', () => {
+  it("sets the modes itself: the chosen track 'hidden', the others 'disabled'; off disables all", () => {
+    const { engine, hls, video } = loaded();
+    const english = Object.assign(new FakeTextTrack('subtitles', 'showing'), { label: 'English', language: 'en' });
+    const russian = Object.assign(new FakeTextTrack('subtitles', 'hidden'), { label: 'Русские', language: 'ru' });
+    video.textTracks.add(english);
+    video.textTracks.add(russian);
+    hls.subtitleTracks = [{ name: 'English', lang: 'en' }, { name: 'Русские', lang: 'ru' }];
+    engine.setSubtitleTrack(0);
+    expect([english.mode, russian.mode]).toEqual(['hidden', 'disabled']);
+    engine.setSubtitleTrack(-1);
+    expect([english.mode, russian.mode]).toEqual(['disabled', 'disabled']);
+  });
+});

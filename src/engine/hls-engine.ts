@@ -5,6 +5,7 @@ import { createPlaylistPrefetch } from './playlist-prefetch';
 import { createPlaylistCache, type PlaylistCache } from './playlist-cache';
 import { errorAction } from './error-policy';
 import { createMediaSurface } from './media-surface';
+import { applySubtitleModes } from './subtitle-modes';
 import { forwardCues, forwardHlsEvents, forwardMediaEvents, readMediaTime, toEngineError, toTrack, type EmitFact } from './hls-events';
 import type { EngineError, LoadOptions, MediaEngine, PreloadOptions } from './types';
 
@@ -100,7 +101,10 @@ export function createHlsEngine(video: HTMLVideoElement, options: HlsEngineOptio
     } else if (action.type === 'restoreAudioTrack' || action.type === 'subtitlesOff') {
       // hls.js stopped loading on the error it made fatal: the other rendition, then on from here.
       if (action.type === 'restoreAudioTrack') hls.audioTrack = action.id;
-      else hls.subtitleTrack = -1;
+      else {
+        hls.subtitleTrack = -1;
+        applySubtitleModes(video.textTracks, null);
+      }
       hls.startLoad(video.currentTime);
       emit('error', { ...error, fatal: false });
     } else {
@@ -229,6 +233,9 @@ export function createHlsEngine(video: HTMLVideoElement, options: HlsEngineOptio
       if (!hls) return;
       hls.subtitleDisplay = false;
       hls.subtitleTrack = id;
+      // Firefox draws or drops cues by each track's own mode: the chosen one 'hidden' (its cues load,
+      // the app draws them), every other one 'disabled'.
+      applySubtitleModes(video.textTracks, hls.subtitleTracks[hls.subtitleTrack]);
     },
     get bandwidthEstimate() {
       return hls ? hls.bandwidthEstimate : Number.NaN;
