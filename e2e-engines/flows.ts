@@ -3,10 +3,11 @@
  * each engine. Each flow starts near the moment that matters (a time code, a short ad) and waits
  * on conditions, never on fixed sleeps.
  *
- * Autoplay flows each get a session of their own (a new browser context or a new browser), and
- * touch neither the page nor its frame until the player's own attempt is over: they read its
- * `videoplayer_autoplay` stat, and the ad's pings, from the harness server. The other flows share
- * one session: each starts with a click, which is the viewer's gesture anyway.
+ * Every flow gets a session of its own (a new browser context in Firefox, a new MiniBrowser in
+ * WebKit, about 1.5 s): no permission, activation or stored progress carries over, and a media
+ * pipeline that hangs fails one flow, not the ones after it (a shared MiniBrowser did that).
+ * Autoplay flows touch neither the page nor its frame until the player's own attempt is over:
+ * they read its `videoplayer_autoplay` stat, and the ad's progress, from the harness server.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -100,7 +101,7 @@ const playerState = (driver: Driver) =>
       controls: player?.getAttribute('data-controls') ?? null,
       title: document.querySelector('[data-testid="title"]')?.textContent ?? null,
       ad: ad ? { time: ad.currentTime, paused: ad.paused } : null,
-      error: document.querySelector('[data-testid="page-error"], [data-testid="stream-error"]')?.textContent ?? null,
+      error: ((shown) => shown && `${shown.textContent} ${shown.getAttribute('data-detail') ?? ''}`.trim())(document.querySelector('[data-testid="page-error"], [data-testid="stream-error"]')),
       text: document.body.innerText.slice(0, 300),
     };
   });
@@ -167,20 +168,16 @@ const text = (driver: Driver, selector: string) => driver.evaluate((css: string)
 export function engineFlows(name: string, startLane: () => Promise<Lane>) {
   describe(name, () => {
     let lane: Lane;
-    /** The session the flows that start with a click share. */
-    let shared: Driver | null = null;
-    const sharedSession = async () => (shared ??= await lane.session());
 
     beforeAll(async () => {
       lane = await startLane();
     });
     afterAll(async () => {
-      await shared?.close().catch(() => undefined);
       await lane?.close();
     });
 
-    /** An autoplay flow: a session of its own, closed after. */
-    const autoplayFlow = (title: string, run: (driver: Driver) => Promise<void>) =>
+    /** A flow in a session of its own, closed after. */
+    const flow = (title: string, run: (driver: Driver) => Promise<void>) =>
       it(title, async () => {
         const driver = await lane.session();
         try {
@@ -215,14 +212,14 @@ export function engineFlows(name: string, startLane: () => Promise<Lane>) {
       await playsPast(driver, unmuted.time + 0.3, 'the film plays on after the unmute');
     }
 
-    autoplayFlow("auto_play=1, the player page on its own: the film plays, with sound or muted behind 'Включить звук', whose click unmutes it", async (driver) => {
+    flow("auto_play=1, the player page on its own: the film plays, with sound or muted behind 'Включить звук', whose click unmutes it", async (driver) => {
       const client = newClient(name);
       await driver.goto(playerPage('movie_id=101&auto_play=1', client));
       const outcome = await expectAutoplayed(driver, client);
       await expectUnmuteWorks(driver, outcome);
     });
 
-    autoplayFlow("auto_play=1 in the harness's cross-origin iframe: the film plays (the unmute works), the harness status line shows the outcome, and the frame is the player origin's", async (driver) => {
+    flow("auto_play=1 in the harness's cross-origin iframe: the film plays (the unmute works), the harness status line shows the outcome, and the frame is the player origin's", async (driver) => {
       const client = newClient(name);
       await driver.goto(harnessPage('movie_id=101&auto_play=1', client));
       const outcome = await expectAutoplayed(driver, client);
@@ -238,17 +235,20 @@ export function engineFlows(name: string, startLane: () => Promise<Lane>) {
       await expectUnmuteWorks(driver, outcome);
     });
 
-    autoplayFlow('auto_play=1 with a pre-roll: the ad plays, then the film by itself', async (driver) => {
+    flow('auto_play=1 with a pre-roll: the ad plays, then the film by itself', async (driver) => {
       const client = newClient(name);
       await driver.goto(playerPage(`movie_id=101&auto_play=1&${AD_LIST}`, client));
       // The outcome may come with the ad's start or with the film's, after the ad.
-      await expectAutoplayed(driver, client, { ad: true });
-      await until('the pre-roll plays to its end', () => statNames(client), (names) => names.includes('videoplayer_ad_play non-skippable') && names.includes('videoplayer_ad_ended non-skippable'), 15_000);
+      const outcome = await expectAutoplayed(driver, client, { ad: true });
+      try {
+        await until('the pre-roll plays to its end', () => statNames(client), (names) => names.includes('videoplayer_ad_play non-skippable') && names.includes('videoplayer_ad_ended non-skippable'), 15_000);
+      } catch (error) {
+        throw new Error(`${error instanceof Error ? error.message : String(error)}; outcome ${outcome}; the page shows ${JSON.stringify(await playerState(driver))}`, { cause: error });
+      }
       await playsPast(driver, 0.5, 'the film plays after the ad, with no click');
     });
 
-    it("a click with a pre-roll: the ad plays, then the film, with no second click", async () => {
-      const driver = await sharedSession();
+    flow("a click with a pre-roll: the ad plays, then the film, with no second click", async (driver) => {
       const client = newClient(name);
       await driver.goto(playerPage(`movie_id=101&${AD_LIST}`, client));
       await visible(driver, 'button.player__big-play', 'Смотреть');
@@ -259,8 +259,7 @@ export function engineFlows(name: string, startLane: () => Promise<Lane>) {
       await playsPast(driver, 0.5, 'the film plays after the ad, with no second click');
     });
 
-    it('series: the end of S1E3 (the last of season 1) goes on to S2E1 by itself', async () => {
-      const driver = await sharedSession();
+    flow('series: the end of S1E3 (the last of season 1) goes on to S2E1 by itself', async (driver) => {
       // 3 s before the end of the 12 s episode.
       await driver.goto(playerPage('movie_id=102&season=1&episode=3&t=9', newClient(name)));
       await visible(driver, 'button.player__big-play', 'Смотреть');
@@ -270,8 +269,7 @@ export function engineFlows(name: string, startLane: () => Promise<Lane>) {
       await playsPast(driver, 0.5, 'S2E1 plays');
     });
 
-    it("the resume prompt: 'Продолжить просмотр' plays from the saved second", async () => {
-      const driver = await sharedSession();
+    flow("the resume prompt: 'Продолжить просмотр' plays from the saved second", async (driver) => {
       await driver.goto(playerPage('movie_id=102&episode_time=4', newClient(name)));
       await until('the resume prompt shows the saved position', () => text(driver, '[data-testid="resume-prompt"]'), (shown) => shown?.includes('Вы остановились на 0:00:04') ?? false);
       await driver.click('[data-testid="resume-prompt"] button', 'Продолжить просмотр');
@@ -281,11 +279,9 @@ export function engineFlows(name: string, startLane: () => Promise<Lane>) {
 
     // One page session for the film's controls: a film load costs seconds on 2 cores, and each
     // step below starts where the one before left the film (about 15 s of its 30).
-    it('the film: a click plays; ±10 s; quality 240p; the English audio track; subtitles; volume and mute; the share links; a seek by the slider', async () => {
-      const driver = await sharedSession();
+    flow('the film: a click plays; ±10 s; quality 240p; the English audio track; subtitles; volume and mute; the share links; a seek by the slider', async (driver) => {
       const client = newClient(name);
-      // t=1: no resume prompt for what the session's earlier flows saved.
-      await driver.goto(playerPage('movie_id=101&t=1', client));
+      await driver.goto(playerPage('movie_id=101', client));
       const step = async (title: string, run: () => Promise<void>) => {
         try {
           await run();
@@ -316,7 +312,16 @@ export function engineFlows(name: string, startLane: () => Promise<Lane>) {
         await driver.click('[data-testid="menu-row-quality"]');
         await visible(driver, menuItem, '240p');
         await driver.click(menuItem, '240p');
-        await until('the picture is 240 lines high', () => playerState(driver), (state) => state.height === 240 && !state.paused);
+        // With what the menu says and hls.js's level state (the harness probe's engine handle), so a failure says which step did not happen.
+        await until(
+          'the picture is 240 lines high',
+          async () => ({
+            ...(await playerState(driver)),
+            quality: await text(driver, '[data-testid="menu-row-quality"] .menu__value'),
+            engine: await driver.evaluate(() => JSON.stringify((window as unknown as { __harnessEngine?: { debug?: { levels(): unknown } } }).__harnessEngine?.debug?.levels() ?? null)),
+          }),
+          (state) => state.height === 240 && !state.paused,
+        );
       });
 
       await step("audio: 'English (EN)' fetches the English track", async () => {
@@ -338,10 +343,19 @@ export function engineFlows(name: string, startLane: () => Promise<Lane>) {
       });
 
       await step('volume: the slider sets it, the mute button mutes and unmutes', async () => {
-        await driver.hover('[data-testid="mute-toggle"]');
-        await visible(driver, '[data-testid="volume-slider"]');
-        await clickControl(driver, '[data-testid="volume-slider"]');
-        await until('the volume is about half', () => playerState(driver), (state) => state.volume > 0.3 && state.volume < 0.7);
+        // The slider opens while the pointer is over the mute button, with the controls shown.
+        await until(
+          'a click in the middle of the volume slider sets about half',
+          async () => {
+            hovers += 1;
+            await driver.hover('[data-testid="player"]', 40 + (hovers % 2) * 30, -60);
+            await driver.hover('[data-testid="mute-toggle"]');
+            await visible(driver, '[data-testid="volume-slider"]', undefined, 1500);
+            await driver.click('[data-testid="volume-slider"]');
+            return playerState(driver);
+          },
+          (state) => state.volume > 0.3 && state.volume < 0.7,
+        );
         await clickControl(driver, '[data-testid="mute-toggle"]');
         await until('muted', () => playerState(driver), (state) => state.muted);
         await clickControl(driver, '[data-testid="mute-toggle"]');
@@ -372,8 +386,7 @@ export function engineFlows(name: string, startLane: () => Promise<Lane>) {
       });
     });
 
-    it('a page error: a film the catalogue does not have says so', async () => {
-      const driver = await sharedSession();
+    flow('a page error: a film the catalogue does not have says so', async (driver) => {
       await driver.goto(playerPage('movie_id=104', newClient(name)));
       await until('the page error text', () => text(driver, '[data-testid="page-error"]'), (shown) => shown?.includes('Контент не доступен') ?? false);
     });

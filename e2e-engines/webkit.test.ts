@@ -2,4 +2,4 @@
 import { webkitLane } from './driver';
 import { engineFlows } from './flows';
 
-engineFlows('webkit', webkitLane);
+engineFlows("webkit", webkitLane);

@@ -1,5 +1,7 @@
-// `npm test`: typecheck, unit tests (vitest) and browser tests (Playwright), then one line
-// `N passed, N failed` summing them all. Exits non-zero when anything failed.
+// `npm test`: typecheck, unit tests (vitest), browser tests (Playwright, Chromium) and the engine
+// lanes (Firefox ESR and WebKitGTK, e2e-engines/), then one line `N passed, N failed` summing them
+// all. Exits non-zero when anything failed. Stage names as arguments run only those: `e2e`, `unit`,
+// `typecheck`, `engines`, or one lane (`engines:firefox`, `engines:webkit`).
 //
 // The browser tests start at once; the typecheck and vitest run beside them at the lowest CPU
 // priority (`nice -n 19`) instead of before them. One Playwright worker leaves the 2 cores idle
@@ -19,6 +21,9 @@ mkdirSync(out, { recursive: true });
 
 const only = process.argv.slice(2);
 const wants = (stage) => only.length === 0 || only.includes(stage);
+/** The engine lanes asked for: every lane file, or those named `engines:<lane>`. */
+const lanes = only.filter((stage) => stage.startsWith('engines:')).map((stage) => `e2e-engines/${stage.slice('engines:'.length)}.test.ts`);
+const wantsEngines = wants('engines') || lanes.length > 0;
 
 /** `nice -n 19` where the system has it (Linux, macOS); otherwise the command as it is. */
 const NICE = process.platform !== 'win32' && spawnSync('nice', ['-n', '19', 'true']).status === 0;
@@ -77,6 +82,16 @@ if (e2e) {
   const { ok: e2eOk } = await e2e;
   const stats = readJson(e2eFile)?.stats;
   tally(e2eOk, stats && { passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped });
+}
+
+// After the Chromium suite, not beside it: both are CPU-bound browsers on 2 cores.
+if (wantsEngines) {
+  console.log('\n=== engine lanes (Firefox ESR, WebKitGTK)');
+  const enginesFile = path.join(out, 'engines.json');
+  const args = ['run', '--config', 'vitest.engines.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${enginesFile}`, ...(wants('engines') ? [] : lanes)];
+  const { ok: enginesOk } = await start(bin('vitest'), args, { live: true });
+  const report = readJson(enginesFile);
+  tally(enginesOk, report && { passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests + report.numTodoTests });
 }
 
 if (unit) {
