@@ -194,7 +194,11 @@ export function engineFlows(name: string, startLane: () => Promise<Lane>) {
      */
     async function expectAutoplayed(driver: Driver, client: string, { ad = false } = {}) {
       const outcome = await autoplayOutcome(client, ad ? 20_000 : 15_000);
-      if (outcome === null) throw new Error(`no videoplayer_autoplay stat from the player within the time-out; the page shows ${JSON.stringify(await playerState(driver))}`);
+      if (outcome === null) {
+        // The attempt is long over: the player may be read now (in the harness, in its frame).
+        if (await driver.evaluate(() => document.querySelector('#player-frame') !== null).catch(() => false)) await driver.scope('frame');
+        throw new Error(`no videoplayer_autoplay stat from the player within the time-out; the player shows ${JSON.stringify(await playerState(driver))}`);
+      }
       expect(['sound', 'muted'], `videoplayer_autoplay result '${outcome}'`).toContain(outcome);
       return outcome;
     }

@@ -25,16 +25,25 @@ async function statsOf(client: string): Promise<Stat[]> {
   return (await response.json()) as Stat[];
 }
 
-/** Waits for the player's `videoplayer_autoplay` outcome without touching the page. */
-async function autoplayOutcome(client: string, timeout = 15_000): Promise<string> {
-  let result: string | undefined;
-  await expect
-    .poll(async () => (result = (await statsOf(client)).find((stat) => stat.event === 'videoplayer_autoplay')?.payload?.result), {
-      message: 'the player sends its videoplayer_autoplay outcome (read from the harness server)',
-      timeout,
+/**
+ * Waits for the player's `videoplayer_autoplay` outcome without touching the page. When none
+ * comes, the failure says what the player shows (read then: the attempt is long over).
+ */
+async function autoplayOutcome(page: Page, client: string, timeout = 15_000): Promise<string> {
+  const deadline = Date.now() + timeout;
+  while (Date.now() < deadline) {
+    const result = (await statsOf(client)).find((stat) => stat.event === 'videoplayer_autoplay')?.payload?.result;
+    if (result !== undefined) return result;
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+  const player = page.frames().find((frame) => frame.url().includes(`harness-client=${client}`)) ?? page.mainFrame();
+  const shown = await player
+    .evaluate(() => {
+      const video = document.querySelector<HTMLVideoElement>('video.player__media');
+      return { time: video?.currentTime, paused: video?.paused, muted: video?.muted, status: document.querySelector('[data-testid="player"]')?.getAttribute('data-status'), ad: document.querySelector('[data-testid="ad-overlay"]') !== null };
     })
-    .toBeDefined();
-  return result!;
+    .catch((error: unknown) => String(error));
+  throw new Error(`no videoplayer_autoplay stat from the player within ${timeout / 1000} s (read from the harness server); the player shows ${JSON.stringify(shown)}`);
 }
 
 let clients = 0;
@@ -73,7 +82,7 @@ test.describe('autoplay under Chromium’s real policy (document-user-activation
     await freshPage(browser, async (page) => {
       const client = newClient();
       await page.goto(`${PLAYER_ORIGIN}/?movie_id=101&auto_play=1&harness-client=${client}`);
-      await expectMutedThenUnmute(page, await autoplayOutcome(client));
+      await expectMutedThenUnmute(page, await autoplayOutcome(page, client));
     });
   });
 
@@ -82,7 +91,7 @@ test.describe('autoplay under Chromium’s real policy (document-user-activation
       const client = newClient();
       const query = `movie_id=101&auto_play=1&harness-client=${client}`;
       await page.goto(`${HARNESS_ORIGIN}/?${new URLSearchParams({ scenario: 'film', embed: 'cross', query })}`);
-      const outcome = await autoplayOutcome(client);
+      const outcome = await autoplayOutcome(page, client);
       await expect(page.getByTestId('status-autoplay')).toHaveText(`autoplay: ${outcome}`);
       await expectMutedThenUnmute(page.frameLocator('#player-frame'), outcome);
     });
@@ -93,7 +102,7 @@ test.describe('autoplay under Chromium’s real policy (document-user-activation
       const client = newClient();
       await page.goto(`${PLAYER_ORIGIN}/?movie_id=101&advert=1&auto_play=1&harness-client=${client}`);
       // The outcome comes with the ad's start (or with the film's, after it).
-      expect(await autoplayOutcome(client, 20_000)).toBe('muted');
+      expect(await autoplayOutcome(page, client, 20_000)).toBe('muted');
       await expect
         .poll(async () => (await statsOf(client)).filter((stat) => stat.payload?.type === 'preroll' && /^videoplayer_ad_(play|ended)$/.test(stat.event)).map((stat) => stat.event), {
           message: 'the pre-roll plays to its end',
