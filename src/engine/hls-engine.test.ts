@@ -480,7 +480,9 @@ describe('unlock: the element played inside the viewer\'s gesture, for Safari\'s
   class GestureVideo extends FakeVideo {
     paused = true;
     allowed = true;
+    mutedAtPlay: boolean[] = [];
     override play = vi.fn(() => {
+      this.mutedAtPlay.push(this.muted);
       if (!this.allowed) return Promise.reject(Object.assign(new Error('refused'), { name: 'NotAllowedError' }));
       this.paused = false;
       return Promise.resolve();
@@ -496,7 +498,10 @@ describe('unlock: the element played inside the viewer\'s gesture, for Safari\'s
     engine.unlock!();
     expect(video.play).toHaveBeenCalledTimes(1);
     expect(video.pause).toHaveBeenCalledTimes(1);
-    for (const event of ['play', 'playing', 'timeupdate', 'pause']) video.dispatch(event);
+    // Played muted (an ad starting in the same click keeps the sound), the viewer's mute then put back.
+    expect(video.mutedAtPlay).toEqual([true]);
+    expect(video.muted).toBe(false);
+    for (const event of ['volumechange', 'play', 'playing', 'timeupdate', 'pause']) video.dispatch(event);
     expect(seen.map(([fact]) => fact)).toEqual([]);
     // Then the element speaks again.
     video.dispatch('playing');
@@ -513,6 +518,7 @@ describe('unlock: the element played inside the viewer\'s gesture, for Safari\'s
     video.allowed = false;
     engine.unlock!();
     expect(video.pause).not.toHaveBeenCalled();
+    expect(video.muted).toBe(false);
     video.dispatch('pause');
     expect(seen.map(([fact]) => fact)).toEqual(['paused']);
   });

@@ -12,8 +12,8 @@ import type { EngineError, LoadOptions, MediaEngine, PreloadOptions } from './ty
 const HLS_MIME = 'application/vnd.apple.mpegurl';
 /** Playlists from the network, or from the page's early start when it fetched them. */
 
-/** What the element says between an unlock's play and its pause (play, playing or waiting, timeupdate, pause). */
-const UNLOCK_QUIET_FACTS = new Set(['playing', 'paused', 'waiting', 'timeUpdated']);
+/** What the element says while it is unlocked: its mute and play, playing or waiting, timeupdate and pause. */
+const UNLOCK_QUIET_FACTS = new Set(['volumeChanged', 'playing', 'paused', 'waiting', 'timeUpdated']);
 
 /** Seconds of played media kept behind the playhead; bounds memory on long sessions. */
 const BACK_BUFFER_S = 30;
@@ -200,13 +200,22 @@ export function createHlsEngine(video: HTMLVideoElement, options: HlsEngineOptio
     play: () => video.play(),
     unlock() {
       if (!video.paused || unlocking) return;
-      video.play().catch(() => undefined);
-      // Refused at once (no gesture): nothing started, nothing to take back.
-      if (video.paused) return;
+      // Muted meanwhile: an audible play, however short, would take the sound from an ad that
+      // starts in the same click (WebKit suspends it).
+      const muted = video.muted;
       unlocking = true;
+      video.muted = true;
+      video.play().catch(() => undefined);
+      if (video.paused) {
+        // Refused at once (no gesture): nothing started, nothing to take back but the mute.
+        video.muted = muted;
+        unlocking = false;
+        return;
+      }
       // After the facts' own listener: the pause that ends the unlock is withheld too.
       video.addEventListener('pause', () => (unlocking = false), { once: true });
       video.pause();
+      video.muted = muted;
     },
     pause: () => video.pause(),
     seek(seconds: number) {

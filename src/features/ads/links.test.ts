@@ -16,6 +16,12 @@ import {
   type AdSettings,
 } from './index';
 import { $adMediaTimeoutMs, adCreated, adMutedRequested, adVolumeMatched, playAdFx } from './model/break';
+import { reportAdErrorFx } from './model/tracking';
+import { watchVisibilityFx } from './model/environment';
+import { createAdVideoFx } from '../../platform/ad-video';
+import { loadVastFx } from '../../platform/vast-loader';
+import { firePixelFx } from '../../platform/pixel';
+import { sendStatFx } from '../../platform/stats';
 
 const config = parseConfig({ search: '?movie_id=102&advert=1', pageUrl: 'http://player.test/', rootData: { adListUrl: '/ads/list.json' } });
 const startup = (available: boolean): StartupData => ({
@@ -79,6 +85,40 @@ describe('ads wiring', () => {
     createWatch({ unit: adVolumeMatched, scope, fn: (volume) => matched.push(volume) });
     await allSettled(adCreated, { scope, params: { id: 'a', mediaFile: { url: 'http://ads/a.mp4' } } as ParsedAd });
     expect(matched).toEqual([{ volume: 0.4, muted: true }]);
+  });
+
+  it("the viewer's click held for a pre-roll unlocks the content inside it, before the ad plays (Safari's engine)", async () => {
+    const order: string[] = [];
+    const ad = { id: 'a', skipOffset: null, duration: 5, mediaFile: { url: 'http://ads.test/a.mp4' }, impressions: [], errors: [], tracking: {}, progress: [] } as unknown as ParsedAd;
+    const video = {
+      element: {} as HTMLVideoElement,
+      load: () => {},
+      play: async () => (order.push('ad play'), 'sound' as const),
+      pause: () => {},
+      setVolume: () => {},
+      setMuted: () => {},
+      unload: () => {},
+      canPlayType: () => 'probably',
+      on: () => () => {},
+    };
+    const scope = fork({
+      values: [[$adMediaTimeoutMs, null]],
+      handlers: [
+        [createAdVideoFx, () => video],
+        [loadVastFx, async () => ad],
+        [firePixelFx, () => {}],
+        [sendStatFx, () => true],
+        [reportAdErrorFx, () => {}],
+        [watchVisibilityFx, () => false],
+      ],
+    });
+    const engine = createScriptedEngine();
+    engine.unlock = () => void order.push('content unlock');
+    await allSettled(engineAttached, { scope, params: engine });
+    await allSettled(adsConfigured, { scope, params: { adList: { prerollList: [{ vastUrl: 'http://ads.test/vast.xml' }] }, adListUrl: null, advert: false, baseUrl: 'http://player.test' } });
+    expect(scope.getState($playHeld)).toBe(true);
+    await allSettled(playClicked, { scope });
+    expect(order).toEqual(['content unlock', 'ad play']);
   });
 
   it("an ad the browser made play muted offers 'Включить звук' and mutes the content it holds; one click unmutes both", async () => {

@@ -24,6 +24,7 @@ import {
   playHeld,
   playReleased,
   playRequested,
+  unlockFx,
 } from '../playback';
 import { adCreated, adMutedRequested, adVolumeMatched, playAdFx } from './model/break';
 import { adsEnvironmentStarted } from './model/environment';
@@ -53,7 +54,10 @@ sample({ clock: contentPauseRequested, target: [playHeld, pauseFx] });
 sample({ clock: contentResumeRequested, target: playReleased });
 sample({ clock: contentResumeRequested, filter: ({ resume }) => resume, target: playRequested });
 
-sample({ clock: playDeferred, target: contentPlayRequested });
+// A play asked while the pre-roll holds the content is the viewer's click (or autoplay, where the
+// unlock does nothing): the content is unlocked in it first, before the ad plays, so the film
+// follows the ad without a second click in Safari's engine.
+sample({ clock: playDeferred, target: [unlockFx, contentPlayRequested] });
 sample({ clock: mediaTimeUpdated, fn: ({ currentTime }) => currentTime, target: contentTimeUpdated });
 sample({ clock: mediaSeeked, fn: ({ currentTime }) => currentTime, target: contentSeeked });
 sample({ clock: $duration, target: contentDurationChanged });

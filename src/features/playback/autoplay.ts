@@ -8,7 +8,7 @@
  */
 import { createEvent, createStore, sample } from 'effector';
 import { sendStatFx } from '../../platform/stats';
-import { $fallbackMuted, autoplayRequested, playDeferred, playFx, soundRefused, unlockFx, type AutoplayResult } from './model';
+import { $fallbackMuted, autoplayRequested, playFx, soundRefused, unlockFx, type AutoplayResult } from './model';
 import { setMutedFx } from './volume';
 
 /** What the page's start did before the app: the browser's refusal of sound, and the outcome if it is known. */
@@ -67,6 +67,3 @@ sample({ clock: autoplayResolved, fn: (result) => ({ event: 'autoplay', payload:
 // The viewer's gesture: sound on, and the content may play with it later (Safari's engine).
 sample({ clock: unmuteClicked, target: unlockFx });
 sample({ clock: unmuteClicked, fn: () => false, target: setMutedFx });
-// A play asked while a pre-roll holds the content is the viewer's click (or autoplay, where the
-// unlock does nothing): the film then follows the ad without a second click.
-sample({ clock: playDeferred, target: unlockFx });
