@@ -9,6 +9,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import puppeteer, { type Browser, type BrowserContext, type ElementHandle, type Frame, type Page } from 'puppeteer-core';
 import { Builder, By, type WebDriver, type WebElement } from 'selenium-webdriver';
@@ -266,7 +267,7 @@ function startProcess(command: string, args: string[], env: NodeJS.ProcessEnv, r
 export async function webkitLane(): Promise<Lane> {
   for (const file of [WEBKIT_DRIVER, MINIBROWSER]) if (!existsSync(file)) throw new Error(`${file} is missing (apt-get install webkit2gtk-driver)`);
   const screen = await startDisplay();
-  const port = 4444 + Math.floor(Math.random() * 500);
+  const port = await freePort();
   // WebKitWebDriver prints nothing when it is ready: wait for its port.
   const server = spawn(WEBKIT_DRIVER, [`--port=${port}`], { env: { ...process.env, DISPLAY: screen.name }, stdio: 'ignore' });
   const url = `http://127.0.0.1:${port}`;
@@ -304,6 +305,18 @@ export async function webkitLane(): Promise<Lane> {
       screen.stop();
     },
   };
+}
+
+/** A loopback port nothing listens on now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
 }
 
 /** Xvfb on a free display number (it prints the number on -displayfd), or $DISPLAY when set. */

@@ -29,7 +29,7 @@ describe('/__harness/stats', () => {
     expect(log.filter((entry) => entry.path.includes('stats'))).toEqual([]);
   });
 
-  it('answers a beacon from any origin (no preflight: text/plain) and refuses a body that is not a stat', async () => {
+  it('answers a beacon (text/plain: no preflight) and refuses a body that is not a stat', async () => {
     const response = await fetch(`${origins.harness}/__harness/stats`, { method: 'POST', body: JSON.stringify({ page: 'x', event: 'e' }), headers: { Origin: origins.player } });
     expect(response.status).toBe(204);
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
@@ -45,19 +45,20 @@ describe('/__harness/stats', () => {
     expect(await stats()).toEqual([]);
   });
 
-  it("receives what the player page's injected relay sends, with the page's URL", async () => {
+  it("receives what the player page's injected relay sends to its own origin, with the page's URL", async () => {
     const html = injectStatsRelay('<html><head></head><body></body></html>', origins.harness, new URLSearchParams());
     const source = /<script>([\s\S]*?)<\/script>/.exec(html)![1]!;
     const beacons: Array<Promise<Response>> = [];
     const posted: unknown[] = [];
+    const beaconed: string[] = [];
     const page = `${origins.player}/?movie_id=101&harness-client=stats-relay`;
     const window: Record<string, unknown> = {};
     window.parent = { postMessage: (message: unknown, target: string) => posted.push({ message, target }) };
     const context = vm.createContext({
       window,
-      location: { href: page },
+      location: { href: page, origin: origins.player },
       JSON,
-      navigator: { sendBeacon: (url: string, body: string) => (beacons.push(fetch(url, { method: 'POST', body })), true) },
+      navigator: { sendBeacon: (url: string, body: string) => (beacons.push(fetch(url, { method: 'POST', body })), beaconed.push(url), true) },
     });
     vm.runInContext(source, context);
     (window.rstat4 as (event: string, payload?: unknown) => void)('videoplayer_autoplay', { result: 'blocked' });
@@ -65,6 +66,7 @@ describe('/__harness/stats', () => {
     expect((await stats('?mark=stats-relay')).map(({ page: from, event, payload }) => ({ from, event, payload }))).toEqual([
       { from: page, event: 'videoplayer_autoplay', payload: { result: 'blocked' } },
     ]);
+    expect(beaconed).toEqual([`${origins.player}/__harness/stats`]);
     expect(posted).toEqual([{ message: { source: 'harness-rstat4', event: 'videoplayer_autoplay', payload: { result: 'blocked' } }, target: origins.harness }]);
   });
 });

@@ -5,7 +5,9 @@
  * unchanged: it finds rstat4 on its window, as it would on a page that defines one.
  * Each event is also beaconed to the harness server (`/__harness/stats`, stats.ts) with the
  * page's URL: a browser test reads it from there without touching the page (no user gesture),
- * and a player page opened on its own, with no harness parent, is heard too.
+ * and a player page opened on its own, with no harness parent, is heard too. The beacon goes to
+ * the page's own origin (the same server), not the harness origin, so that it never queues beside
+ * the VAST pings the harness origin receives, whose order the ad tests check.
  * `?harness-stats=off` on the player URL leaves the page without a sink.
  */
 const RELAY_SOURCE = 'harness-rstat4';
@@ -16,6 +18,6 @@ export function injectStatsRelay(html: string, harnessOrigin: string, query: URL
   const script =
     `<script>window.rstat4=function(event,payload){try{var data=JSON.parse(JSON.stringify(payload===undefined?null:payload));` +
     `if(window.parent!==window)window.parent.postMessage({source:${JSON.stringify(RELAY_SOURCE)},event:String(event),payload:data},${origin});` +
-    `navigator.sendBeacon(${origin}+'/__harness/stats',JSON.stringify({page:location.href,event:String(event),payload:data}))}catch(e){}};</script>`;
+    `navigator.sendBeacon(location.origin+'/__harness/stats',JSON.stringify({page:location.href,event:String(event),payload:data}))}catch(e){}};</script>`;
   return html.replace('</head>', `${script}</head>`);
 }

@@ -62,7 +62,7 @@ export function statsRoutes(stats: StatsStore): Route {
   return async (ctx) => {
     if (ctx.url.pathname !== '/__harness/stats') return false;
     const { req, res } = ctx;
-    // A beacon is a simple CORS request (text/plain): no preflight, and its answer is never read.
+    // Any page may post (a beacon is a text/plain request: no preflight; its answer is never read).
     res.setHeader('Access-Control-Allow-Origin', '*');
     if (req.method === 'POST') {
       const stat = parseStatBody((await readBody(req, BODY_LIMIT)).toString('utf8'));
