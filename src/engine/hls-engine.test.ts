@@ -508,6 +508,17 @@ describe('unlock: the element played inside the viewer\'s gesture, for Safari\'s
     expect(seen.map(([fact]) => fact)).toEqual(['playing']);
   });
 
+  it('does nothing outside the viewer\'s gesture, where the browser can tell (User Activation API)', () => {
+    const video = new GestureVideo();
+    const { engine } = setup(undefined, video);
+    vi.stubGlobal('navigator', { userActivation: { isActive: false } });
+    engine.unlock!();
+    expect(video.play).not.toHaveBeenCalled();
+    vi.stubGlobal('navigator', { userActivation: { isActive: true } });
+    engine.unlock!();
+    expect(video.play).toHaveBeenCalledTimes(1);
+  });
+
   it('does nothing to an element that plays, and nothing is withheld when the browser refuses', () => {
     const video = new GestureVideo();
     const { engine, seen } = setup(undefined, video);

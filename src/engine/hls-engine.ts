@@ -26,6 +26,12 @@ export const KEY_LOAD_POLICY: HlsConfig['keyLoadPolicy'] = {
   default: { maxTimeToFirstByteMs: 8_000, maxLoadTimeMs: 20_000, timeoutRetry: null, errorRetry: null },
 };
 
+/** The page is handling the viewer's gesture now; true where the browser cannot say (no User Activation API). */
+function inGesture(): boolean {
+  const activation = typeof navigator === 'undefined' ? undefined : (navigator as { userActivation?: { isActive: boolean } }).userActivation;
+  return activation === undefined || activation.isActive;
+}
+
 /** iOS ignores volume writes: probe a detached element once. */
 let volumeSettable: boolean | null = null;
 function canSetVolume(): boolean {
@@ -199,7 +205,9 @@ export function createHlsEngine(video: HTMLVideoElement, options: HlsEngineOptio
     prefetch,
     play: () => video.play(),
     unlock() {
-      if (!video.paused || unlocking) return;
+      // Only inside the viewer's gesture: elsewhere a muted play would be allowed and would start
+      // the content for nothing, under an ad that autoplays.
+      if (!video.paused || unlocking || !inGesture()) return;
       // Muted meanwhile: an audible play, however short, would take the sound from an ad that
       // starts in the same click (WebKit suspends it).
       const muted = video.muted;
