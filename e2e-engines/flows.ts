@@ -80,7 +80,7 @@ interface PlayerState {
   status: string | null;
   controls: string | null;
   title: string | null;
-  ad: { time: number; paused: boolean } | null;
+  ad: { time: number; paused: boolean; muted: boolean; readyState: number; networkState: number; buffered: number } | null;
   error: string | null;
   text: string;
 }
@@ -100,7 +100,7 @@ const playerState = (driver: Driver) =>
       status: player?.getAttribute('data-status') ?? null,
       controls: player?.getAttribute('data-controls') ?? null,
       title: document.querySelector('[data-testid="title"]')?.textContent ?? null,
-      ad: ad ? { time: ad.currentTime, paused: ad.paused } : null,
+      ad: ad ? { time: ad.currentTime, paused: ad.paused, muted: ad.muted, readyState: ad.readyState, networkState: ad.networkState, buffered: ad.buffered.length ? ad.buffered.end(ad.buffered.length - 1) : 0 } : null,
       error: ((shown) => shown && `${shown.textContent} ${shown.getAttribute('data-detail') ?? ''}`.trim())(document.querySelector('[data-testid="page-error"], [data-testid="stream-error"]')),
       text: document.body.innerText.slice(0, 300),
     };
