@@ -119,7 +119,8 @@ test.describe('ads', () => {
     await page.keyboard.press('k');
     await expect(frame.getByTestId('ad-overlay')).toBeVisible();
     await expectAdPlaysPast(frame, 1);
-    expect(await contentTime(frame)).toBe(0);
+    // The film waits under the ad: the key's unlock (Safari's engine) may run it for a few ms, no more.
+    expect(await contentTime(frame)).toBeLessThan(0.1);
   });
 
   test('a non-skippable ad shows no skip button; impression, start, quartiles and complete arrive in order; the harness says an ad shows and lists its pings live in the Ads tab, whose VAST inspector shows the same report as npm run vast, and for every fixture the same as Node', async ({ page }) => {

@@ -14,6 +14,11 @@ export interface AdVideoFacts {
   volumeChanged: { volume: number; muted: boolean };
   /** A media error other than an abort: `mediaErrorCode` is MediaError.code (2 network, 3 decode, 4 source). */
   failed: { mediaErrorCode: number; message: string };
+  /**
+   * The browser let the ad start with sound, then paused it on finding its sound (Safari's engine
+   * does, for an ad asked to play before its metadata): it plays on muted.
+   */
+  soundRefused: void;
 }
 
 type Listener<T> = (value: T) => void;
@@ -37,6 +42,8 @@ export interface AdVideo {
 }
 
 const MEDIA_ERR_ABORTED = 1;
+/** How far into the ad a pause nobody asked for still counts as the browser's refusal of its sound. */
+const REFUSAL_WINDOW_S = 1;
 
 export function createAdVideo(element: HTMLVideoElement = document.createElement('video')): AdVideo {
   element.className = 'ad-overlay__media';
@@ -55,7 +62,23 @@ export function createAdVideo(element: HTMLVideoElement = document.createElement
 
   element.addEventListener('canplaythrough', () => hasSource() && emit('canPlayThrough', undefined));
   element.addEventListener('playing', () => hasSource() && emit('playing', undefined));
-  element.addEventListener('pause', () => hasSource() && emit('paused', { ended: element.ended }));
+  /** A pause this adapter asked for is on its way (pause(), unload()). */
+  let pauseAsked = false;
+  /** Where the last play with sound started; null when it played muted. */
+  let soundFrom: number | null = null;
+  element.addEventListener('pause', () => {
+    if (!hasSource()) return;
+    const refused = !pauseAsked && !element.ended && !element.muted && soundFrom !== null && element.currentTime - soundFrom < REFUSAL_WINDOW_S;
+    pauseAsked = false;
+    if (refused) {
+      soundFrom = null;
+      element.muted = true;
+      emit('soundRefused', undefined);
+      element.play().catch(() => emit('paused', { ended: false }));
+      return;
+    }
+    emit('paused', { ended: element.ended });
+  });
   element.addEventListener('ended', () => hasSource() && emit('ended', undefined));
   element.addEventListener('timeupdate', () => hasSource() && emit('timeUpdated', time()));
   element.addEventListener('durationchange', () => hasSource() && emit('timeUpdated', time()));
@@ -73,18 +96,26 @@ export function createAdVideo(element: HTMLVideoElement = document.createElement
       element.load();
     },
     async play() {
+      pauseAsked = false;
+      const from = element.currentTime;
       try {
         await element.play();
+        soundFrom = element.muted ? null : from;
+        // As the ad was set: muted by the viewer (the content's mute) is no refusal.
         return 'sound';
       } catch (error) {
         if ((error as { name?: string }).name !== 'NotAllowedError' || element.muted) throw error;
         // Autoplay with sound refused: an ad plays muted rather than not at all.
         element.muted = true;
         await element.play();
+        soundFrom = null;
         return 'muted';
       }
     },
-    pause: () => element.pause(),
+    pause() {
+      pauseAsked = !element.paused;
+      element.pause();
+    },
     setVolume(volume) {
       element.volume = Math.min(1, Math.max(0, volume));
       if (volume > 0 && element.muted) element.muted = false;
@@ -93,6 +124,7 @@ export function createAdVideo(element: HTMLVideoElement = document.createElement
       element.muted = muted;
     },
     unload() {
+      pauseAsked = !element.paused;
       element.pause();
       element.removeAttribute('src');
       element.load();

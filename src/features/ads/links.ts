@@ -26,7 +26,7 @@ import {
   playRequested,
   unlockFx,
 } from '../playback';
-import { adCreated, adMutedRequested, adVolumeMatched, playAdFx } from './model/break';
+import { adCreated, adMediaSoundRefused, adMutedRequested, adVolumeMatched, playAdFx } from './model/break';
 import { adsEnvironmentStarted } from './model/environment';
 import {
   adsConfigured,
@@ -65,4 +65,5 @@ sample({ clock: adCreated, source: { volume: $volume, muted: $muted }, target: a
 
 // The browser's refusal of sound and the viewer's 'Включить звук' reach the ad as the content.
 sample({ clock: playAdFx.doneData, filter: (result) => result !== undefined, fn: (result) => result!, target: adMediaPlayed });
+sample({ clock: adMediaSoundRefused, fn: () => 'muted' as const, target: adMediaPlayed });
 sample({ clock: unmuteClicked, fn: () => false, target: adMutedRequested });

@@ -62,6 +62,8 @@ export const adMediaEnded = createEvent();
 export const adMediaTimeUpdated = createEvent<AdVideoFacts['timeUpdated']>();
 export const adMediaVolumeChanged = createEvent<AdVolume>();
 export const adMediaFailed = createEvent<AdVideoFacts['failed']>();
+/** The browser paused the ad on finding its sound; the element plays on muted. */
+export const adMediaSoundRefused = createEvent();
 
 // Break lifecycle.
 /** A break is due: its first ad starts loading at once (the pre-roll's while the content loads). */
@@ -117,6 +119,7 @@ const connectAdVideoFx = createEffect((video: AdVideo) => {
   video.on('timeUpdated', scopeBind(adMediaTimeUpdated, { safe: true }));
   video.on('volumeChanged', scopeBind(adMediaVolumeChanged, { safe: true }));
   video.on('failed', scopeBind(adMediaFailed, { safe: true }));
+  video.on('soundRefused', scopeBind(adMediaSoundRefused, { safe: true }));
 });
 
 const resolveAdFx = attach({

@@ -1,0 +1,109 @@
+/** The ad's element adapter: sound refused at play() or after it (Safari's engine), and the pauses it asked for. */
+import { describe, expect, it, vi } from 'vitest';
+import { createAdVideo, type AdVideoFacts } from './ad-video';
+
+/** A <video> enough for the adapter: attributes, listeners, play/pause under a policy. */
+class FakeAdElement {
+  className = '';
+  playsInline = false;
+  preload = '';
+  disablePictureInPicture = false;
+  controls = true;
+  muted = false;
+  volume = 1;
+  paused = true;
+  ended = false;
+  currentTime = 0;
+  duration = 5;
+  error = null;
+  /** The browser's answer to play(): 'ok', or refuse sound (NotAllowedError while unmuted). */
+  policy: 'ok' | 'refuse-sound' = 'ok';
+  private attributes = new Map<string, string>();
+  private listeners = new Map<string, Array<() => void>>();
+  setAttribute(name: string, value: string) {
+    this.attributes.set(name, value);
+  }
+  hasAttribute(name: string) {
+    return this.attributes.has(name);
+  }
+  removeAttribute(name: string) {
+    this.attributes.delete(name);
+  }
+  set src(url: string) {
+    this.attributes.set('src', url);
+  }
+  load() {}
+  canPlayType() {
+    return 'probably';
+  }
+  addEventListener(type: string, listener: () => void) {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
+  }
+  dispatch(type: string) {
+    for (const listener of this.listeners.get(type) ?? []) listener();
+  }
+  play = vi.fn(async () => {
+    if (this.policy === 'refuse-sound' && !this.muted) throw Object.assign(new Error('refused'), { name: 'NotAllowedError' });
+    this.paused = false;
+  });
+  pause = vi.fn(() => {
+    this.paused = true;
+  });
+}
+
+function setup() {
+  const element = new FakeAdElement();
+  const video = createAdVideo(element as unknown as HTMLVideoElement);
+  video.load('http://ads.test/a.mp4');
+  const facts: string[] = [];
+  const record = <K extends keyof AdVideoFacts>(fact: K) => video.on(fact, (value) => facts.push(value === undefined ? fact : `${fact} ${JSON.stringify(value)}`));
+  record('paused');
+  record('soundRefused');
+  return { element, video, facts };
+}
+
+describe('the ad element and the browser\'s refusal of sound', () => {
+  it('play() refused with sound: plays muted, and says so', async () => {
+    const { element, video } = setup();
+    element.policy = 'refuse-sound';
+    await expect(video.play()).resolves.toBe('muted');
+    expect(element.muted).toBe(true);
+    expect(element.play).toHaveBeenCalledTimes(2);
+  });
+
+  it('allowed with sound, then paused by the browser on finding it (Safari): muted, it plays on, and the model hears soundRefused, not a pause', async () => {
+    const { element, video, facts } = setup();
+    await expect(video.play()).resolves.toBe('sound');
+    element.currentTime = 0.2;
+    element.paused = true;
+    element.dispatch('pause');
+    expect(facts).toEqual(['soundRefused']);
+    expect(element.muted).toBe(true);
+    expect(element.play).toHaveBeenCalledTimes(2);
+  });
+
+  it('a pause it asked for, one at the end, or one later in the ad is a pause', async () => {
+    const { element, video, facts } = setup();
+    await video.play();
+    element.currentTime = 0.2;
+    video.pause();
+    element.dispatch('pause');
+    await video.play();
+    element.currentTime = 3;
+    element.paused = true;
+    element.dispatch('pause');
+    element.ended = true;
+    element.dispatch('pause');
+    expect(facts).toEqual(['paused {"ended":false}', 'paused {"ended":false}', 'paused {"ended":true}']);
+    expect(element.muted).toBe(false);
+  });
+
+  it('a muted ad (the viewer muted the film) is never taken for a refusal', async () => {
+    const { element, video, facts } = setup();
+    video.setMuted(true);
+    await expect(video.play()).resolves.toBe('sound');
+    element.paused = true;
+    element.dispatch('pause');
+    expect(facts).toEqual(['paused {"ended":false}']);
+  });
+});
