@@ -7,7 +7,7 @@
  * These are analytics' behaviours: the features it listens to know nothing of it.
  */
 import { attach, combine, createEffect, createStore, sample, scopeBind } from 'effector';
-import { interval } from 'patronum';
+import { interval } from 'patronum/interval';
 import type { EngineError } from '../../engine/types';
 import { $breakPhase, AdStatus, adFailed, adStatusChanged, isRunning } from '../ads';
 import {

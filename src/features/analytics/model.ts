@@ -5,7 +5,7 @@
  * sendStatFx, so the model never touches the page.
  */
 import { combine, createEvent, createStore, sample, type Event, type Unit } from 'effector';
-import { interval } from 'patronum';
+import { interval } from 'patronum/interval';
 import type { EngineError } from '../../engine/types';
 import { TIMEUPDATE_ANALYTICS_INTERVAL_MS } from '../../lib/constants';
 import type { DeviceType } from '../../lib/device';

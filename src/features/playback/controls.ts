@@ -7,7 +7,7 @@
  * Also the layout (desktop or mobile, from a media query) and the share button's intent.
  */
 import { createEffect, createEvent, createStore, sample, scopeBind } from 'effector';
-import { debounce } from 'patronum';
+import { debounce } from 'patronum/debounce';
 import { CONTROLS_HIDE_DELAY_MS, MOBILE_LAYOUT_QUERY } from '../../lib/constants';
 import { watchMediaQuery } from '../../platform/layout';
 import { $currentTime, $isPlaying, mediaEnded, mediaPaused, mediaPlaying, sourceRequested } from './model';

@@ -9,7 +9,7 @@
  * YouTube's and Vidstack's gestures, rather than undoing the first toggle afterwards).
  */
 import { createEvent, createStore, sample } from 'effector';
-import { debounce } from 'patronum';
+import { debounce } from 'patronum/debounce';
 import { DOUBLE_CLICK_SEEK_ZONE, DOUBLE_CLICK_WINDOW_MS, SEEK_FLASH_MS, SEEK_STEP_S } from '../../lib/constants';
 import { $controlsVisible, $mobileLayout, controlsTapped } from './controls';
 import { togglePlayClicked } from './model';

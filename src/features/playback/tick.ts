@@ -7,7 +7,7 @@
  * hidden controls from running the model ten times a second.
  */
 import { attach, combine, sample } from 'effector';
-import { interval } from 'patronum';
+import { interval } from 'patronum/interval';
 import type { EngineTime } from '../../engine/types';
 import { STREAM_TICK_MS } from '../../lib/constants';
 import { $controlsVisible } from './controls';

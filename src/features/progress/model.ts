@@ -1,5 +1,5 @@
 import { attach, combine, createEffect, createEvent, createStore, sample, scopeBind } from 'effector';
-import { throttle } from 'patronum';
+import { throttle } from 'patronum/throttle';
 import { PROGRESS_SAVE_THROTTLE_MS, STORAGE_KEYS } from '../../lib/constants';
 import { $storage } from '../../platform/storage';
 import { watchPageLeave } from '../../platform/visibility';

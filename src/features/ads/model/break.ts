@@ -3,7 +3,7 @@
  * sent to the ad's own <video>. Scheduling (when a break runs) and tracking live beside it.
  */
 import { attach, combine, createEffect, createEvent, createStore, sample, scopeBind } from 'effector';
-import { delay } from 'patronum';
+import { delay } from 'patronum/delay';
 import type { ParsedAd } from '../../../vast';
 import { VastErrorCode, isAbortError, isVastError } from '../../../vast';
 import { createAdVideoFx, type AdVideo, type AdVideoFacts } from '../../../platform/ad-video';
