@@ -16,6 +16,12 @@ async function pingsOf(page: Page): Promise<string[]> {
 }
 
 const contentTime = (frame: FrameLocator) => frame.locator('video.player__media').evaluate((video: HTMLVideoElement) => video.currentTime);
+/**
+ * Under a pre-roll the film waits at its start. A play asked inside a gesture unlocks the film's
+ * element for Safari's engine (a muted play and pause), which may move it a few ms; this driver's
+ * own reads count as gestures, so any pre-roll here may see that.
+ */
+const AT_START_S = 0.1;
 const adVideo = (frame: FrameLocator) => frame.locator('video.ad-overlay__media');
 const adStatus = (frame: FrameLocator) => frame.getByTestId('ad-overlay').getAttribute('data-ad-status');
 
@@ -45,7 +51,7 @@ test.describe('ads', () => {
     await test.step('a pre-roll plays before the content, which stays paused at 0 meanwhile', async () => {
       await expectAdPlaysPast(frame, 2);
       expect(await adStatus(frame)).toBe('PLAYING');
-      expect(await contentTime(frame)).toBe(0);
+      expect(await contentTime(frame)).toBeLessThan(AT_START_S);
       expect(await frame.locator('video.player__media').evaluate((video: HTMLVideoElement) => video.paused)).toBe(true);
       await expect(frame.getByTestId('ad-remaining')).toHaveText(/^0:(0\d|1[0-2])$/);
     });
@@ -94,13 +100,13 @@ test.describe('ads', () => {
       await expect.poll(() => adStatus(frame)).toBe('PLAYING');
       const resumedFrom = await adVideo(frame).evaluate((video: HTMLVideoElement) => video.currentTime);
       await expectAdPlaysPast(frame, resumedFrom + 0.3);
-      expect(await contentTime(frame)).toBe(0);
+      expect(await contentTime(frame)).toBeLessThan(AT_START_S);
     });
 
     await test.step('the skip button counts down whole seconds, then skips to the content', async () => {
       await expect(skip).toHaveText('Пропустить', { timeout: 15_000 });
       expect(await skipLabels()).toEqual(['Пропустить 5 (disabled)', 'Пропустить 4 (disabled)', 'Пропустить 3 (disabled)', 'Пропустить 2 (disabled)', 'Пропустить 1 (disabled)', 'Пропустить']);
-      expect(await contentTime(frame)).toBe(0);
+      expect(await contentTime(frame)).toBeLessThan(AT_START_S);
       await expect(skip).toBeEnabled();
       await skip.click();
       await expect(frame.getByTestId('ad-overlay')).toHaveCount(0);
@@ -119,8 +125,7 @@ test.describe('ads', () => {
     await page.keyboard.press('k');
     await expect(frame.getByTestId('ad-overlay')).toBeVisible();
     await expectAdPlaysPast(frame, 1);
-    // The film waits under the ad: the key's unlock (Safari's engine) may run it for a few ms, no more.
-    expect(await contentTime(frame)).toBeLessThan(0.1);
+    expect(await contentTime(frame)).toBeLessThan(AT_START_S);
   });
 
   test('a non-skippable ad shows no skip button; impression, start, quartiles and complete arrive in order; the harness says an ad shows and lists its pings live in the Ads tab, whose VAST inspector shows the same report as npm run vast, and for every fixture the same as Node', async ({ page }) => {
