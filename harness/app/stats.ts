@@ -64,14 +64,13 @@ export function installStatsSink(playerOrigin: string): void {
 /** The events so far, for a one-off read (a bug report, a saved trace). */
 export const readStats = (): StatEntry[] => entries;
 
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 export function useStats(): StatEntry[] {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => entries,
-  );
+  return useSyncExternalStore(subscribe, () => entries);
 }
 
 /**
@@ -91,11 +90,5 @@ export function autoplayOutcome(stats: readonly StatEntry[], since: number): str
 
 /** The same, live; re-renders only when the outcome changes. */
 export function useAutoplayOutcome(since: number): string | null {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => autoplayOutcome(entries, since),
-  );
+  return useSyncExternalStore(subscribe, () => autoplayOutcome(entries, since));
 }
