@@ -3,6 +3,7 @@
  * pipeline (hls.js, its buffer, its position). One element serves every ad of the page.
  */
 import { createEffect } from 'effector';
+import { playOrMute } from '../lib/autoplay';
 
 export interface AdVideoFacts {
   canPlayThrough: void;
@@ -98,19 +99,13 @@ export function createAdVideo(element: HTMLVideoElement = document.createElement
     async play() {
       pauseAsked = false;
       const from = element.currentTime;
-      try {
-        await element.play();
-        soundFrom = element.muted ? null : from;
-        // As the ad was set: muted by the viewer (the content's mute) is no refusal.
-        return 'sound';
-      } catch (error) {
-        if ((error as { name?: string }).name !== 'NotAllowedError' || element.muted) throw error;
-        // Autoplay with sound refused: an ad plays muted rather than not at all.
-        element.muted = true;
-        await element.play();
-        soundFrom = null;
-        return 'muted';
-      }
+      const muted = element.muted;
+      // Autoplay with sound refused: an ad plays muted rather than not at all.
+      const result = await playOrMute({ play: () => element.play(), setMuted: (value) => void (element.muted = value) }, { muted });
+      if (result === 'blocked') throw new DOMException('The browser refused to play the ad, muted too', 'NotAllowedError');
+      // 'sound': as the ad was set (muted by the viewer, through the content's mute, is no refusal).
+      soundFrom = result === 'sound' && !muted ? from : null;
+      return result === 'muted' ? 'muted' : 'sound';
     },
     pause() {
       pauseAsked = !element.paused;

@@ -6,8 +6,8 @@
 import type { EngineAudioTrack, MediaEngine } from '../engine/types';
 import { readFavouriteAudio } from '../features/tracks/favourites';
 import { startAudioTrack } from '../features/tracks/rules';
-import { readVolumeState } from '../features/playback/volume-rules';
-import { playOrMute, type AutoplayResult } from '../features/playback/autoplay-rules';
+import { readVolumeState, type VolumeState } from '../features/playback/volume-rules';
+import { playOrMute, type EarlyAutoplay } from '../lib/autoplay';
 import type { StartPlan } from '../features/progress/start';
 import type { PlayerConfig } from '../features/session/config';
 import { STORAGE_KEYS } from '../lib/constants';
@@ -36,23 +36,16 @@ export interface EarlyMediaInput {
   appStarting: () => boolean;
 }
 
-/**
- * What the page's start decided and did, for the model to adopt instead of deciding again: the
- * start episode's plan, whether the browser's refusal of sound muted the content, and how its
- * autoplay ended (null while it has not, or when the page's start did not play).
- */
-export interface EarlyStartFacts {
+/** What the page's start decided and did, for the model to adopt instead of deciding again: the start episode's plan, and its autoplay. */
+export interface EarlyStartFacts extends EarlyAutoplay {
   plan: StartPlan | null;
-  soundRefused: boolean;
-  autoplay: AutoplayResult | null;
 }
 
 /**
  * Plays at the saved volume, as the model would have set it, muted when the browser refuses sound
- * (autoplay-rules.ts); resolves once the first frame is shown, or at once when nothing plays.
+ * (src/lib/autoplay.ts); resolves once the first frame is shown, or at once when nothing plays.
  */
-async function playEarly(engine: MediaEngine, video: HTMLVideoElement, storage: KeyValueStorage, facts: EarlyStartFacts, appStarting: () => boolean): Promise<void> {
-  const { volume, muted } = readVolumeState(storage);
+async function playEarly(engine: MediaEngine, video: HTMLVideoElement, { volume, muted }: VolumeState, facts: EarlyStartFacts, appStarting: () => boolean): Promise<void> {
   engine.setVolume(volume);
   engine.setMuted(muted);
   const shown = firstFrame(video);
@@ -89,14 +82,15 @@ export async function startEarlyMedia(
   const adList = await early.adList;
   // A slow ad list may come after the app started: the model decides from then on.
   if (appStarting()) return { kind: 'none' };
+  const saved = readVolumeState(storage);
   const plan = planEarlyStart({
     config,
     episode: early.episode,
     adList,
     storedProgress: storage.read(STORAGE_KEYS.episodesTimeProgress),
-    muted: readVolumeState(storage).muted,
+    muted: saved.muted,
   });
   facts.plan = plan;
   if (!playsAtOnce(plan)) return { kind: 'loading', ready: decoded };
-  return { kind: 'playing', ready: Promise.race([playEarly(created, video, storage, facts, appStarting), failure]) };
+  return { kind: 'playing', ready: Promise.race([playEarly(created, video, saved, facts, appStarting), failure]) };
 }

@@ -1,4 +1,4 @@
-/** Autoplay under the browsers' real policies: autoplay.ts over the rule in autoplay-rules.ts (issue 38). */
+/** Autoplay under the browsers' real policies: autoplay.ts over the rule in src/lib/autoplay.ts (issue 38). */
 import { allSettled, fork } from 'effector';
 import { describe, expect, it } from 'vitest';
 import { createScriptedEngine, type ScriptedEngine } from '../../engine/scripted-engine';
@@ -8,7 +8,7 @@ import { STORAGE_KEYS } from '../../lib/constants';
 import { $bigPlayShown, $spinnerShown, $status, autoplaySet, engineAttached, playClicked, playHeld, playReleased, sourceRequested } from './model';
 import { $muted } from './volume';
 import { $autoplayResult, $unmuteOffered, adMediaPlayed, earlyAutoplayAdopted, unmuteClicked } from './autoplay';
-import { isPlayRefusal, playOrMute } from './autoplay-rules';
+import { isPlayRefusal, playOrMute } from '../../lib/autoplay';
 
 const READY = { levels: [], audioTracks: [], subtitleTracks: [] };
 const SOURCE = { url: 'http://x/master.m3u8', startTime: 0 };

@@ -1,21 +1,16 @@
 /**
- * Autoplay's outcome and the sound the browser refused (issue 38; the rule is autoplay-rules.ts).
+ * Autoplay's outcome and the sound the browser refused (issue 38; the rule is src/lib/autoplay.ts).
  * An autoplay ends with sound, muted (the browser refused sound: 'Включить звук' shows until the
  * viewer turns it on) or blocked (muted refused too: the poster and the big play button). The
  * first media to play for it tells the outcome: the content, or the pre-roll's ad element.
  * The page's start may have played the start episode already: its outcome is adopted, not asked
  * again. The outcome goes to rstat4 as `videoplayer_autoplay` with `{ result }`.
  */
-import { createEvent, createStore, sample } from 'effector';
+import { createEvent, createStore, merge, sample } from 'effector';
+import type { EarlyAutoplay } from '../../lib/autoplay';
 import { sendStatFx } from '../../platform/stats';
 import { $fallbackMuted, autoplayRequested, playFx, soundRefused, unlockFx, type AutoplayResult } from './model';
 import { setMutedFx } from './volume';
-
-/** What the page's start did before the app: the browser's refusal of sound, and the outcome if it is known. */
-export interface EarlyAutoplay {
-  soundRefused: boolean;
-  autoplay: AutoplayResult | null;
-}
 
 export const earlyAutoplayAdopted = createEvent<EarlyAutoplay>();
 /** The ad's element played first for the content (a pre-roll): with sound, or muted by the browser. */
@@ -46,20 +41,14 @@ const adMuted = sample({ clock: adMediaPlayed, filter: (result) => result === 'm
 sample({ clock: adMuted, target: soundRefused });
 sample({ clock: adMuted, fn: () => true, target: setMutedFx });
 
-/** An element still muted for the browser played: its play() resolved as any other. */
-const told = (fallback: boolean, result: AutoplayResult): AutoplayResult => (result === 'sound' && fallback ? 'muted' : result);
+/** The first element to play for a pending autoplay tells its outcome: the content, or the pre-roll's ad. */
+const mediaPlayed = merge([playFx.doneData.filterMap((result) => result ?? undefined), adMediaPlayed]);
 sample({
-  clock: playFx.doneData,
-  source: { pending: $autoplayPending, fallback: $fallbackMuted },
-  filter: ({ pending }, result) => pending && result !== null,
-  fn: ({ fallback }, result) => told(fallback, result!),
-  target: autoplayResolved,
-});
-sample({
-  clock: adMediaPlayed,
+  clock: mediaPlayed,
   source: { pending: $autoplayPending, fallback: $fallbackMuted },
   filter: ({ pending }) => pending,
-  fn: ({ fallback }, result) => told(fallback, result),
+  // An element still muted for the browser played: its play() resolved as any other.
+  fn: ({ fallback }, result) => (result === 'sound' && fallback ? 'muted' : result),
   target: autoplayResolved,
 });
 sample({ clock: autoplayResolved, fn: (result) => ({ event: 'autoplay', payload: { result } }), target: sendStatFx });

@@ -47,8 +47,7 @@ export {
 } from './model';
 export { $streamTickRunning } from './tick';
 export { earlyAutoplayAdopted, adMediaPlayed, autoplayResolved, unmuteClicked, $unmuteOffered, $autoplayResult } from './autoplay';
-export type { EarlyAutoplay } from './autoplay';
-export type { AutoplayResult } from './autoplay-rules';
+export type { AutoplayResult, EarlyAutoplay } from '../../lib/autoplay';
 export {
   $startAwaited,
   $startClockRunning,

@@ -1,7 +1,7 @@
 import { attach, combine, createEffect, createEvent, createStore, sample, scopeBind } from 'effector';
 import type { EngineError, EngineFacts, EngineTime, MediaEngine } from '../../engine/types';
 import { DEFAULT_MUTED, DEFAULT_VOLUME } from '../../lib/constants';
-import { isPlayRefusal, playOrMute, type AutoplayResult } from './autoplay-rules';
+import { isPlayRefusal, playOrMute, type AutoplayResult } from '../../lib/autoplay';
 
 export { isPlayRefusal, type AutoplayResult };
 
@@ -63,7 +63,7 @@ export const $muted = createStore(DEFAULT_MUTED).on(mediaVolumeChanged, (_, { mu
  * That mute is not the viewer's choice: it is never stored, and the viewer is offered the sound.
  */
 export const soundRefused = createEvent();
-/** Muted for the browser, not by the viewer (autoplay-rules.ts); any unmute ends it. */
+/** Muted for the browser, not by the viewer (src/lib/autoplay.ts); any unmute ends it. */
 export const $fallbackMuted = createStore(false)
   .on(soundRefused, () => true)
   .on(mediaVolumeChanged, (on, { muted }) => (muted ? on : false));
@@ -154,7 +154,7 @@ const loadSourceFx = attach({
   effect: (engine, { url, startTime }: SourceRequest) => engine?.load(url, { startTime }),
 });
 /**
- * Plays; when the browser refuses sound, plays muted (autoplay-rules.ts). Resolves with the
+ * Plays; when the browser refuses sound, plays muted (src/lib/autoplay.ts). Resolves with the
  * outcome ('blocked': refused muted too; null without an engine); rejects only with an error that
  * is no refusal (an AbortError when the engine reloads the media, say).
  */

@@ -1,6 +1,7 @@
 /**
- * Autoplay under the browsers' real policies (issue 38), free of the model: the page's start
- * applies the same rules before the app exists (src/start/early-media.ts).
+ * Autoplay under the browsers' real policies (issue 38), free of the model: the content's model
+ * (features/playback), the page's start before the app exists (src/start/early-media.ts) and the
+ * ad's element (platform/ad-video.ts) apply the same rule.
  *
  * With autoplay on, the content first tries to play with sound. A browser that refuses sound
  * without the viewer's gesture (Chromium, Firefox, Safari for a page reached from another site)
@@ -11,6 +12,16 @@
 
 /** How an autoplay ended: with the viewer's own sound settings, muted by the browser's refusal, or not at all. */
 export type AutoplayResult = 'sound' | 'muted' | 'blocked';
+
+/**
+ * What the page's start did before the app, for the model to adopt: whether the browser's refusal
+ * of sound muted the content, and how its autoplay ended (null while it has not, or when the page's
+ * start did not play).
+ */
+export interface EarlyAutoplay {
+  soundRefused: boolean;
+  autoplay: AutoplayResult | null;
+}
 
 /**
  * The browser's autoplay policy said no (NotAllowedError). Any other rejection (an AbortError when
