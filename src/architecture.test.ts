@@ -8,8 +8,8 @@
  * 2. A feature imports another feature only through its entry: `index.ts` (the model API), or
  *    `view.ts` (its components) from a view.
  * 3. The page's start (`app/main.ts` and what it imports statically: `src/start/`, the features'
- *    pure rules) evaluates no model: it never reaches effector, patronum, axios, React,
- *    effector-react, hls.js or a stylesheet other than the page's own. That is what lets the first
+ *    pure rules) evaluates no model: it never reaches effector, patronum, the API clients
+ *    (`api/http.ts`), React, effector-react, hls.js or a stylesheet other than the page's own. That is what lets the first
  *    frame come before the app's long evaluation on a phone-class CPU (docs/architecture.md §4).
  *
  * Type-only imports are erased by the compiler and are not edges; `import()` is an edge only for
@@ -196,12 +196,14 @@ function crossesFeatureBoundary(importer: string, target: Target): boolean {
   return true;
 }
 
-/** Rule 3: what the page's start must not evaluate. */
-const START_FORBIDDEN_PACKAGES = ['effector', 'patronum', 'axios', ...FORBIDDEN_PACKAGES];
+/** Rule 3: what the page's start must not evaluate. Its start-up calls are plain `fetch` (api/early.ts). */
+const START_FORBIDDEN_PACKAGES = ['effector', 'patronum', ...FORBIDDEN_PACKAGES];
+const START_FORBIDDEN_FILES = [join(SRC, 'api/http.ts')];
 const PAGE_STYLESHEET = join(SRC, 'app/player.css');
 
 function isForbiddenAtStart(target: Target): boolean {
   if (target.startsWith('package:')) return START_FORBIDDEN_PACKAGES.includes(target.slice('package:'.length));
+  if (START_FORBIDDEN_FILES.includes(target)) return true;
   return target.endsWith('.css') && target !== PAGE_STYLESHEET;
 }
 
@@ -233,7 +235,7 @@ describe('the import graph of src/', () => {
     expect(violations.length, `platform adapters that reach a view dependency (file → … → forbidden):\n${violations.join('\n')}\n`).toBe(0);
   });
 
-  it('rule 3: the page\'s start (app/main.ts, statically) reaches no effector, patronum, axios, React, hls.js or a view\'s stylesheet', () => {
+  it('rule 3: the page\'s start (app/main.ts, statically) reaches no effector, patronum, API client, React, hls.js or a view\'s stylesheet', () => {
     const entry = join(SRC, 'app/main.ts');
     const violations = forbiddenChains(graph, entry, isForbiddenAtStart).map((chain) => `  ${chain.join(' → ')}`);
     expect(violations.length, `the page's start reaches (entry → … → forbidden):\n${violations.join('\n')}\n`).toBe(0);
@@ -280,7 +282,7 @@ describe('the checker itself', () => {
     expect(chains('features/ads/view/ad-overlay.tsx')).toContain('features/ads/view/ad-overlay.tsx → features/ads/view/ad-overlay.css');
     // The app, which the entry loads with import() only, reaches every package the start must not.
     const atStart = forbiddenChains(graph, join(SRC, 'app/start-app.tsx'), isForbiddenAtStart).map((chain) => chain.at(-1));
-    expect(atStart).toEqual(expect.arrayContaining(['effector', 'axios', 'react', 'features/playback/view/surface.css']));
+    expect(atStart).toEqual(expect.arrayContaining(['effector', 'api/http.ts', 'react', 'features/playback/view/surface.css']));
   });
 
   it('tells the entries from the internals', () => {

@@ -5,6 +5,9 @@
 
 export const SESSION_CONTEXT_HEADER = 'X-Session-Context';
 
+/** A query: null and undefined values are left out, booleans written as `true`/`false`. */
+export type QueryParams = Readonly<Record<string, string | number | boolean | null | undefined>>;
+
 export interface CallTarget {
   /** Path under the client's base URL (or an absolute URL). */
   path: string;
@@ -24,10 +27,12 @@ function encodeParam(value: string): string {
   return encodeURIComponent(value).replace(/%3A/gi, ':').replace(/%24/g, '$').replace(/%2C/gi, ',').replace(/%20/g, '+');
 }
 
-export function buildUrl(url: string, params: CallTarget['params']): string {
+/** `url` with the query appended (after any query it has; a fragment is dropped). */
+export function buildUrl(url: string, params: QueryParams | undefined): string {
   const query = Object.entries(params ?? {})
-    .map(([key, value]) => `${encodeParam(key)}=${encodeParam(String(value))}`)
+    .flatMap(([key, value]) => (value == null ? [] : [`${encodeParam(key)}=${encodeParam(String(value))}`]))
     .join('&');
   if (!query) return url;
-  return `${url}${url.includes('?') ? '&' : '?'}${query}`;
+  const resource = url.split('#')[0]!;
+  return `${resource}${resource.includes('?') ? '&' : '?'}${query}`;
 }

@@ -1,12 +1,11 @@
-import type { AxiosInstance } from 'axios';
 import { catalogCalls, type CallTarget } from './calls';
 import { parseAvailability, parseContent, parseEpisodes, parseSeasons } from './dto';
-import { request } from './http';
+import { request, type HttpClient } from './http';
 
-const get = (http: AxiosInstance, { path, params }: CallTarget) => http.get(path, params ? { params } : undefined);
+const get = (http: HttpClient, { path, params }: CallTarget) => http.get(path, { params });
 
 /** The catalogue calls the player makes at start-up (SPEC.md §7). */
-export function createCatalogApi(http: AxiosInstance) {
+export function createCatalogApi(http: HttpClient) {
   return {
     getContent: (id: number) => request(() => get(http, catalogCalls.content(id)), parseContent),
     getSeasons: (id: number) => request(() => get(http, catalogCalls.seasons(id)), parseSeasons),

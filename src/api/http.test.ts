@@ -1,9 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryCookies } from '../platform/cookies';
 import { fetchAdList } from './ad-list';
 import { createCatalogApi } from './catalog';
 import { isApiError } from './errors';
-import { createApiClients } from './http';
+import { createApiClients, createHttpClient, requestPath } from './http';
+import type { EarlyAnswers } from './early';
 import { defaultAnswer, json, jwt, startRecordingServer, type RecordedRequest, type RecordingServer } from './testing/recording-server';
 
 const NOW = Date.UTC(2030, 0, 1, 12, 0, 0);
@@ -140,9 +141,47 @@ describe('secure catalogue calls', () => {
     expect(catalogueCalls()[0]!.headers).not.toHaveProperty('authorization');
   });
 
-  it('has no client time-out by default', () => {
-    const { api } = clients({});
-    expect([api.catalog.defaults.timeout, api.authenticator.defaults.timeout, api.plain.defaults.timeout]).toEqual([0, 0, 0]);
+  it('has no client time-out: no request, the refresh included, carries an abort signal', async () => {
+    refreshAnswers((_, res) => json(res, 200, {}, { Authorization: `Bearer ${freshToken}` }));
+    const sent = vi.spyOn(globalThis, 'fetch');
+    try {
+      const { api } = clients({ authToken: expiredToken, refreshToken: 'r-1' });
+      await api.catalog.get('/contents/101');
+      await api.authenticator.get('/user/details', { secure: true });
+      await api.plain.get(`${server.baseUrl}/ads/list.json`);
+      expect(sent.mock.calls.map(([url]) => new URL(String(url)).pathname)).toEqual([
+        REFRESH_PATH,
+        '/catalog-api/contents/101',
+        '/authenticator/user/details',
+        '/ads/list.json',
+      ]);
+      for (const [, init] of sent.mock.calls) expect(init?.signal).toBeUndefined();
+    } finally {
+      sent.mockRestore();
+    }
+  });
+
+  it('a catalogue call that says secure: false goes without the token, with the session context', async () => {
+    const { api } = clients({ authToken: validToken, device_fp: 'fp-1' });
+    await api.catalog.get('/contents/101', { secure: false });
+    expect(catalogueCalls()[0]!.headers).not.toHaveProperty('authorization');
+    expect(catalogueCalls()[0]!.headers['x-session-context']).toBe('fp-1');
+  });
+
+  it('authenticator calls carry the token only when they say secure: true', async () => {
+    const { api } = clients({ authToken: validToken });
+    await api.authenticator.get('/user/details');
+    await api.authenticator.get('/user/details', { secure: true });
+    expect(server.requests.map((r) => r.headers.authorization)).toEqual([undefined, `Bearer ${validToken}`]);
+  });
+
+  it('the refresh call itself carries neither the session context nor a token', async () => {
+    refreshAnswers((_, res) => json(res, 200, {}, { Authorization: `Bearer ${freshToken}` }));
+    const { api } = clients({ authToken: expiredToken, refreshToken: 'r-1', device_fp: 'fp-1' });
+    await api.catalog.get('/contents/101');
+    expect(refreshes()[0]!.headers).not.toHaveProperty('x-session-context');
+    expect(refreshes()[0]!.headers).not.toHaveProperty('authorization');
+    expect(refreshes()[0]!.headers['content-type']).toBe('application/json');
   });
 });
 
@@ -201,5 +240,90 @@ describe('start-up calls over HTTP', () => {
     const error = await createCatalogApi(api.catalog).getAvailability(101, 'http://site.test/page?x=1').catch((e: unknown) => e);
     expect(server.requests[0]!.query).toEqual({ domain: 'http://site.test/page?x=1' });
     expect(error).toMatchObject({ errorType: 'HTTP', status: 500, url: '/catalog-api/contents/101/available' });
+  });
+});
+
+describe('the client', () => {
+  const base = () => createHttpClient(`${server.baseUrl}/catalog-api/`);
+
+  it('joins the base URL and the path with one slash, and leaves an absolute URL alone', async () => {
+    await base().get('/contents/1');
+    await base().get('contents/2');
+    await base().get(`${server.baseUrl}/ads/list.json`);
+    expect(server.requests.map((r) => r.path)).toEqual(['/catalog-api/contents/1', '/catalog-api/contents/2', '/ads/list.json']);
+  });
+
+  it('writes the query as the early start does: after an existing query, without null or undefined values', async () => {
+    const answer = await base().get('/episodes?a=1#top', { params: { 'content-id': 102, domain: 'http://site.test/p?x=1 y', on: true, none: null, unset: undefined } });
+    expect(answer.request.url).toBe(`${server.baseUrl}/catalog-api/episodes?a=1&content-id=102&domain=http:%2F%2Fsite.test%2Fp%3Fx%3D1+y&on=true`);
+    expect(server.requests[0]!.query).toEqual({ a: '1', 'content-id': '102', domain: 'http://site.test/p?x=1 y', on: 'true' });
+  });
+
+  it('sends a body as JSON, and a GET with no body and no Content-Type', async () => {
+    await base().request({ method: 'PATCH', url: '/user', body: { name: 'Имя' } });
+    await base().get('/user');
+    expect(server.requests.map((r) => [r.method, r.headers['content-type'], r.body])).toEqual([
+      ['PATCH', 'application/json', '{"name":"Имя"}'],
+      ['GET', undefined, ''],
+    ]);
+    expect(server.requests[1]!.headers.accept).toBe('application/json, text/plain, */*');
+  });
+
+  it('a JSON call reads a body that is not JSON as text, and an empty body as ""', async () => {
+    server.answer((request, res) => json(res, 200, request.path.endsWith('/empty') ? '' : '<html>maintenance</html>'));
+    expect((await base().get('/page')).data).toBe('<html>maintenance</html>');
+    expect((await base().get('/empty')).data).toBe('');
+  });
+
+  it('a text call never parses, and reads the charset the answer names', async () => {
+    server.answer((request, res) => {
+      if (request.path.endsWith('/cp1251')) {
+        res.writeHead(200, { 'Content-Type': 'text/plain; charset=windows-1251' });
+        res.end(Buffer.from([0xcf, 0xf0, 0xe8, 0xe2, 0xe5, 0xf2]));
+      } else json(res, 200, { ok: true });
+    });
+    expect((await base().get('/json', { responseType: 'text' })).data).toBe('{"ok":true}');
+    expect((await base().get('/cp1251', { responseType: 'text' })).data).toBe('Привет');
+  });
+
+  it('an error status rejects with an HTTP error whose body is the excerpt of the parsed body, or of the text', async () => {
+    server.answer((request, res) => (request.path.endsWith('/json') ? json(res, 404, { message: 'gone' }) : json(res, 502, '<html>Bad gateway</html>')));
+    await expect(base().post('/json', { a: 1 })).rejects.toEqual({
+      errorType: 'HTTP', status: 404, url: '/catalog-api/json', method: 'POST', explanation: 'HTTP 404 for POST /catalog-api/json', body: '{"message":"gone"}',
+    });
+    await expect(base().get('/html?secret=1')).rejects.toMatchObject({ status: 502, url: '/catalog-api/html', body: '<html>Bad gateway</html>' });
+  });
+
+  it('a call that cannot connect is a NETWORK error with the path and method', async () => {
+    server.answer((_, res) => {
+      res.socket?.destroy();
+    });
+    await expect(base().get('/contents/1?x=1')).rejects.toEqual({ errorType: 'NETWORK', url: '/catalog-api/contents/1', method: 'GET', explanation: 'Network Error' });
+  });
+
+  it('a body cut off mid-way is a NETWORK error too', async () => {
+    server.answer((_, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': '100' });
+      res.write('{"id":1', () => res.socket?.destroy());
+    });
+    await expect(base().get('/contents/1')).rejects.toMatchObject({ errorType: 'NETWORK', url: '/catalog-api/contents/1' });
+  });
+
+  it('asks the early answers for GETs only, with the prepared headers', async () => {
+    const asked: Array<[string, unknown]> = [];
+    const answers: EarlyAnswers = { send: () => {}, peek: () => null, take: (url, headers) => (asked.push([url, headers]), null) };
+    const http = createHttpClient(`${server.baseUrl}/catalog-api`, {
+      answers,
+      prepare: (outgoing) => outgoing.headers.set('X-Session-Context', 'fp-1'),
+    });
+    await http.post('/contents/1', { a: 1 });
+    await http.get('/contents/1', { params: { b: 2 } });
+    expect(asked).toEqual([[`${server.baseUrl}/catalog-api/contents/1?b=2`, { authorization: undefined, sessionContext: 'fp-1' }]]);
+    expect(server.requests.map((r) => r.method)).toEqual(['POST', 'GET']);
+  });
+
+  it('requestPath drops the query', () => {
+    expect(requestPath('http://h.test/catalog-api/contents/1/available?domain=http://x')).toBe('/catalog-api/contents/1/available');
+    expect(requestPath('/ads/list.json?a=1')).toBe('/ads/list.json');
   });
 });

@@ -1,73 +1,167 @@
-import axios, { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosInstance, type AxiosRequestConfig, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+/**
+ * The player's HTTP clients over the browser's `fetch`: a base URL, a query, JSON or text bodies, a
+ * `prepare` hook that sets each request's headers (the session context, the Bearer token), and the
+ * page's early start-up answers (api/early.ts). Every failure comes out as a typed ApiError.
+ * No time-out (SPEC.md §7): no request carries an abort signal. Cookies go only to the page's own
+ * origin (fetch's default credentials).
+ */
 import { AUTHENTICATOR_BASE_PATH, CATALOG_BASE_PATH, COOKIE_KEYS } from '../lib/constants';
 import type { CookieStore } from '../platform/cookies';
 import { createAuthSession, type AuthSession, type RefreshPayload } from './auth';
-import { bodyExcerpt, type ApiError } from './errors';
+import { bodyExcerpt, isApiError, type ApiError } from './errors';
 import { InvalidBodyError } from './dto';
-import { SESSION_CONTEXT_HEADER } from './calls';
+import { buildUrl, SESSION_CONTEXT_HEADER, type QueryParams } from './calls';
 import type { EarlyAnswers } from './early';
-
-declare module 'axios' {
-  interface AxiosRequestConfig {
-    /**
-     * Attach the access token (refreshing it first when expired). Catalogue calls are secure
-     * unless they say `false`; authenticator calls only when they say `true`.
-     */
-    secure?: boolean;
-  }
-}
 
 export { SESSION_CONTEXT_HEADER };
 
-/**
- * Serves a GET from the page's early start-up answers when one matches (api/early.ts), as the
- * browser's own adapter would have: the body as text for the client to parse, and a status the
- * config rejects as an HTTP error. Anything else goes to `network`.
- */
-export function earlyAdapter(network: AxiosAdapter, answers: EarlyAnswers): AxiosAdapter {
-  return async (config) => {
-    const header = (name: string) => {
-      const value = config.headers.get(name);
-      return typeof value === 'string' ? value : undefined;
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface HttpRequest {
+  method?: HttpMethod;
+  /** Relative to the client's base URL, or absolute (`https://…`, `//…`). */
+  url: string;
+  params?: QueryParams;
+  /** Sent as JSON when present. */
+  body?: unknown;
+  /** `json` (the default) parses a JSON body and leaves any other body as text; `text` never parses. */
+  responseType?: 'json' | 'text';
+  /**
+   * Attach the access token (refreshing it first when expired). Catalogue calls are secure
+   * unless they say `false`; authenticator calls only when they say `true`.
+   */
+  secure?: boolean;
+}
+
+export type RequestOptions = Omit<HttpRequest, 'method' | 'url' | 'body'>;
+
+/** A request as it leaves the client: `prepare` sets its headers. */
+export interface OutgoingRequest {
+  method: HttpMethod;
+  /** Absolute, with the query. */
+  url: string;
+  headers: Headers;
+  secure?: boolean;
+}
+
+/** A 2xx answer (any other status rejects with an HTTP ApiError). */
+export interface HttpResponse {
+  status: number;
+  headers: Headers;
+  /** The body, read as the request's responseType says. */
+  data: unknown;
+  request: OutgoingRequest;
+}
+
+export interface HttpClient {
+  request(request: HttpRequest): Promise<HttpResponse>;
+  get(url: string, options?: RequestOptions): Promise<HttpResponse>;
+  post(url: string, body?: unknown, options?: RequestOptions): Promise<HttpResponse>;
+}
+
+export interface HttpClientOptions {
+  /** Sets the headers of each request before it is sent or answered early. */
+  prepare?: (request: OutgoingRequest) => void | Promise<void>;
+  /** The page's start-up answers, sent before the clients existed: a matching GET takes one. */
+  answers?: EarlyAnswers;
+}
+
+/** The answer before it is read as JSON or text: from the network or from the early answers. */
+interface RawAnswer {
+  status: number;
+  headers: Headers;
+  text: string;
+}
+
+const ABSOLUTE_URL = /^([a-z][a-z\d+\-.]*:)?\/\//i;
+
+function joinUrl(baseURL: string, url: string): string {
+  if (!baseURL || ABSOLUTE_URL.test(url)) return url;
+  return url ? `${baseURL.replace(/\/+$/, '')}/${url.replace(/^\/+/, '')}` : baseURL;
+}
+
+/** The body in the charset the answer names (UTF-8 when it names none or one the browser lacks). */
+async function readText(response: Response): Promise<string> {
+  const charset = /;\s*charset="?([^";\s]+)/i.exec(response.headers.get('Content-Type') ?? '')?.[1];
+  if (!charset || /^utf-?8$/i.test(charset)) return response.text();
+  let decoder: TextDecoder;
+  try {
+    decoder = new TextDecoder(charset);
+  } catch {
+    return response.text();
+  }
+  return decoder.decode(await response.arrayBuffer());
+}
+
+/** A JSON call whose body is not JSON gets the text: the typed parsers reject it as an invalid body. */
+function decode(text: string, responseType: 'json' | 'text'): unknown {
+  if (responseType === 'text' || !text) return text;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/** A failure to connect or to read the whole body; the browser's own message varies, so one text for all. */
+async function send({ method, url, headers }: OutgoingRequest, body: string | undefined): Promise<RawAnswer> {
+  try {
+    const response = await fetch(url, { method, headers, body });
+    return { status: response.status, headers: response.headers, text: await readText(response) };
+  } catch {
+    throw { errorType: 'NETWORK', url: requestPath(url), method, explanation: 'Network Error' } satisfies ApiError;
+  }
+}
+
+/** The early answer to the same URL with the same session headers, once; null when there is none. */
+async function takeEarly(answers: EarlyAnswers, { url, headers }: OutgoingRequest): Promise<RawAnswer | null> {
+  const answer = await answers.take(url, {
+    authorization: headers.get('Authorization') ?? undefined,
+    sessionContext: headers.get(SESSION_CONTEXT_HEADER) ?? '',
+  });
+  return answer && { status: answer.status, headers: new Headers(answer.headers), text: answer.body };
+}
+
+/** A client for a base URL ('' for absolute URLs only). */
+export function createHttpClient(baseURL: string, { prepare, answers }: HttpClientOptions = {}): HttpClient {
+  async function request({ method = 'GET', url, params, body, responseType = 'json', secure }: HttpRequest): Promise<HttpResponse> {
+    const outgoing: OutgoingRequest = {
+      method,
+      url: buildUrl(joinUrl(baseURL, url), params),
+      headers: new Headers({ Accept: 'application/json, text/plain, */*' }),
+      secure,
     };
-    const early = (config.method ?? 'get').toLowerCase() === 'get'
-      ? answers.take(axios.getUri(config), { authorization: header('Authorization'), sessionContext: header(SESSION_CONTEXT_HEADER) ?? '' })
-      : null;
-    const answer = early ? await early : null;
-    if (!answer) return network(config);
-    const response: AxiosResponse<string> = {
-      data: answer.body,
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    if (payload !== undefined) outgoing.headers.set('Content-Type', 'application/json');
+    await prepare?.(outgoing);
+    const answer = (method === 'GET' && answers && (await takeEarly(answers, outgoing))) || (await send(outgoing, payload));
+    const data = decode(answer.text, responseType);
+    if (answer.status >= 200 && answer.status < 300) return { status: answer.status, headers: answer.headers, data, request: outgoing };
+    const path = requestPath(outgoing.url);
+    throw {
+      errorType: 'HTTP',
       status: answer.status,
-      statusText: answer.statusText,
-      headers: AxiosHeaders.from(answer.headers),
-      config,
-      request: null,
-    };
-    if (!config.validateStatus || config.validateStatus(answer.status)) return response;
-    const code = answer.status >= 500 ? AxiosError.ERR_BAD_RESPONSE : AxiosError.ERR_BAD_REQUEST;
-    throw new AxiosError(`Request failed with status code ${answer.status}`, code, config, null, response);
+      url: path,
+      method,
+      explanation: `HTTP ${answer.status} for ${method} ${path}`,
+      body: bodyExcerpt(data),
+    } satisfies ApiError;
+  }
+  return {
+    request,
+    get: (url, options) => request({ ...options, url }),
+    post: (url, body, options) => request({ ...options, method: 'POST', url, body }),
   };
-}
-
-/** The browser's adapter, behind the page's early start-up answers when it has them. */
-function browserAdapter(answers: EarlyAnswers | undefined): AxiosAdapter {
-  const network = axios.getAdapter(axios.defaults.adapter);
-  return answers ? earlyAdapter(network, answers) : network;
-}
-
-/** One axios instance for a base URL. No time-out by default (SPEC.md §7). */
-export function createHttpClient(baseURL: string, answers?: EarlyAnswers): AxiosInstance {
-  return axios.create({ baseURL, timeout: 0, withCredentials: false, adapter: browserAdapter(answers) });
 }
 
 /** The clients of one player page, sharing one token lock. */
 export interface ApiClients {
   /** `<base>/catalog-api`: every call secure by default. */
-  catalog: AxiosInstance;
+  catalog: HttpClient;
   /** `<base>/authenticator`: secure only where the call definition says so. */
-  authenticator: AxiosInstance;
+  authenticator: HttpClient;
   /** Absolute URLs outside the catalogue (the ad list): the session context header, never the token. */
-  plain: AxiosInstance;
+  plain: HttpClient;
   auth: AuthSession;
 }
 
@@ -81,89 +175,64 @@ export interface ApiClientsOptions {
 }
 
 /** Reads the Authorization header of a refresh answer; non-2xx answers reject. */
-function refreshVia(http: AxiosInstance) {
+function refreshVia(http: HttpClient) {
   return async (payload: RefreshPayload): Promise<unknown> => {
     const response = await http.post('/authentication/refresh', payload);
-    return response.headers.authorization ?? response.headers.Authorization;
+    return response.headers.get('Authorization');
   };
 }
 
 /** Every call carries the device fingerprint (empty until it exists); secure calls the Bearer token. */
 function sessionHeaders(cookies: CookieStore, auth: AuthSession | null, secureByDefault: boolean) {
-  return async (config: InternalAxiosRequestConfig): Promise<InternalAxiosRequestConfig> => {
-    config.headers.set(SESSION_CONTEXT_HEADER, cookies.get(COOKIE_KEYS.deviceFingerprint) ?? '');
-    if (auth && (config.secure ?? secureByDefault)) {
+  return async (outgoing: OutgoingRequest): Promise<void> => {
+    outgoing.headers.set(SESSION_CONTEXT_HEADER, cookies.get(COOKIE_KEYS.deviceFingerprint) ?? '');
+    if (auth && (outgoing.secure ?? secureByDefault)) {
       const token = await auth.accessToken();
-      if (token) config.headers.set('Authorization', `Bearer ${token}`);
+      if (token) outgoing.headers.set('Authorization', `Bearer ${token}`);
     }
-    return config;
   };
 }
 
 export function createApiClients({ baseUrl, cookies, now, early }: ApiClientsOptions): ApiClients {
   const base = baseUrl.replace(/\/+$/, '');
-  // The refresh call goes around the interceptors: it must not wait on the lock it serves.
-  const refreshHttp = createHttpClient(base + AUTHENTICATOR_BASE_PATH);
-  const auth = createAuthSession({ cookies, refresh: refreshVia(refreshHttp), now });
-
-  const catalog = createHttpClient(base + CATALOG_BASE_PATH, early);
-  catalog.interceptors.request.use(sessionHeaders(cookies, auth, true));
-  const authenticator = createHttpClient(base + AUTHENTICATOR_BASE_PATH, early);
-  authenticator.interceptors.request.use(sessionHeaders(cookies, auth, false));
-  const plain = axios.create({ timeout: 0, withCredentials: false, adapter: browserAdapter(early) });
-  plain.interceptors.request.use(sessionHeaders(cookies, null, false));
-  return { catalog, authenticator, plain, auth };
+  // The refresh call goes around `prepare`: it must not wait on the lock it serves.
+  const auth = createAuthSession({ cookies, refresh: refreshVia(createHttpClient(base + AUTHENTICATOR_BASE_PATH)), now });
+  return {
+    catalog: createHttpClient(base + CATALOG_BASE_PATH, { prepare: sessionHeaders(cookies, auth, true), answers: early }),
+    authenticator: createHttpClient(base + AUTHENTICATOR_BASE_PATH, { prepare: sessionHeaders(cookies, auth, false), answers: early }),
+    plain: createHttpClient('', { prepare: sessionHeaders(cookies, null, false), answers: early }),
+    auth,
+  };
 }
 
 /** Runs a request and validates its body, turning every failure into a typed ApiError. */
-export async function request<T>(run: () => Promise<AxiosResponse<unknown>>, parse: (body: unknown) => T): Promise<T> {
-  let response: AxiosResponse<unknown>;
+export async function request<T>(run: () => Promise<HttpResponse>, parse: (body: unknown) => T): Promise<T> {
+  let response: HttpResponse;
   try {
     response = await run();
   } catch (cause) {
-    throw toApiError(cause);
+    if (isApiError(cause)) throw cause;
+    // Not the client's own failure (a header hook that threw): no request to name.
+    throw { errorType: 'NETWORK', url: '', explanation: cause instanceof Error ? cause.message : String(cause) } satisfies ApiError;
   }
   try {
     return parse(response.data);
   } catch (cause) {
-    const explanation = cause instanceof InvalidBodyError ? cause.message : String(cause);
     throw {
       errorType: 'INVALID_BODY',
-      url: requestPath(response.config),
-      method: methodOf(response.config),
-      explanation,
+      url: requestPath(response.request.url),
+      method: response.request.method,
+      explanation: cause instanceof InvalidBodyError ? cause.message : String(cause),
       body: bodyExcerpt(response.data),
     } satisfies ApiError;
   }
 }
 
-/** The path of a request without its query (the query may carry the page address). */
-export function requestPath(config: AxiosRequestConfig | undefined): string {
-  if (!config) return '';
+/** The path of a request URL without its query (the query may carry the page address). */
+export function requestPath(url: string): string {
   try {
-    return new URL(axios.getUri(config), 'http://relative.invalid').pathname;
+    return new URL(url, 'http://relative.invalid').pathname;
   } catch {
-    return (config.url ?? '').split('?')[0] ?? '';
+    return url.split('?')[0] ?? '';
   }
-}
-
-const methodOf = (config: AxiosRequestConfig | undefined): string => (config?.method ?? 'get').toUpperCase();
-
-export function toApiError(cause: unknown): ApiError {
-  if (axios.isAxiosError(cause)) {
-    const url = requestPath(cause.config);
-    const method = methodOf(cause.config);
-    if (cause.response) {
-      return {
-        errorType: 'HTTP',
-        status: cause.response.status,
-        url,
-        method,
-        explanation: `HTTP ${cause.response.status} for ${method} ${url}`,
-        body: bodyExcerpt(cause.response.data),
-      };
-    }
-    return { errorType: 'NETWORK', url, method, explanation: cause.message };
-  }
-  return { errorType: 'NETWORK', url: '', explanation: cause instanceof Error ? cause.message : String(cause) };
 }

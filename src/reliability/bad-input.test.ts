@@ -125,7 +125,7 @@ const episode = (fixtureJson('api/episodes/101.json') as Array<Record<string, un
 const invalid = 'InvalidBodyError';
 
 const API_ROWS: Array<[label: string, parse: () => unknown, expected: unknown]> = [
-  ['details: empty body (axios gives "")', () => parseContent(''), invalid],
+  ['details: empty body (the client gives "")', () => parseContent(''), invalid],
   ['details: null body', () => parseContent(null), invalid],
   ['details: an HTML 502 page as text', () => parseContent('<html><body><h1>502 Bad Gateway</h1></body></html>'), invalid],
   ['details: a JSON array', () => parseContent([film]), invalid],

@@ -2,7 +2,7 @@
  * The 13 authenticator calls of SPEC.md §7, relative to `<base>/authenticator`. Calls made for a
  * signed-in user carry the Bearer token; sign-up, sign-in and password restore cannot.
  */
-import type { AxiosInstance } from 'axios';
+import type { HttpClient } from '../http';
 import { bindCalls, call } from './define';
 
 export const AUTHENTICATOR_CALLS = {
@@ -33,7 +33,7 @@ export const AUTHENTICATOR_CALLS = {
   },
 } as const;
 
-export function createAuthenticatorCalls(http: AxiosInstance) {
+export function createAuthenticatorCalls(http: HttpClient) {
   return bindCalls(http, AUTHENTICATOR_CALLS);
 }
 

@@ -6,7 +6,7 @@
  * without a path (playlists, types, persons, countries, ...), the paths below are this client's
  * assumption, kept in this one table so that a correction is a one-line change.
  */
-import type { AxiosInstance } from 'axios';
+import type { HttpClient } from '../http';
 import { bindCalls, call, type CallOptions, type HttpMethod } from './define';
 
 const secure = <const P extends string, const O extends CallOptions = Record<never, never>>(method: HttpMethod, path: P, options?: O) =>
@@ -74,7 +74,7 @@ export const CATALOG_CALLS = {
   },
 } as const;
 
-export function createCatalogCalls(http: AxiosInstance) {
+export function createCatalogCalls(http: HttpClient) {
   return bindCalls(http, CATALOG_CALLS);
 }
 

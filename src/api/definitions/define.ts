@@ -4,14 +4,13 @@
  * Path parameters are read from the template, so `'/v2/contents/{id}/reviews/{reviewId}'` demands
  * `{ params: { id, reviewId } }` at compile time.
  */
-import type { AxiosInstance, ResponseType } from 'axios';
-import { request } from '../http';
+import type { QueryParams } from '../calls';
+import { request, type HttpClient, type HttpMethod } from '../http';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type { HttpMethod, QueryParams };
 
 /** A payload the spec does not describe (SPEC.md §7 "Their payloads are not shown"). */
 export type OpaqueRecord = Readonly<Record<string, unknown>>;
-export type QueryParams = Readonly<Record<string, string | number | boolean | null | undefined>>;
 
 type PathParamNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}` ? Name | PathParamNames<Rest> : never;
 export type PathParams<P extends string> = { readonly [K in PathParamNames<P>]: string | number };
@@ -24,7 +23,7 @@ export interface CallDefinition<P extends string = string, B extends boolean = b
   /** Sends the Bearer token (refreshed first when expired). */
   secure: boolean;
   /** `text` for XML and plain-text resources; JSON otherwise. */
-  responseType?: Extract<ResponseType, 'json' | 'text'>;
+  responseType?: 'json' | 'text';
 }
 
 export interface CallOptions {
@@ -82,7 +81,7 @@ export function fillPath(template: string, params: Record<string, string | numbe
 }
 
 /** A missing path parameter rejects with a TypeError (a caller bug); a failed call with an ApiError. */
-function bindCall(http: AxiosInstance, definition: CallDefinition) {
+function bindCall(http: HttpClient, definition: CallDefinition) {
   return async (args: LooseArgs = {}): Promise<unknown> => {
     const url = fillPath(definition.path, args.params);
     return request(
@@ -91,7 +90,7 @@ function bindCall(http: AxiosInstance, definition: CallDefinition) {
           method: definition.method,
           url,
           params: definition.query ? args.query : undefined,
-          data: definition.body ? args.body : undefined,
+          body: definition.body ? args.body : undefined,
           secure: definition.secure,
           responseType: definition.responseType ?? 'json',
         }),
@@ -100,8 +99,8 @@ function bindCall(http: AxiosInstance, definition: CallDefinition) {
   };
 }
 
-/** Binds every row of a table to an axios instance (the catalogue or the authenticator client). */
-export function bindCalls<T extends CallTable>(http: AxiosInstance, table: T): BoundTable<T> {
+/** Binds every row of a table to a client (the catalogue's or the authenticator's). */
+export function bindCalls<T extends CallTable>(http: HttpClient, table: T): BoundTable<T> {
   const bound: Record<string, Record<string, unknown>> = {};
   for (const [group, calls] of Object.entries(table)) {
     bound[group] = Object.fromEntries(Object.entries(calls).map(([name, definition]) => [name, bindCall(http, definition)]));
