@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ErrorDetails, ErrorTypes, Events, type ErrorData, type HlsListeners } from 'hls.js';
 import { FakeHls, FakeTextTrack, FakeVideo, trigger } from '../test-support/hls-fakes';
 import { AUDIO_URL, L360, MASTER, media, segment } from '../test-support/hls-payloads';
-import { createHlsEngine, KEY_LOAD_POLICY, type HlsEngineOptions } from './hls-engine';
+import { createHlsEngine, HLS_PARTS_LEFT_OUT, KEY_LOAD_POLICY, type HlsEngineOptions } from './hls-engine';
 import { toEngineError } from './hls-events';
 import { ENGINE_FACT_NAMES, type EngineFactName, type EngineFacts } from './types';
 
@@ -175,6 +175,14 @@ describe('the Hls instance', () => {
     });
     expect([hls.url, hls.media, hls.subtitleDisplay]).toEqual([MASTER, video, false]);
     expect(hls.calls).toEqual(['loadSource', 'attachMedia']);
+  });
+
+  it('turns off the hls.js parts the player page’s build leaves out (scripts/hls-omitted.mjs)', () => {
+    const { engine } = setup();
+    engine.load(MASTER);
+    // Present and empty: hls.js's defaults name the controllers, which the bundle does not have.
+    expect(lastHls().config).toMatchObject({ fpsController: undefined, latencyController: undefined, id3TrackController: undefined, enableCEA708Captions: false });
+    expect(Object.keys(HLS_PARTS_LEFT_OUT).every((key) => key in lastHls().config)).toBe(true);
   });
 
   it('start 0 means hls.js’s own start (-1); the caller’s config wins', () => {

@@ -15,6 +15,20 @@ const HLS_MIME = 'application/vnd.apple.mpegurl';
 /** What the element says while it is unlocked: its mute and play, playing or waiting, timeupdate and pause. */
 const UNLOCK_QUIET_FACTS = new Set(['volumeChanged', 'playing', 'paused', 'waiting', 'timeUpdated']);
 
+/**
+ * hls.js parts the player does not run; the player page's build leaves their code out
+ * (scripts/hls-omitted.mjs says why, part by part), so hls.js must not reach for them: no frame-drop
+ * level cap (the frame-rate drop event is the player's own), no live latency (films and series on
+ * demand), no ID3 metadata track, no CEA-608 captions from inside the video (subtitles are the
+ * playlist's renditions, drawn by the player).
+ */
+export const HLS_PARTS_LEFT_OUT = {
+  fpsController: undefined,
+  latencyController: undefined,
+  id3TrackController: undefined,
+  enableCEA708Captions: false,
+} satisfies Partial<HlsConfig>;
+
 /** Seconds of played media kept behind the playhead; bounds memory on long sessions. */
 const BACK_BUFFER_S = 30;
 
@@ -132,6 +146,7 @@ export function createHlsEngine(video: HTMLVideoElement, options: HlsEngineOptio
       startFragPrefetch: true,
       keyLoadPolicy: KEY_LOAD_POLICY,
       pLoader: playlistLoader,
+      ...HLS_PARTS_LEFT_OUT,
       ...options.config,
     });
     forwardHlsEvents(instance, emit);

@@ -4,7 +4,8 @@
  * 'hidden' (its cues load and fire, the browser draws nothing) and every other subtitle or
  * caption track 'disabled'. hls.js does this with `subtitleDisplay = false`, but engines do not
  * all apply it alike (Firefox), so the engine sets the modes itself, right after telling hls.js.
- * Metadata and chapter tracks (hls.js's ID3 track) are left as they are.
+ * Metadata and chapter tracks are left as they are (Safari's own HLS makes them for ID3 data;
+ * hls.js's ID3 track is left out of the player's build, scripts/hls-omitted.mjs).
  */
 
 /** The chosen track as hls.js lists it (`hls.subtitleTracks[id]`): its `<track>` node once hls.js made it. */
