@@ -1,11 +1,12 @@
 // Builds the player page, the harness page, the host SDK and the harness server into dist/.
 // Usage: node esbuild.config.mjs [--watch-free] [--no-report]
-// --no-report (the browser tests' and the bench's builds) skips the size report: its brotli sizes cost about 3 s.
+// --no-report (the browser tests' and the bench's builds) skips the size report.
 import * as esbuild from 'esbuild';
-import { readFile, writeFile, mkdir, rm } from 'node:fs/promises';
-import { gzipSync, brotliCompressSync } from 'node:zlib';
+import { readFile, writeFile, mkdir, rm, stat } from 'node:fs/promises';
+import { gzipSync } from 'node:zlib';
 import path from 'node:path';
-import { BROWSER_BUILD, eagerChunks, PLAYER_PREFETCH, PLAYER_PRELOAD } from './scripts/build-options.mjs';
+import { BROWSER_BUILD, eagerChunks, PLAYER_PREFETCH, PLAYER_PRELOAD, precompress, pruneCompressCache } from './scripts/build-options.mjs';
+import { hlsOmitted } from './scripts/hls-omitted.mjs';
 
 const root = path.dirname(new URL(import.meta.url).pathname);
 // DIST_DIR lets parallel runs build side by side (e.g. DIST_DIR=.dist-ads).
@@ -24,6 +25,8 @@ const HLS_FEATURES = {
   __USE_ALT_AUDIO__: 'true',
   __USE_SUBTITLES__: 'true',
   __USE_VARIABLE_SUBSTITUTION__: 'true',
+  // AC-3 in MPEG-TS: an AC3 track plays when the viewer prefers it (SPEC.md §9) where the browser
+  // decodes AC-3 (Safari, Edge). HEVC in TS comes with it (Apple's authoring spec wants fMP4 for HEVC).
   __USE_M2TS_ADVANCED_CODECS__: 'true',
   __USE_MEDIA_CAPABILITIES__: 'true',
   __USE_EME_DRM__: 'false',
@@ -56,6 +59,7 @@ async function buildPage({ name, entry, html, preload, prefetch, alias = {}, def
     sourcemap: 'linked',
     define: { ...BROWSER_BUILD.define, ...define },
     alias,
+    plugins: [...BROWSER_BUILD.plugins, ...plugins],
     logLevel: 'warning',
   });
   const outputs = result.metafile.outputs;
@@ -130,7 +134,7 @@ async function sizeReport(pagesBuilt) {
     const initial = new Set([page.entryJs, page.entryCss].filter(Boolean));
     for (const [file, meta] of Object.entries(page.outputs)) {
       if (!/\.(js|css)$/.test(file)) continue;
-      const body = await readFile(path.join(root, file));
+      const full = path.join(root, file);
       initial.has(file) && meta.imports
         ?.filter((imp) => imp.kind === 'import-statement')
         .forEach((imp) => initial.add(imp.path));
@@ -138,9 +142,10 @@ async function sizeReport(pagesBuilt) {
         page: page.name,
         file: path.relative(dist, path.join(root, file)),
         initial: false,
-        bytes: body.length,
-        gzip: gzipSync(body, { level: 9 }).length,
-        brotli: brotliCompressSync(body).length,
+        bytes: (await stat(full)).size,
+        // The siblings precompress() wrote: gzip 9 and brotli 11, the bytes a server sends.
+        gzip: (await stat(`${full}.gz`)).size,
+        brotli: (await stat(`${full}.br`)).size,
       });
     }
     for (const row of rows) if (row.page === page.name) row.initial = initial.has(path.relative(root, path.join(dist, row.file)));
@@ -155,6 +160,8 @@ async function sizeReport(pagesBuilt) {
 
 await rm(dist, { recursive: true, force: true });
 await mkdir(dist, { recursive: true });
-const built = await Promise.all([...pages.map(buildPage), buildSdk()]);
-await buildServer();
+const building = [...pages.map(buildPage), buildSdk()];
+// Each page compresses as soon as it is built, while the others and the server still build.
+const [built] = await Promise.all([Promise.all(building), ...building.map(async (page) => precompress(path.join(dist, (await page).name))), buildServer()]);
+await pruneCompressCache();
 if (report) await sizeReport(built);

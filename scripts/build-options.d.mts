@@ -8,3 +8,5 @@ export declare function eagerChunks(
   entryJs: string,
   preload: RegExp,
 ): string[];
+export declare function precompress(dir: string): Promise<void>;
+export declare function pruneCompressCache(): Promise<void>;

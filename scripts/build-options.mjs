@@ -1,5 +1,12 @@
 // esbuild options of the browser pages, shared by the build (esbuild.config.mjs) and the bench's
-// own-code bundle (bench/src/sections/bundle.ts), so the bench measures what ships.
+// own-code bundle (bench/src/sections/bundle.ts), so the bench measures what ships; and the
+// build's precompression, which the server's test (harness/server/compression.test.ts) runs too.
+import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
+import { promisify } from 'node:util';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { replayTimers } from './replay-timers.mjs';
 
 /** Code splitting, hashed names, minified, production React; session replay without its timer frames. */
@@ -49,4 +56,61 @@ export function eagerChunks(outputs, entryJs, preload) {
   };
   visit(entryJs);
   return [...wanted];
+}
+
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+
+/**
+ * Text assets get `.br` (quality 11) and `.gz` (level 9) siblings, which the server (and a site's
+ * CDN, docs/deploying.md) sends by Accept-Encoding. Source maps are skipped (about 9 MB: some 8 s
+ * more per build for files only DevTools fetches), and so is metafile.json, which is never served.
+ */
+const PRECOMPRESSED = /\.(js|css|html|svg|json)$/;
+/**
+ * Brotli 11 of the pages costs about 3 s of CPU; the tests and the bench rebuild unchanged
+ * files many times, so siblings are kept by the SHA-256 of their file (most recently used first).
+ */
+const COMPRESS_CACHE = fileURLToPath(new URL('../node_modules/.cache/precompress/', import.meta.url));
+const COMPRESS_CACHE_FILES = 400;
+
+/** The `.br` or `.gz` of `body`, from the cache when this content was built before. */
+async function compressed(body, encoding) {
+  const level = encoding === 'br' ? 11 : 9;
+  const key = path.join(COMPRESS_CACHE, `${createHash('sha256').update(body).digest('hex')}.${encoding}${level}`);
+  const hit = await readFile(key).catch(() => null);
+  if (hit) {
+    await utimes(key, new Date(), new Date()).catch(() => {});
+    return hit;
+  }
+  const out = encoding === 'br' ? await brotliAsync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: level } }) : await gzipAsync(body, { level });
+  // Renamed into place, so parallel builds (DIST_DIR) never read half an entry; a cache that
+  // cannot be written only costs time.
+  const temp = `${key}.${process.pid}.${Math.random().toString(36).slice(2)}`;
+  await mkdir(COMPRESS_CACHE, { recursive: true })
+    .then(() => writeFile(temp, out))
+    .then(() => rename(temp, key))
+    .catch(() => rm(temp, { force: true }));
+  return out;
+}
+
+/** Writes the `.br` and `.gz` siblings of every text asset under `dir`. */
+export async function precompress(dir) {
+  const files = (await readdir(dir, { recursive: true })).filter((file) => PRECOMPRESSED.test(file) && file !== 'metafile.json');
+  await Promise.all(
+    files.map(async (file) => {
+      const full = path.join(dir, file);
+      const body = await readFile(full);
+      await Promise.all(['br', 'gz'].map(async (encoding) => writeFile(`${full}.${encoding}`, await compressed(body, encoding))));
+    }),
+  );
+}
+
+/** Drops the least recently used cache entries beyond COMPRESS_CACHE_FILES. */
+export async function pruneCompressCache() {
+  const names = await readdir(COMPRESS_CACHE).catch(() => []);
+  if (names.length <= COMPRESS_CACHE_FILES) return;
+  const entries = await Promise.all(names.map(async (name) => ({ name, used: (await stat(path.join(COMPRESS_CACHE, name)).catch(() => ({ mtimeMs: 0 }))).mtimeMs })));
+  entries.sort((a, b) => b.used - a.used);
+  await Promise.all(entries.slice(COMPRESS_CACHE_FILES).map(({ name }) => rm(path.join(COMPRESS_CACHE, name), { force: true })));
 }

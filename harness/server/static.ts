@@ -1,8 +1,19 @@
-/** Static file serving through the `send` package (Range, ETag, conditional GET, traversal checks). */
+/**
+ * Static file serving through the `send` package (Range, ETag, conditional GET, traversal checks),
+ * compressed as a CDN compresses (docs/deploying.md): text files go out as their build-time `.br`
+ * or `.gz` sibling, else gzipped once in memory; media never.
+ */
 import send from 'send';
 import path from 'node:path';
+import { readFile, stat } from 'node:fs/promises';
+import type { Stats } from 'node:fs';
+import { gzip, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import type { RouteContext } from './http';
 import { sendJson } from './http';
+
+const gzipAsync = promisify(gzip);
 
 /** Content types set explicitly by extension (send's own table is used for anything else). */
 export const MIME_TYPES: Record<string, string> = {
@@ -29,8 +40,16 @@ export const MIME_TYPES: Record<string, string> = {
   '.css': 'text/css; charset=utf-8',
   '.map': 'application/json; charset=utf-8',
   '.html': 'text/html; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
   '.woff2': 'font/woff2',
 };
+
+/** Text a CDN compresses. Segments, images, keys and fonts are compressed already or binary. */
+const COMPRESSIBLE = new Set(['.js', '.mjs', '.css', '.html', '.svg', '.json', '.map', '.m3u8', '.vtt', '.xml', '.txt']);
+
+type Coding = 'br' | 'gzip';
+const SIBLING: Record<Coding, string> = { br: '.br', gzip: '.gz' };
 
 export interface StaticOptions {
   /** `Cache-Control` value to send; default `no-cache`. */
@@ -43,9 +62,180 @@ export interface StaticOptions {
  * Serves `encodedPath` (percent-encoded, relative to `root`, starting with `/`) and resolves when the
  * response is done. Errors become JSON bodies (404 missing, 403 traversal/dotfiles, 416 bad range...),
  * keeping headers already set by the caller (CORS).
+ *
+ * A text file goes out br-encoded from its `.br` sibling, else gzip-encoded from its `.gz` sibling or
+ * gzipped here, as the request's Accept-Encoding allows. A Range request gets the identity file:
+ * its offsets count the file's own bytes.
  */
-export function serveStatic(ctx: RouteContext, root: string, encodedPath: string, opts: StaticOptions = {}): Promise<void> {
+export async function serveStatic(ctx: RouteContext, root: string, encodedPath: string, opts: StaticOptions = {}): Promise<void> {
+  const file = localFile(root, encodedPath);
+  const ext = path.extname(file ?? '').toLowerCase();
+  if (file === null || !COMPRESSIBLE.has(ext)) return sendFile(ctx, root, encodedPath, opts);
   const { req, res } = ctx;
+  addVary(res, 'Accept-Encoding');
+  if (req.headers.range !== undefined) return sendFile(ctx, root, encodedPath, opts);
+  const accepted = acceptedCodings(req.headers);
+  const contentType = opts.contentType ?? MIME_TYPES[ext];
+  for (const coding of accepted) {
+    if (await isFile(file + SIBLING[coding])) return sendFile(ctx, root, encodedPath + SIBLING[coding], { ...opts, contentType, coding });
+  }
+  if (accepted.includes('gzip') && (await sendGzipped(ctx, file, { ...opts, contentType }))) return;
+  return sendFile(ctx, root, encodedPath, opts);
+}
+
+/** The codings to try, best first: br, then gzip, each only if Accept-Encoding allows it (q > 0). */
+export function acceptedCodings(headers: IncomingHttpHeaders): Coding[] {
+  const weights = new Map<string, number>();
+  for (const part of String(headers['accept-encoding'] ?? '').split(',')) {
+    const [name = '', ...params] = part.split(';').map((item) => item.trim().toLowerCase());
+    const q = params.find((param) => param.startsWith('q='));
+    if (name) weights.set(name === 'x-gzip' ? 'gzip' : name, q === undefined ? 1 : Number(q.slice(2)));
+  }
+  const allowed = (coding: Coding) => (weights.get(coding) ?? weights.get('*') ?? 0) > 0;
+  return (['br', 'gzip'] as const).filter(allowed);
+}
+
+/** Adds a field to the response's Vary, keeping what the caller set (Origin, for CORS). */
+function addVary(res: ServerResponse, field: string): void {
+  const current = String(res.getHeader('Vary') ?? '');
+  const fields = current.split(',').map((item) => item.trim()).filter(Boolean);
+  if (!fields.some((item) => item.toLowerCase() === field.toLowerCase())) res.setHeader('Vary', [...fields, field].join(', '));
+}
+
+/** The file `encodedPath` names under `root`; null for what send alone must answer (bad encoding, dotfiles, outside root). */
+function localFile(root: string, encodedPath: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(encodedPath);
+  } catch {
+    return null;
+  }
+  if (decoded.includes('\0') || decoded.split(/[\\/]/).some((segment) => segment.startsWith('.'))) return null;
+  const base = path.resolve(root);
+  const file = path.join(base, decoded);
+  return file.startsWith(base + path.sep) ? file : null;
+}
+
+async function isFile(file: string): Promise<boolean> {
+  return (await stat(file).catch(() => null))?.isFile() ?? false;
+}
+
+/**
+ * Gzipped text files without a sibling (fixtures' playlists, the bench's pages and vendor files),
+ * by path, size and mtime: compressed once, as a CDN's edge does. Capped in total bytes.
+ */
+const gzipped = new Map<string, { key: string; body: Promise<Buffer | null>; bytes: number }>();
+const GZIP_CACHE_BYTES = 64 * 1024 * 1024;
+let gzippedBytes = 0;
+
+function gzipOf(file: string, info: Stats): Promise<Buffer | null> {
+  const key = `${info.size}:${info.mtimeMs}`;
+  const hit = gzipped.get(file);
+  if (hit?.key === key) {
+    // Most recently used last: the first entries are the ones dropped.
+    gzipped.delete(file);
+    gzipped.set(file, hit);
+    return hit.body;
+  }
+  if (hit) {
+    gzipped.delete(file);
+    gzippedBytes -= hit.bytes;
+  }
+  const entry = { key, bytes: 0, body: Promise.resolve<Buffer | null>(null) };
+  entry.body = readFile(file)
+    .then((raw) => gzipAsync(raw, { level: 9 }))
+    .then(
+      (body) => {
+        if (gzipped.get(file) === entry) {
+          entry.bytes = body.length;
+          gzippedBytes += body.length;
+          for (const [name, old] of gzipped) {
+            if (gzippedBytes <= GZIP_CACHE_BYTES) break;
+            gzipped.delete(name);
+            gzippedBytes -= old.bytes;
+          }
+        }
+        return body;
+      },
+      () => {
+        if (gzipped.get(file) === entry) gzipped.delete(file);
+        return null;
+      },
+    );
+  gzipped.set(file, entry);
+  return entry.body;
+}
+
+/**
+ * Answers with the gzipped file, with send's headers and its conditional GET by ETag or date.
+ * False (nothing written) when the file is missing or the request has preconditions (If-Match,
+ * If-Unmodified-Since) send answers better: the caller sends the identity file.
+ */
+async function sendGzipped(ctx: RouteContext, file: string, opts: StaticOptions): Promise<boolean> {
+  const { req, res } = ctx;
+  if (req.headers['if-match'] !== undefined || req.headers['if-unmodified-since'] !== undefined) return false;
+  const info = await stat(file).catch(() => null);
+  if (!info?.isFile()) return false;
+  const body = await gzipOf(file, info);
+  if (body === null) return false;
+  if (res.destroyed) return true;
+  const etag = `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}-gzip"`;
+  res.setHeader('Cache-Control', opts.cacheControl ?? 'no-cache');
+  res.setHeader('Accept-Ranges', 'bytes');
+  res.setHeader('Last-Modified', info.mtime.toUTCString());
+  res.setHeader('ETag', etag);
+  if (isNotModified(req.headers, etag, info.mtime)) {
+    res.statusCode = 304;
+  } else {
+    res.statusCode = 200;
+    if (opts.contentType) res.setHeader('Content-Type', opts.contentType);
+    res.setHeader('Content-Encoding', 'gzip');
+    res.setHeader('Content-Length', body.length);
+  }
+  await new Promise<void>((resolve) => {
+    res.once('close', () => resolve());
+    res.end(res.statusCode === 304 || req.method === 'HEAD' ? undefined : body);
+  });
+  return true;
+}
+
+/** If-None-Match (weak comparison), else If-Modified-Since, as send decides it. */
+function isNotModified(headers: IncomingHttpHeaders, etag: string, mtime: Date): boolean {
+  const match = headers['if-none-match'];
+  if (match !== undefined) {
+    const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+    return match.trim() === '*' || match.split(',').some((tag) => opaque(tag) === opaque(etag));
+  }
+  const since = Date.parse(headers['if-modified-since'] ?? '');
+  return !Number.isNaN(since) && Math.floor(mtime.getTime() / 1000) * 1000 <= since;
+}
+
+/**
+ * A response generated per request (the pages' HTML): gzipped when the client takes gzip, as a
+ * CDN compresses a page it does not cache.
+ */
+export function sendCompressibleText(ctx: RouteContext, text: string, headers: Record<string, string>): void {
+  const { req, res } = ctx;
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  addVary(res, 'Accept-Encoding');
+  const gzipped = acceptedCodings(req.headers).includes('gzip');
+  const body = gzipped ? gzipSync(text, { level: 9 }) : Buffer.from(text);
+  if (gzipped) res.setHeader('Content-Encoding', 'gzip');
+  res.statusCode = 200;
+  res.setHeader('Content-Length', body.length);
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+interface SendOptions extends StaticOptions {
+  /** The file is the `coding` sibling of the one asked for: `contentType` is the original's. */
+  coding?: Coding;
+}
+
+/** One file through send, with this server's headers. */
+function sendFile(ctx: RouteContext, root: string, encodedPath: string, opts: SendOptions): Promise<void> {
+  const { req, res } = ctx;
+  // The client may have gone during the caller's awaits: 'close' has fired already.
+  if (res.destroyed) return Promise.resolve();
   return new Promise((resolve) => {
     res.once('close', () => resolve());
     const stream = send(req, encodedPath, {
@@ -57,10 +247,15 @@ export function serveStatic(ctx: RouteContext, root: string, encodedPath: string
       lastModified: true,
       acceptRanges: true,
     });
-    stream.on('headers', (response: typeof res, filePath: string) => {
+    stream.on('headers', (response: typeof res, filePath: string, info: Stats) => {
       response.setHeader('Cache-Control', opts.cacheControl ?? 'no-cache');
       const type = opts.contentType ?? MIME_TYPES[path.extname(filePath).toLowerCase()];
       if (type) response.setHeader('Content-Type', type);
+      if (opts.coding) {
+        response.setHeader('Content-Encoding', opts.coding);
+        // Its own ETag: a cache must never answer a br request with the gzip bytes (or the identity's).
+        response.setHeader('ETag', `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}-${opts.coding}"`);
+      }
     });
     stream.on('directory', () => {
       sendJson(res, 404, { message: 'Not found' });
@@ -73,7 +268,7 @@ export function serveStatic(ctx: RouteContext, root: string, encodedPath: string
         resolve();
         return;
       }
-      for (const name of ['Content-Type', 'Content-Length', 'Content-Range', 'ETag', 'Last-Modified', 'Accept-Ranges', 'Cache-Control']) {
+      for (const name of ['Content-Type', 'Content-Length', 'Content-Range', 'Content-Encoding', 'ETag', 'Last-Modified', 'Accept-Ranges', 'Cache-Control']) {
         res.removeHeader(name);
       }
       if (err.headers) for (const [name, value] of Object.entries(err.headers)) if (value != null) res.setHeader(name, value);

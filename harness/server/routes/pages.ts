@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { escapeAttr, methodNotAllowed, sendText, type Route, type RouteContext } from '../http';
-import { serveStatic } from '../static';
+import { sendCompressibleText, serveStatic } from '../static';
 import { applyHarnessSession, playerPageQuery } from './session';
 import { injectStatsRelay } from './stats-relay';
 import { injectHarnessProbe } from './harness-probe';
@@ -199,9 +199,5 @@ ${url.searchParams.get('sdk') === '1' ? SDK_SCRIPT : ''}
 }
 
 function sendHtmlNoCache(ctx: RouteContext, html: string): void {
-  ctx.res.statusCode = 200;
-  ctx.res.setHeader('Content-Type', 'text/html; charset=utf-8');
-  ctx.res.setHeader('Content-Length', Buffer.byteLength(html));
-  ctx.res.setHeader('Cache-Control', 'no-cache');
-  ctx.res.end(ctx.req.method === 'HEAD' ? undefined : html);
+  sendCompressibleText(ctx, html, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' });
 }
