@@ -10,8 +10,8 @@ import { startPlanAdopted } from '../features/progress';
 import { tapEngineFacts } from '../engine/trace-tap';
 import { startDeviceFingerprint } from '../platform/fingerprint';
 import { initSentry, startSentryAfter } from '../platform/sentry';
-import { AFTER_START_UP_FALLBACK_MS } from '../lib/constants';
-import { afterStartUp, firstFrame } from '../platform/after-start-up';
+import { AFTER_START_UP_BUFFER_MAX_MS, AFTER_START_UP_BUFFER_S, AFTER_START_UP_FALLBACK_MS, AFTER_START_UP_STALLED_MS } from '../lib/constants';
+import { afterStartUp, bufferSafe, firstFrame } from '../platform/after-start-up';
 import { exposeToHarness } from '../platform/harness-probe';
 import { libraryLoadFailed } from '../features/analytics';
 import '../features/series';
@@ -26,7 +26,12 @@ export function startApp({ video, engine, answers, early }: PageStart): void {
   const scope = fork();
   // The entry may have started the content already: its first frame is then on screen.
   const started = video.paused || video.readyState < HTMLMediaElement.HAVE_FUTURE_DATA ? firstFrame() : Promise.resolve();
-  startSentryAfter(started, AFTER_START_UP_FALLBACK_MS);
+  // What loads after the first frame waits until the buffer can spare the link. Only a start known
+  // to wait for the viewer's click is given up on early; one that plays (or is not planned yet, on
+  // a slow network) is waited for longer.
+  const safe = bufferSafe(started, video, { aheadS: AFTER_START_UP_BUFFER_S, maxMs: AFTER_START_UP_BUFFER_MAX_MS });
+  const fallbackMs = early.plan?.play === 'click' ? AFTER_START_UP_FALLBACK_MS : AFTER_START_UP_STALLED_MS;
+  startSentryAfter(safe, fallbackMs);
 
   // The model adopts what the page's start decided and did (the start plan, the browser's refusal
   // of sound, the autoplay's outcome) instead of deciding it again; then it takes the early
@@ -40,7 +45,7 @@ export function startApp({ video, engine, answers, early }: PageStart): void {
     (error: unknown) => allSettled(libraryLoadFailed, { scope, params: error instanceof Error ? error.message : String(error) }),
   );
   // The device fingerprint is computed after the first frame; until then calls send it empty.
-  void startDeviceFingerprint({ whenIdle: (task) => afterStartUp(started, AFTER_START_UP_FALLBACK_MS, task) });
+  void startDeviceFingerprint({ whenIdle: (task) => afterStartUp(safe, fallbackMs, task) });
 
   createRoot(root).render(
     <StrictMode>

@@ -69,10 +69,23 @@ export const DEMO_VAST_LINKS = ['ads/vast/demo-1.xml?creativeId=demo-1', 'ads/va
 export const MIDROLL_MAX_TICK_S = 2.5;
 
 /**
- * How long work kept off the start-up path (the Sentry SDK, the device fingerprint) waits for the
- * first frame before it runs anyway (see platform/after-start-up).
+ * How long work kept off the start-up path (the Sentry SDK, the device fingerprint) waits for a
+ * first frame that is not coming by itself (no autoplay, a page that waits for the viewer) before
+ * it runs anyway (see platform/after-start-up).
  */
 export const AFTER_START_UP_FALLBACK_MS = 4000;
+/**
+ * The same wait when the start plays by itself: a phone on a mobile network shows its first frame
+ * after 4–5 s, and the stream must have the link to itself until then. Past this, the start has
+ * stalled and the work runs anyway.
+ */
+export const AFTER_START_UP_STALLED_MS = 20_000;
+/**
+ * After the first frame, that work waits until the content holds this much ahead of the playhead
+ * (on a slow link it would take the segments' bandwidth), or for AFTER_START_UP_BUFFER_MAX_MS at most.
+ */
+export const AFTER_START_UP_BUFFER_S = 10;
+export const AFTER_START_UP_BUFFER_MAX_MS = 10_000;
 /**
  * How long the page waits for its start-up answers before it evaluates the app anyway (start/app-turn.ts):
  * on a slow network the loading screen comes at most this much later. Counted from the entry's

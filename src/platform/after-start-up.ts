@@ -1,7 +1,7 @@
 /**
- * Work that must stay off the start-up path (the error-reporting SDK, the device fingerprint):
- * it runs in the first idle moment after the first frame, or after a fallback delay when no frame
- * comes (no autoplay, an error page, a long pre-roll).
+ * Work that must stay off the start-up path (the error-reporting SDK, the device fingerprint): it
+ * runs in the first idle moment once the stream is safe after its first frame, or after a fallback
+ * delay when no frame comes (no autoplay, an error page).
  */
 
 /**
@@ -41,4 +41,47 @@ export function afterStartUp(ready: Promise<unknown>, fallbackMs: number, task: 
   };
   const fallback = setTimeout(run, fallbackMs);
   void ready.then(run);
+}
+
+/** Seconds of media `video` holds ahead of its playhead (0 when the playhead is outside every range). */
+export function bufferedAhead(video: Pick<HTMLMediaElement, 'buffered' | 'currentTime'>): number {
+  const { buffered, currentTime } = video;
+  for (let i = 0; i < buffered.length; i++) {
+    // A gap of a frame or two before the range still counts: the playhead steps over it.
+    if (buffered.start(i) <= currentTime + 0.1 && currentTime < buffered.end(i)) return buffered.end(i) - currentTime;
+  }
+  return 0;
+}
+
+export interface BufferSafeLimits {
+  /** Seconds of media ahead of the playhead that make the stream safe to share the network with. */
+  aheadS: number;
+  /** How long after `started` the buffer is waited for at the latest. */
+  maxMs: number;
+}
+
+/**
+ * Resolves once the content holds `aheadS` seconds ahead after `started` (the first frame), or
+ * `maxMs` after it at the latest. On a slow link, what loads after the first frame takes the
+ * segments' bandwidth: started earlier, it would empty the buffer it waits for. A pre-roll that
+ * plays first leaves the content's buffer as it is: the time limit then applies.
+ */
+export function bufferSafe(started: Promise<unknown>, video: HTMLMediaElement, { aheadS, maxMs }: BufferSafeLimits): Promise<void> {
+  return started.then(
+    () =>
+      new Promise<void>((resolve) => {
+        const events = ['progress', 'timeupdate', 'canplaythrough'] as const;
+        const check = () => {
+          if (bufferedAhead(video) >= aheadS) done();
+        };
+        const done = () => {
+          clearTimeout(limit);
+          events.forEach((name) => video.removeEventListener(name, check));
+          resolve();
+        };
+        const limit = setTimeout(done, maxMs);
+        events.forEach((name) => video.addEventListener(name, check));
+        check();
+      }),
+  );
 }

@@ -288,9 +288,13 @@ export function SettingsMenu({ mainExtra }: { mainExtra?: ReactNode }) {
       data-testid="settings-menu"
       data-menu={active}
       onKeyDown={onKeyDown}
-      onFocus={() => (hadFocus.current = true)}
-      onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) hadFocus.current = false;
+      // Capture phase: focus and blur do not bubble in the DOM (Preact binds them natively), and
+      // the menu's items are what take the focus. Only focus moved to another element counts as
+      // leaving: the menu's own removal blurs its item too (Chromium tells it to the element).
+      onFocusCapture={() => (hadFocus.current = true)}
+      onBlurCapture={(event) => {
+        const next = event.relatedTarget as Node | null;
+        if (next && !event.currentTarget.contains(next)) hadFocus.current = false;
       }}
     >
       <div className="menu__top">
