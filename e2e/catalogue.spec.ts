@@ -171,8 +171,9 @@ test.describe('early start', () => {
     let entries = await requestsOf(page, r);
     const count = (path: string) => entries.filter((entry) => entry.path.split('?')[0] === path).length;
     for (const path of ['/catalog-api/contents/101', '/catalog-api/contents/101/seasons', '/catalog-api/episodes', '/catalog-api/contents/101/available', '/ads/list.json', '/media/hls/film/master.m3u8']) {
+      // Once each: the app took the page's start-up answers instead of asking again (its API
+      // client sends with fetch() too, so the count is what tells them apart).
       expect(count(path), path).toBe(1);
-      // fetch() from the page's first module, not the API client's XMLHttpRequest.
       expect(sentBy.get(path), path).toEqual(['fetch']);
     }
     // The playlists after the master are the engine's own.
