@@ -6,7 +6,7 @@
  * episode first, and the app comes once its first frame is shown when it plays, or decoded when
  * the model decides its start, or sooner when the network is slow (app-turn.ts).
  *
- * Nothing here evaluates a model, effector, React or axios (src/architecture.test.ts): the rules
+ * Nothing here evaluates a model, effector, React or the API client (src/architecture.test.ts): the rules
  * it applies are the features' pure functions.
  */
 import { config, earlyStart, earlyStores, engineModule } from './page-config';
