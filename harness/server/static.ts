@@ -1,19 +1,26 @@
 /**
  * Static file serving through the `send` package (Range, ETag, conditional GET, traversal checks),
  * compressed as a CDN compresses (docs/deploying.md): text files go out as their build-time `.br`
- * or `.gz` sibling, else gzipped once in memory; media never.
+ * or `.gz` sibling, else compressed once in memory (brotli, else gzip); media never.
  */
 import send from 'send';
 import path from 'node:path';
 import { readFile, stat } from 'node:fs/promises';
 import type { Stats } from 'node:fs';
-import { gzip, gzipSync } from 'node:zlib';
+import { brotliCompress, constants as zlib, gzip, gzipSync } from 'node:zlib';
 import { promisify } from 'node:util';
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import type { RouteContext } from './http';
 import { sendJson } from './http';
 
 const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+
+/** How a file without a build-time sibling is compressed: as the build does (esbuild.config.mjs). */
+const COMPRESS: Record<'br' | 'gzip', (raw: Buffer) => Promise<Buffer>> = {
+  br: (raw) => brotliAsync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
+  gzip: (raw) => gzipAsync(raw, { level: 9 }),
+};
 
 /** Content types set explicitly by extension (send's own table is used for anything else). */
 export const MIME_TYPES: Record<string, string> = {
@@ -64,7 +71,7 @@ export interface StaticOptions {
  * keeping headers already set by the caller (CORS).
  *
  * A text file goes out br-encoded from its `.br` sibling, else gzip-encoded from its `.gz` sibling or
- * gzipped here, as the request's Accept-Encoding allows. A Range request gets the identity file:
+ * compressed here, as the request's Accept-Encoding allows. A Range request gets the identity file:
  * its offsets count the file's own bytes.
  */
 export async function serveStatic(ctx: RouteContext, root: string, encodedPath: string, opts: StaticOptions = {}): Promise<void> {
@@ -78,8 +85,8 @@ export async function serveStatic(ctx: RouteContext, root: string, encodedPath: 
   const contentType = opts.contentType ?? MIME_TYPES[ext];
   for (const coding of accepted) {
     if (await isFile(file + SIBLING[coding])) return sendFile(ctx, root, encodedPath + SIBLING[coding], { ...opts, contentType, coding });
+    if (await sendCompressed(ctx, file, coding, { ...opts, contentType })) return;
   }
-  if (accepted.includes('gzip') && (await sendGzipped(ctx, file, { ...opts, contentType }))) return;
   return sendFile(ctx, root, encodedPath, opts);
 }
 
@@ -128,8 +135,9 @@ const gzipped = new Map<string, { key: string; body: Promise<Buffer | null>; byt
 const GZIP_CACHE_BYTES = 64 * 1024 * 1024;
 let gzippedBytes = 0;
 
-function gzipOf(file: string, info: Stats): Promise<Buffer | null> {
+function compressedOf(path: string, coding: Coding, info: Stats): Promise<Buffer | null> {
   const key = `${info.size}:${info.mtimeMs}`;
+  const file = `${coding}:${path}`;
   const hit = gzipped.get(file);
   if (hit?.key === key) {
     // Most recently used last: the first entries are the ones dropped.
@@ -142,8 +150,8 @@ function gzipOf(file: string, info: Stats): Promise<Buffer | null> {
     gzippedBytes -= hit.bytes;
   }
   const entry = { key, bytes: 0, body: Promise.resolve<Buffer | null>(null) };
-  entry.body = readFile(file)
-    .then((raw) => gzipAsync(raw, { level: 9 }))
+  entry.body = readFile(path)
+    .then((raw) => COMPRESS[coding](raw))
     .then(
       (body) => {
         if (gzipped.get(file) === entry) {
@@ -167,19 +175,19 @@ function gzipOf(file: string, info: Stats): Promise<Buffer | null> {
 }
 
 /**
- * Answers with the gzipped file, with send's headers and its conditional GET by ETag or date.
+ * Answers with the file compressed in `coding`, with send's headers and its conditional GET by ETag or date.
  * False (nothing written) when the file is missing or the request has preconditions (If-Match,
  * If-Unmodified-Since) send answers better: the caller sends the identity file.
  */
-async function sendGzipped(ctx: RouteContext, file: string, opts: StaticOptions): Promise<boolean> {
+async function sendCompressed(ctx: RouteContext, file: string, coding: Coding, opts: StaticOptions): Promise<boolean> {
   const { req, res } = ctx;
   if (req.headers['if-match'] !== undefined || req.headers['if-unmodified-since'] !== undefined) return false;
   const info = await stat(file).catch(() => null);
   if (!info?.isFile()) return false;
-  const body = await gzipOf(file, info);
+  const body = await compressedOf(file, coding, info);
   if (body === null) return false;
   if (res.destroyed) return true;
-  const etag = `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}-gzip"`;
+  const etag = `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}-${coding}"`;
   res.setHeader('Cache-Control', opts.cacheControl ?? 'no-cache');
   res.setHeader('Accept-Ranges', 'bytes');
   res.setHeader('Last-Modified', info.mtime.toUTCString());
@@ -189,7 +197,7 @@ async function sendGzipped(ctx: RouteContext, file: string, opts: StaticOptions)
   } else {
     res.statusCode = 200;
     if (opts.contentType) res.setHeader('Content-Type', opts.contentType);
-    res.setHeader('Content-Encoding', 'gzip');
+    res.setHeader('Content-Encoding', coding);
     res.setHeader('Content-Length', body.length);
   }
   await new Promise<void>((resolve) => {
