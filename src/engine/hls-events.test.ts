@@ -255,7 +255,7 @@ describe('hls.js events → engine facts (forwardHlsEvents)', () => {
     expect(facts('loadProgress')).toHaveLength(2);
   });
 
-  describe('MANIFEST_LOADED → thumbnailTrackFound: #EXT-X-SESSION-DATA com.filmplayer.thumbnails, resolved against the master', () => {
+  describe('MANIFEST_LOADED → thumbnailTrackFound and chaptersTrackFound: #EXT-X-SESSION-DATA com.filmplayer.thumbnails / .chapters, resolved against the master', () => {
     /** The payload hls.js 1.7 sends, with the session data its master parser builds from these lines. */
     const manifestLoaded = (url: string, ...sessionLines: string[]) => {
       const sessionData: Record<string, AttrList> = {};
@@ -281,6 +281,25 @@ describe('hls.js events → engine facts (forwardHlsEvents)', () => {
       const { hls, facts } = forwarded();
       trigger(hls, Events.MANIFEST_LOADED, manifestLoaded(url, ...lines));
       expect(facts('thumbnailTrackFound')).toEqual(expected.map((track) => ({ url: track })));
+    });
+
+    const chapterRows: Array<{ name: string; lines: string[]; thumbnails: string[]; chapters: string[] }> = [
+      { name: 'chapters: a relative VALUE', lines: ['DATA-ID="com.filmplayer.chapters",VALUE="chapters.vtt"'], thumbnails: [], chapters: ['https://cdn.test/film/chapters.vtt'] },
+      {
+        name: 'chapters beside the seek-preview track',
+        lines: ['DATA-ID="com.filmplayer.thumbnails",VALUE="thumbnails.vtt"', 'DATA-ID="com.filmplayer.chapters",VALUE="../meta/chapters.vtt"'],
+        thumbnails: ['https://cdn.test/film/thumbnails.vtt'],
+        chapters: ['https://cdn.test/meta/chapters.vtt'],
+      },
+      { name: 'chapters: an empty VALUE', lines: ['DATA-ID="com.filmplayer.chapters",VALUE=" "'], thumbnails: [], chapters: [] },
+      { name: 'chapters: a javascript: VALUE', lines: ['DATA-ID="com.filmplayer.chapters",VALUE="javascript:alert(1)"'], thumbnails: [], chapters: [] },
+      { name: 'chapters: a URI instead of a VALUE', lines: ['DATA-ID="com.filmplayer.chapters",URI="chapters.vtt"'], thumbnails: [], chapters: [] },
+    ];
+    it.each(chapterRows)('$name → chaptersTrackFound', ({ lines, thumbnails, chapters }) => {
+      const { hls, facts } = forwarded();
+      trigger(hls, Events.MANIFEST_LOADED, manifestLoaded(MASTER, ...lines));
+      expect(facts('thumbnailTrackFound')).toEqual(thumbnails.map((url) => ({ url })));
+      expect(facts('chaptersTrackFound')).toEqual(chapters.map((url) => ({ url })));
     });
   });
 

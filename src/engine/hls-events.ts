@@ -91,7 +91,19 @@ export const THUMBNAIL_TRACK_DATA_ID = 'com.filmplayer.thumbnails';
  * hls.js resolves the variants), http(s) only; null when the master names none.
  */
 export function thumbnailTrackUrl(data: Pick<ManifestLoadedData, 'sessionData' | 'url'>): string | null {
-  const value: unknown = data.sessionData?.[THUMBNAIL_TRACK_DATA_ID]?.VALUE;
+  return sessionDataUrl(data, THUMBNAIL_TRACK_DATA_ID);
+}
+
+/** The `#EXT-X-SESSION-DATA` DATA-ID whose VALUE names the chapters file, WebVTT (fixtures/README.md). */
+export const CHAPTERS_TRACK_DATA_ID = 'com.filmplayer.chapters';
+
+/** The chapters file's address, by the same rule as the seek-preview track's; null when the master names none. */
+export function chaptersTrackUrl(data: Pick<ManifestLoadedData, 'sessionData' | 'url'>): string | null {
+  return sessionDataUrl(data, CHAPTERS_TRACK_DATA_ID);
+}
+
+function sessionDataUrl(data: Pick<ManifestLoadedData, 'sessionData' | 'url'>, dataId: string): string | null {
+  const value: unknown = data.sessionData?.[dataId]?.VALUE;
   return typeof value === 'string' && value.trim() !== '' ? httpUrl(value.trim(), data.url) : null;
 }
 
@@ -100,6 +112,8 @@ export function forwardHlsEvents(hls: Hls, emit: EmitFact): void {
   hls.on(Events.MANIFEST_LOADED, (_, data) => {
     const url = thumbnailTrackUrl(data);
     if (url) emit('thumbnailTrackFound', { url });
+    const chapters = chaptersTrackUrl(data);
+    if (chapters) emit('chaptersTrackFound', { url: chapters });
   });
   hls.on(Events.MANIFEST_PARSED, (_, data) =>
     emit('sourceReady', {

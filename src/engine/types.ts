@@ -97,6 +97,11 @@ export interface EngineFacts {
    * "com.filmplayer.thumbnails"): its absolute http(s) address, resolved against the master's.
    */
   thumbnailTrackFound: { url: string };
+  /**
+   * The master playlist names a chapters file, WebVTT (`#EXT-X-SESSION-DATA` with DATA-ID
+   * "com.filmplayer.chapters"): its absolute http(s) address, resolved against the master's.
+   */
+  chaptersTrackFound: { url: string };
   error: EngineError;
 }
 
@@ -124,6 +129,7 @@ const FACT_NAME_SET: Record<EngineFactName, true> = {
   cuesChanged: true,
   loadProgress: true,
   thumbnailTrackFound: true,
+  chaptersTrackFound: true,
   error: true,
 };
 export const ENGINE_FACT_NAMES = Object.keys(FACT_NAME_SET) as EngineFactName[];
