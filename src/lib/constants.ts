@@ -30,6 +30,8 @@ export const STORAGE_KEYS = {
   favoriteAudioTracks: 'favoriteAudioTracks',
   /** The viewer's playback rate and subtitles (features/tracks/preferences.ts). */
   preferences: 'player-preferences',
+  /** 'Пропускать заставку': skip intros by themselves (features/chapters), a boolean. */
+  skipIntro: 'player-skip-intro',
 } as const;
 
 export const COOKIE_KEYS = {
@@ -123,3 +125,17 @@ export const START_FRAME_LIMIT_MS = 60_000;
 export const THUMBNAIL_TRACK_MAX_BYTES = 1024 * 1024;
 /** A seek-preview track not fully read by then is given up; the time tooltip stays alone. */
 export const THUMBNAIL_TRACK_TIMEOUT_MS = 5000;
+
+// Chapters (issue 41). Not SPEC constants, but named once like them.
+/** A chapters file (WebVTT) larger than this is refused unread: a real one is a few hundred bytes. */
+export const CHAPTERS_TRACK_MAX_BYTES = 256 * 1024;
+/** A chapters file not fully read by then is given up: the episode plays without chapters. */
+export const CHAPTERS_TRACK_TIMEOUT_MS = 5000;
+/** Chapters kept, the earliest first: more would be unreadable as gaps on the seek bar. */
+export const CHAPTERS_MAX = 100;
+/** A chapter title longer than this is cut (with '…'): it is shown in one line of a tooltip. */
+export const CHAPTER_TITLE_MAX_CHARS = 200;
+/** The skip button stays on screen this long after the playhead enters the chapter, controls or not. */
+export const SKIP_BUTTON_SHOWN_S = 8;
+/** A skip lands at least this far before the end: a skip never ends the episode by itself. */
+export const SKIP_END_MARGIN_S = 0.5;

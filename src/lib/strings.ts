@@ -103,6 +103,13 @@ export const STRINGS = {
   announceSpeedNormal: 'Скорость: обычная',
   announceSubtitles: (name: string) => `Субтитры: ${name}`,
   announceSubtitlesOff: 'Субтитры выключены',
+  // Chapters (issue 41): the skip buttons, the setting, the credits' button on the end-of-episode card.
+  skipIntro: 'Пропустить заставку',
+  skipRecap: 'Пропустить пересказ',
+  autoSkipIntro: 'Пропускать заставку',
+  watchCredits: 'Смотреть титры',
+  announceSkipIntro: 'Можно пропустить заставку',
+  announceSkipRecap: 'Можно пропустить пересказ',
 } as const;
 
 /** 'секунду', 'секунды' or 'секунд' after a whole number, as in 'на 10 секунд'. */
