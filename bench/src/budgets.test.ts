@@ -9,6 +9,10 @@ describe('bench budgets', () => {
       'ttff.cpu4x.ratio_vs_bare',
       'ttff.cpu4x.p90_ratio_vs_bare',
       'ttff.cpu4x.ratio_vs_videojs',
+      'ttff.mobile.ratio_vs_bare',
+      'ttff.mobile.ratio_vs_bare_p90',
+      'ttff.mobile.buffer_ratio_vs_bare',
+      'ttff.mobile.player_rebuffers_max',
       'ads.play_to_ad_frame_ms',
       'ads.ad_end_to_content_ms',
       'next_episode.ratio_vs_cold',
@@ -40,6 +44,28 @@ describe('bench budgets', () => {
     const byKey = Object.fromEntries(evaluateBudgets(report).map((r) => [r.key, r]));
     expect(byKey['ttff.cpu4x.ratio_vs_bare']!.status).toBe('FAIL');
     expect(byKey['ttff.cpu4x.p90_ratio_vs_bare']).toMatchObject({ status: 'SKIP', reason: 'the bare page never played' });
+  });
+
+  it('judges the mobile figures: ratios at most their limits, the buffer at least 0.90× the bare page, no rebuffer', () => {
+    const byKey = (report: unknown) => Object.fromEntries(evaluateBudgets(report).map((r) => [r.key, r]));
+    const pass = byKey({ ttff: { mobile: { ratio_vs_bare: 0.9, ratio_vs_bare_p90: 1.0, buffer_ratio_vs_bare: 0.9, player_rebuffers_max: 0 } } });
+    for (const key of ['ttff.mobile.ratio_vs_bare', 'ttff.mobile.ratio_vs_bare_p90', 'ttff.mobile.buffer_ratio_vs_bare', 'ttff.mobile.player_rebuffers_max']) expect(pass[key]!.status, key).toBe('PASS');
+    const fail = byKey({ ttff: { mobile: { ratio_vs_bare: 0.91, ratio_vs_bare_p90: 1.01, buffer_ratio_vs_bare: 0.89, player_rebuffers_max: 1 } } });
+    for (const key of ['ttff.mobile.ratio_vs_bare', 'ttff.mobile.ratio_vs_bare_p90', 'ttff.mobile.buffer_ratio_vs_bare', 'ttff.mobile.player_rebuffers_max']) expect(fail[key]!.status, key).toBe('FAIL');
+    expect(byKey({ ttff: { mobile: { buffer_ratio_vs_bare: 3 } } })['ttff.mobile.buffer_ratio_vs_bare']!.status).toBe('PASS');
+    expect(BUDGETS.find((b) => b.key === 'ttff.mobile.buffer_ratio_vs_bare')).toMatchObject({ kind: 'min', limit: 0.9 });
+  });
+
+  it("gives a missing p90 the reason of its figure", () => {
+    const report = { ttff: { mobile: { ratio_vs_bare: null, ratio_vs_bare_p90: null, null_reasons: { ratio_vs_bare: 'no iteration with both figures' } } } };
+    const byKey = Object.fromEntries(evaluateBudgets(report).map((r) => [r.key, r]));
+    expect(byKey['ttff.mobile.ratio_vs_bare_p90']).toMatchObject({ status: 'SKIP', reason: 'no iteration with both figures' });
+  });
+
+  it('holds the initial JavaScript to 210 KiB gzip', () => {
+    const byKey = (bytes: number) => evaluateBudgets({ bundle: { initial_js_gzip_bytes: bytes } }).find((r) => r.id === 'initial-js')!;
+    expect(byKey(210 * 1024).status).toBe('PASS');
+    expect(byKey(210 * 1024 + 1).status).toBe('FAIL');
   });
 
   it('exits non-zero on a FAIL only in strict mode', () => {

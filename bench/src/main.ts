@@ -9,11 +9,13 @@ import type { Browser } from '@playwright/test';
 import { launch, type Bench } from './browser';
 import { BUDGETS, evaluateBudgets, exitCodeFor } from './budgets';
 import { parseOptions, type BenchOptions, type Section as SectionName } from './options';
-import { formatBudgets, formatTable, newSection, put, single, skipAll, type Row, type Section } from './report';
+import { formatBudgets, formatTable, newSection, put, putMax, single, skipAll, type Row, type Section } from './report';
 import { buildAll, instrumentSource, startHarness, type BenchServer } from './server';
 import { AD_FLOOR_URL, measureAdFloorOnce, measureAdOnce, type AdSample } from './sections/ads';
 import { measureBundle } from './sections/bundle';
 import { EXPECTED_VIDEO_ELEMENTS, measureMemory, MEMORY_METHOD, playerSnapshot } from './sections/memory';
+import { BUFFER_PROBE_MS, REBUFFER_WINDOW_MS, runMobile, type MobileSample } from './sections/mobile';
+import { MOBILE_PROFILE, networkConditions, qualityDrop } from './sections/mobile-figures';
 import { measureNextOnce, type NextSample } from './sections/next-episode';
 import { EARLY_WINDOW_MS, measureSteadyOnce, SETTLED_WINDOW_MS, type SteadySample } from './sections/steady';
 import { CONTENDERS, CPU_CONTENDERS, measureOnce, PHONE_CPU_RATE, runTtff, SERIES_COLD } from './sections/ttff';
@@ -36,6 +38,23 @@ const ROWS: readonly Row[] = [
   { label: 'TTFF 4× CPU ours / video.js', key: 'ttff.cpu4x.ratio_vs_videojs' },
   { label: 'controls 4× CPU, ours', key: 'ttff.cpu4x.player_controls_ms' },
   { label: 'first frame → controls 4× CPU', key: 'ttff.cpu4x.player_frame_to_controls_ms' },
+  { label: 'TTFF mobile bare hls.js', key: 'ttff.mobile.bare_hls_ms' },
+  { label: 'TTFF mobile video.js 8', key: 'ttff.mobile.videojs_ms' },
+  { label: 'TTFF mobile our player', key: 'ttff.mobile.player_ms' },
+  { label: 'TTFF mobile ours / bare', key: 'ttff.mobile.ratio_vs_bare' },
+  { label: 'TTFF mobile ours / video.js', key: 'ttff.mobile.ratio_vs_videojs' },
+  { label: 'JS before frame mobile, bare', key: 'ttff.mobile.bare_hls_js_before_frame_bytes' },
+  { label: 'JS before frame mobile, video.js', key: 'ttff.mobile.videojs_js_before_frame_bytes' },
+  { label: 'JS before frame mobile, ours', key: 'ttff.mobile.player_js_before_frame_bytes' },
+  { label: 'all bytes before frame mobile, ours', key: 'ttff.mobile.player_total_before_frame_bytes' },
+  { label: 'controls mobile, ours', key: 'ttff.mobile.player_controls_ms' },
+  { label: 'first frame → controls mobile', key: 'ttff.mobile.player_frame_to_controls_ms' },
+  { label: 'buffer 5 s after frame mobile, bare', key: 'ttff.mobile.bare_hls_buffer_ahead_5s_ms' },
+  { label: 'buffer 5 s after frame mobile, ours', key: 'ttff.mobile.player_buffer_ahead_5s_ms' },
+  { label: 'buffer mobile ours / bare', key: 'ttff.mobile.buffer_ratio_vs_bare' },
+  { label: 'rebuffers 30 s mobile, bare (worst)', key: 'ttff.mobile.bare_hls_rebuffers_max' },
+  { label: 'rebuffers 30 s mobile, ours (worst)', key: 'ttff.mobile.player_rebuffers_max' },
+  { label: 'stalled 30 s mobile, ours', key: 'ttff.mobile.player_stalled_ms' },
   { label: 'first play → ad frame', key: 'ads.play_to_ad_frame_ms' },
   { label: 'play → frame, bare <video>', key: 'ads.floor_play_to_frame_ms' },
   { label: 'ad end → content', key: 'ads.ad_end_to_content_ms' },
@@ -89,9 +108,9 @@ interface Context {
 }
 
 /** Rough seconds one iteration of each later section needs; reserved out of the time budget. */
-const RESERVE_S: Record<SectionName, number> = { bundle: 0, ttff: 10, ttff_cpu4x: 15, next_episode: 15, ads: 15, steady: 25, memory: 50 };
+const RESERVE_S: Record<SectionName, number> = { bundle: 0, ttff: 10, ttff_cpu4x: 15, ttff_mobile: 115, next_episode: 15, ads: 15, steady: 25, memory: 50 };
 /** Order the sections run in. */
-const ORDER: readonly SectionName[] = ['bundle', 'ttff', 'ttff_cpu4x', 'next_episode', 'ads', 'steady', 'memory'];
+const ORDER: readonly SectionName[] = ['bundle', 'ttff', 'ttff_cpu4x', 'ttff_mobile', 'next_episode', 'ads', 'steady', 'memory'];
 
 async function ttffSection(ctx: Context, section: Section): Promise<void> {
   const iterations = ctx.opts.quick ? 1 : ctx.opts.iterations;
@@ -134,6 +153,105 @@ async function cpuSection(ctx: Context, section: Section): Promise<void> {
     '(the DevTools throttling standing in for a mid-range phone); p90_ratio_vs_bare = our p90 / the bare page\'s p90; ' +
     'player_controls_ms = navigation start → our player surface ([data-testid="player"]) in the DOM (a MutationObserver added before any page script), ' +
     'player_frame_to_controls_ms = the median of each load\'s controls time minus its first-frame time';
+}
+
+const MOBILE_PER_CONTENDER = ['ms', 'js_before_frame_bytes', 'total_before_frame_bytes', 'buffer_ahead_5s_ms', 'rebuffers_max', 'stalled_ms'];
+
+/**
+ * Time to first frame on Lighthouse's mobile profile (4× CPU, DevTools' Slow 4G), with the bytes
+ * before it, the buffer 5 s later and the stalls in the 30 s after it, from the same loads.
+ */
+async function mobileSection(ctx: Context, section: Section): Promise<void> {
+  const quick = ctx.opts.quick;
+  const windowMs = quick ? 0 : REBUFFER_WINDOW_MS;
+  const result = await runMobile(ctx.bench, CPU_CONTENDERS, {
+    iterations: quick ? 1 : ctx.opts.mobileIterations,
+    warmUp: !quick,
+    windowMs,
+    log: ctx.log,
+    more: () => ctx.more('ttff_mobile'),
+  });
+  const of = <K extends keyof MobileSample>(key: string, field: K): Array<MobileSample[K]> => (result.samples[key] ?? []).map((s) => s[field]);
+  const noWindow = `skipped (--quick: the ${REBUFFER_WINDOW_MS / 1000} s after the first frame are not watched)`;
+  for (const c of CPU_CONTENDERS) {
+    const never = `${c.label} never presented an advancing frame on the mobile profile`;
+    put(section, `${c.key}_ms`, figure(of(c.key, 'ms')), never);
+    put(section, `${c.key}_js_before_frame_bytes`, figure(of(c.key, 'jsBytes')), never);
+    put(section, `${c.key}_total_before_frame_bytes`, figure(of(c.key, 'totalBytes')), never);
+    put(section, `${c.key}_buffer_ahead_5s_ms`, figure(of(c.key, 'bufferAheadMs')), never);
+    putMax(section, `${c.key}_rebuffers_max`, of(c.key, 'rebuffers'), quick ? noWindow : never);
+    put(section, `${c.key}_stalled_ms`, figure(of(c.key, 'stalledMs')), quick ? noWindow : never);
+  }
+  put(section, 'ratio_vs_bare', figure(pairedRatios(of('player', 'ms'), of('bare_hls', 'ms'))), 'no iteration with both figures');
+  put(section, 'ratio_vs_videojs', figure(pairedRatios(of('player', 'ms'), of('videojs', 'ms'))), 'no iteration with both figures');
+  const player = figure(of('player', 'ms'));
+  const bare = figure(of('bare_hls', 'ms'));
+  // As the 4× section's: our p90 over the bare page's p90 (no budget here; the budget is ratio_vs_bare_p90).
+  put(section, 'p90_ratio_vs_bare', player && bare ? single(player.p90 / bare.p90) : null, 'no p90 for both pages');
+  put(section, 'buffer_ratio_vs_bare', figure(pairedRatios(of('player', 'bufferAheadMs'), of('bare_hls', 'bufferAheadMs'))), 'no iteration with both buffer figures and a non-empty bare buffer');
+  put(section, 'player_controls_ms', figure(of('player', 'controlsMs')), 'our controls never entered the page within the load');
+  const frameToControls = (result.samples.player ?? []).map((s) => (s.ms !== null && s.controlsMs !== null ? s.controlsMs - s.ms : null));
+  put(section, 'player_frame_to_controls_ms', figure(frameToControls), 'no load with both our first frame and our controls');
+
+  const byContender = <T>(fn: (list: MobileSample[]) => T) => Object.fromEntries(CPU_CONTENDERS.map((c) => [c.key, fn(result.samples[c.key] ?? [])]));
+  const tally = (values: Iterable<string>) => {
+    const out: Record<string, number> = {};
+    for (const v of values) out[v] = (out[v] ?? 0) + 1;
+    return out;
+  };
+  section.first_frame_heights = byContender((list) => tally(list.filter((s) => s.height !== null).map((s) => `${s.height}p`)));
+  section.heights_played = byContender((list) => list.map((s) => s.heights));
+  section.quality_drops = byContender((list) => (quick ? null : list.filter((s) => qualityDrop(s.heights)).length));
+  section.js_encodings = byContender((list) => {
+    const out: Record<string, number> = {};
+    for (const s of list) for (const [k, n] of Object.entries(s.jsEncodings)) out[k] = (out[k] ?? 0) + n;
+    return out;
+  });
+  section.unthrottled_requests = byContender((list) => [...new Set(list.flatMap((s) => s.unthrottled))]);
+  section.other_target_requests = byContender((list) => [...new Set(list.flatMap((s) => s.otherTargets))]);
+  section.workers = byContender((list) => [...new Set(list.flatMap((s) => s.workers))]);
+  section.child_frames = byContender((list) => [...new Set(list.flatMap((s) => s.frames))]);
+  section.clock_check_ms = byContender((list) => ms(list.map((s) => s.clockCheckMs)));
+  section.profile = {
+    name: MOBILE_PROFILE.name,
+    cpu_throttling_rate: MOBILE_PROFILE.cpuRate,
+    latency_ms: MOBILE_PROFILE.latencyMs,
+    download_kbps: MOBILE_PROFILE.downloadKbps,
+    upload_kbps: MOBILE_PROFILE.uploadKbps,
+    cdp_network_conditions: networkConditions(MOBILE_PROFILE),
+  };
+  section.buffer_probe_ms = BUFFER_PROBE_MS;
+  section.rebuffer_window_ms = windowMs;
+  section.level_policy = Object.fromEntries(CPU_CONTENDERS.map((c) => [c.key, c.policy]));
+  section.failures = result.failures;
+  section.page_errors = result.errors;
+  section.samples = byContender((list) => ({
+    ms: ms(list.map((s) => s.ms)),
+    js_before_frame_bytes: list.map((s) => s.jsBytes),
+    js_files_before_frame: list.map((s) => s.jsFiles),
+    total_before_frame_bytes: list.map((s) => s.totalBytes),
+    buffer_ahead_5s_ms: ms(list.map((s) => s.bufferAheadMs)),
+    rebuffers: list.map((s) => s.rebuffers),
+    stalled_ms: ms(list.map((s) => s.stalledMs)),
+    played_ms: ms(list.map((s) => s.playedMs)),
+    controls_ms: ms(list.map((s) => s.controlsMs)),
+  }));
+  section.method =
+    `each load in a fresh context (empty cache) with, before it navigates, CDP Emulation.setCPUThrottlingRate ${MOBILE_PROFILE.cpuRate} and ` +
+    `Network.emulateNetworkConditions ${JSON.stringify(networkConditions(MOBILE_PROFILE))} on the page's target (Lighthouse's mobile profile: ` +
+    `DevTools' Slow 4G, kbit/s × 1024 / 8 floored as Lighthouse converts it); the server's responses as it sends them (the bench compresses nothing); ` +
+    'first frame as ttff; bytes before the first frame = CDP Network.loadingFinished.encodedDataLength (headers included) of the responses ' +
+    "finished by then (CDP times put on the page's clock through requestWillBeSent's wallTime and performance.timeOrigin), JavaScript = " +
+    'Script resources and any JavaScript MIME type (a prefetched chunk); buffer = the content <video>\'s buffered end in the range holding ' +
+    `currentTime, minus currentTime, ${BUFFER_PROBE_MS / 1000} s after the first frame; rebuffers = stalls that began in the ${REBUFFER_WINDOW_MS / 1000} s after ` +
+    'the first frame (a waiting event while not seeking and not ended; more waiting events before the next playing are the same stall), ' +
+    'stalled_ms their time to the next playing; *_rebuffers_max = the worst load; heights_played = the first frame\'s height then each ' +
+    'resize of the content <video> in the window; ratios are medians of per-iteration pairs, ratio_vs_bare_p90 the p90 of those pairs ' +
+    `(the budget's), p90_ratio_vs_bare our p90 / the bare page's p90 (as the 4× section's); contenders rotate within each iteration` +
+    `${quick ? '' : '; one uncounted warm-up round (first frame only)'}; unthrottled_requests = http(s) requests whose first byte ` +
+    `(Playwright's request.timing) came sooner than 90% of the ${MOBILE_PROFILE.latencyMs} ms latency: outside the throttle (a dedicated ` +
+    "worker's requests are throttled with its page; an out-of-process frame's own requests are not); other_target_requests = http(s) " +
+    "requests of the context that the page's CDP session did not see (a worker's or another frame's), missing from the byte counts";
 }
 
 async function adsSection(ctx: Context, section: Section): Promise<void> {
@@ -302,6 +420,15 @@ async function bundleSection(ctx: Pick<Context, 'repo' | 'opts'>, section: Secti
 const SECTION_KEYS: Record<SectionName, string[]> = {
   ttff: ['bare_hls_ms', 'videojs_ms', 'player_ms', 'mp4_floor_ms', 'ratio_vs_bare', 'ratio_vs_videojs'],
   ttff_cpu4x: ['bare_hls_ms', 'videojs_ms', 'player_ms', 'ratio_vs_bare', 'p90_ratio_vs_bare', 'ratio_vs_videojs', 'player_controls_ms', 'player_frame_to_controls_ms'],
+  ttff_mobile: [
+    ...CPU_CONTENDERS.flatMap((c) => MOBILE_PER_CONTENDER.map((k) => `${c.key}_${k}`)),
+    'ratio_vs_bare',
+    'ratio_vs_videojs',
+    'p90_ratio_vs_bare',
+    'buffer_ratio_vs_bare',
+    'player_controls_ms',
+    'player_frame_to_controls_ms',
+  ],
   ads: ['play_to_ad_frame_ms', 'ad_end_to_content_ms', 'floor_play_to_frame_ms'],
   next_episode: ['switch_ms', 'cold_ms', 'ratio_vs_cold'],
   steady: ['player_task_ms', 'bare_hls_task_ms', 'main_thread_ratio_vs_bare', 'script_ratio_vs_bare', 'early_main_thread_ratio_vs_bare'],
@@ -325,6 +452,7 @@ export async function main(repo: string, argv: string[]): Promise<number> {
   const sections: Record<SectionName, Section> = {
     ttff: newSection(),
     ttff_cpu4x: newSection(),
+    ttff_mobile: newSection(),
     ads: newSection(),
     next_episode: newSection(),
     steady: newSection(),
@@ -350,6 +478,7 @@ export async function main(repo: string, argv: string[]): Promise<number> {
       ads_iterations: opts.adsIterations,
       next_iterations: opts.nextIterations,
       steady_iterations: opts.steadyIterations,
+      mobile_iterations: opts.mobileIterations,
       switches: opts.switches,
       steady_seconds: opts.steadySeconds,
       time_budget_s: opts.timeBudgetS,
@@ -409,6 +538,7 @@ export async function main(repo: string, argv: string[]): Promise<number> {
 
     await timed('ttff', () => ttffSection(ctx, sections.ttff));
     await timed('ttff_cpu4x', () => cpuSection(ctx, sections.ttff_cpu4x));
+    await timed('ttff_mobile', () => mobileSection(ctx, sections.ttff_mobile));
     await timed('next_episode', () => nextEpisodeSection(ctx, sections.next_episode));
     await timed('ads', () => adsSection(ctx, sections.ads));
     await timed('steady', () => steadySection(ctx, sections.steady));
@@ -426,10 +556,10 @@ export async function main(repo: string, argv: string[]): Promise<number> {
   meta.duration_s = round((Date.now() - started) / 1000, 1);
   meta.section_seconds = sectionSeconds;
   meta.stopped_early = [...truncated];
-  const { ttff_cpu4x: cpu4x, ...rest } = sections;
-  const report: Record<string, unknown> = { meta, ...rest, ttff: { ...sections.ttff, cpu4x } };
+  const { ttff_cpu4x: cpu4x, ttff_mobile: mobile, ...rest } = sections;
+  const report: Record<string, unknown> = { meta, ...rest, ttff: { ...sections.ttff, cpu4x, mobile } };
   const budgets = evaluateBudgets(report, BUDGETS);
-  report.budgets = budgets.map(({ id, label, key, limit, unit, value, status, reason }) => ({ id, label, key, limit, unit, value, status, ...(reason ? { reason } : {}) }));
+  report.budgets = budgets.map(({ id, label, key, limit, unit, kind, value, status, reason }) => ({ id, label, key, limit, unit, kind: kind ?? 'max', value, status, ...(reason ? { reason } : {}) }));
 
   const out = path.resolve(repo, opts.out);
   await mkdir(path.dirname(out), { recursive: true });
@@ -442,6 +572,10 @@ export async function main(repo: string, argv: string[]): Promise<number> {
   log(formatTable(report, ROWS));
   const heights = sections.ttff.first_frame_heights as Record<string, Record<string, number>> | undefined;
   if (heights) log(`\nfirst frame shown (TTFF loads): ${Object.entries(heights).map(([k, v]) => `${k} ${Object.entries(v).map(([h, n]) => `${h}×${n}`).join('+') || '—'}`).join(', ')}`);
+  const played = sections.ttff_mobile.heights_played as Record<string, number[][]> | undefined;
+  if (played && Object.values(played).some((loads) => loads.some((h) => h.length > 0))) {
+    log(`mobile profile, heights played from the first frame: ${Object.entries(played).map(([k, loads]) => `${k} ${loads.map((h) => h.join('→') || '—').join(', ')}`).join('; ')}`);
+  }
   const files = sections.bundle.files as { lazy_chunks?: Array<{ file: string; gzip: number; brotli: number }> } | undefined;
   if (files?.lazy_chunks) log(`lazy chunks: ${files.lazy_chunks.map((f) => `${path.basename(f.file)} ${(f.gzip / 1024).toFixed(1)} KiB gz / ${(f.brotli / 1024).toFixed(1)} KiB br`).join(', ') || 'none'}`);
   if (truncated.size > 0) log(`stopped early to stay within --time-budget ${opts.timeBudgetS} s: ${[...truncated].join(', ')} (see n)`);

@@ -3,10 +3,13 @@ import { chromiumPath } from '../../scripts/chromium';
 /** Command line of `npm run bench -- [options]`. */
 
 
-export const SECTIONS = ['ttff', 'ttff_cpu4x', 'ads', 'next_episode', 'steady', 'memory', 'bundle'] as const;
+export const SECTIONS = ['ttff', 'ttff_cpu4x', 'ttff_mobile', 'ads', 'next_episode', 'steady', 'memory', 'bundle'] as const;
 export type Section = (typeof SECTIONS)[number];
 
 export const DEFAULT_ADS_URL = '/?movie_id=101&auto_play=0&data-ad-list-url=/bench/ads/list.json';
+/** Seconds a default run may take: about 8 minutes of the other sections and 10 of the mobile one, with room for a loaded machine. */
+export const DEFAULT_TIME_BUDGET_S = 1200;
+
 export const DEFAULT_NEXT_URL = '/?movie_id=102&season=1&episode=2&auto_play=1&t=6';
 
 export interface BenchOptions {
@@ -26,6 +29,8 @@ export interface BenchOptions {
   adsIterations: number;
   nextIterations: number;
   steadyIterations: number;
+  /** Loads per contender on the mobile profile (each about 37 s). */
+  mobileIterations: number;
   steadySeconds: number;
   switches: number;
   sections: Set<Section>;
@@ -52,10 +57,12 @@ export const USAGE = `usage: npm run bench -- [options]
   --ads-iterations N    (default min(5, N))
   --next-iterations N   (default min(5, N))
   --steady-iterations N (default min(3, N)); --steady-seconds S (default 10)
+  --mobile-iterations N (default min(5, N)); each load of the mobile section lasts about 37 s
   --switches N          episode switches for the memory figure (default 30; after 10 pre-rolls)
   --only a,b            sections: ${SECTIONS.join(', ')}
-                        (ttff_cpu4x: time to first frame at 4× CPU throttling, reported as ttff.cpu4x)
-  --time-budget S       seconds for the whole run (default 480; 0 = none): iterations stop early,
+                        (ttff_cpu4x: time to first frame at 4× CPU throttling, reported as ttff.cpu4x;
+                        ttff_mobile: Lighthouse's mobile profile, 4× CPU and Slow 4G, as ttff.mobile)
+  --time-budget S       seconds for the whole run (default 1200; 0 = none): iterations stop early,
                         keeping at least 2 samples each, so a loaded machine still finishes
 env: CHROMIUM_PATH (default /usr/bin/chromium, else Playwright's own browser)`;
 
@@ -87,7 +94,7 @@ export function parseOptions(argv: readonly string[], env: Record<string, string
     else if (['quick', 'strict', 'no-build', 'keep-dist', 'help'].includes(arg.slice(2))) flags.set(arg.slice(2), true);
     else flags.set(arg.slice(2), argv[++i] ?? '');
   }
-  const known = new Set(['iterations', 'quick', 'strict', 'out', 'dist', 'player-port', 'harness-port', 'no-build', 'keep-dist', 'ads-iterations', 'next-iterations', 'steady-iterations', 'steady-seconds', 'switches', 'only', 'help', 'ads-url', 'next-url', 'time-budget']);
+  const known = new Set(['iterations', 'quick', 'strict', 'out', 'dist', 'player-port', 'harness-port', 'no-build', 'keep-dist', 'ads-iterations', 'next-iterations', 'steady-iterations', 'mobile-iterations', 'steady-seconds', 'switches', 'only', 'help', 'ads-url', 'next-url', 'time-budget']);
   for (const name of flags.keys()) if (!known.has(name)) throw new Error(`unknown option --${name}`);
   if (flags.has('help')) throw new Error(USAGE);
 
@@ -122,10 +129,11 @@ export function parseOptions(argv: readonly string[], env: Record<string, string
     adsIterations: orDefault('ads-iterations', Math.min(5, iterations)),
     nextIterations: orDefault('next-iterations', Math.min(5, iterations)),
     steadyIterations: orDefault('steady-iterations', Math.min(3, iterations)),
+    mobileIterations: orDefault('mobile-iterations', Math.min(5, iterations)),
     steadySeconds: orDefault('steady-seconds', 10),
     switches: orDefault('switches', 30),
     sections,
-    timeBudgetS: flags.has('time-budget') ? nonNegative('--time-budget', str('time-budget')) : 480,
+    timeBudgetS: flags.has('time-budget') ? nonNegative('--time-budget', str('time-budget')) : DEFAULT_TIME_BUDGET_S,
     chromium: chromiumPath(env),
   };
 }

@@ -19,6 +19,15 @@ export function put(section: Section, key: string, fig: Figure | null, reason?: 
   if (!fig) section.null_reasons[key] = reason ?? 'not measured';
 }
 
+/**
+ * Writes `key` as the largest sample (the worst load), with the samples' p10, p90 and n beside it:
+ * for a count that must stay 0 in every load, where a median would hide one bad load.
+ */
+export function putMax(section: Section, key: string, samples: ReadonlyArray<number | null | undefined>, reason?: string): void {
+  const fig = figure(samples);
+  put(section, key, fig ? { ...fig, median: Math.max(...fig.samples) } : null, reason);
+}
+
 /** A single measured value, reported like a sampled figure with n = 1. */
 export const single = (value: number | null | undefined): Figure | null => figure([value]);
 
@@ -69,7 +78,7 @@ export function formatBudgets(results: readonly BudgetResult[]): string {
   const lines = results.map((r) => {
     const limit = r.unit === 'bytes' ? `${(r.limit / 1024).toFixed(0)} KiB` : r.unit === 'ms' ? `${r.limit} ms` : r.unit === 'ratio' ? `${r.limit.toFixed(2)}×` : String(r.limit);
     const value = r.value === null ? '—' : fmt(r.value, r.key.slice(r.key.lastIndexOf('.') + 1));
-    return `${r.status.padEnd(4)}  ${r.label.padEnd(52)} ${value.padStart(12)}  (limit ${limit})${r.reason ? `  ${r.reason}` : ''}`;
+    return `${r.status.padEnd(4)}  ${r.label.padEnd(52)} ${value.padStart(12)}  (${r.kind === 'min' ? 'at least' : 'limit'} ${limit})${r.reason ? `  ${r.reason}` : ''}`;
   });
   return lines.join('\n');
 }

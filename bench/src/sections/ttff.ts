@@ -1,4 +1,5 @@
 /** Time to first frame: navigation start → first presented frame with media time advancing. */
+import type { Page } from '@playwright/test';
 import { cdp, navigate, openSession, waitStart, type Bench } from '../browser';
 import { figure, pairedRatios, type Figure } from '../stats';
 
@@ -42,6 +43,20 @@ export const CPU_CONTENDERS: readonly Contender[] = CONTENDERS.filter((c) => c.k
 export const PHONE_CPU_RATE = 4;
 
 /**
+ * Notes when `selector` first matches, as `window.__bench.marks.controls` (performance.now() ms): a
+ * MutationObserver added before any page script (after the instrument, bench/pages/instrument.ts).
+ */
+export async function markControls(page: Page, selector: string): Promise<void> {
+  await page.addInitScript((sel: string) => {
+    new MutationObserver((_, observer) => {
+      if (!document.querySelector(sel) || !window.__bench) return;
+      window.__bench.marks.controls = performance.now();
+      observer.disconnect();
+    }).observe(document, { childList: true, subtree: true });
+  }, selector);
+}
+
+/**
  * One load in a fresh context. `cpuRate` > 1 slows the page's CPU by that factor
  * (CDP Emulation.setCPUThrottlingRate), set on the page before it navigates. With `withControls`,
  * a contender that names its controls is also waited for until they are in the page.
@@ -51,16 +66,7 @@ export async function measureOnce(bench: Bench, contender: Contender, timeoutMs 
   const controls = withControls ? contender.controls : undefined;
   try {
     if (cpuRate > 1) await (await cdp(session)).send('Emulation.setCPUThrottlingRate', { rate: cpuRate });
-    if (controls) {
-      // A mark in the instrument's record (bench/pages/instrument.ts, injected before this script).
-      await session.page.addInitScript((selector: string) => {
-        new MutationObserver((_, observer) => {
-          if (!document.querySelector(selector) || !window.__bench) return;
-          window.__bench.marks.controls = performance.now();
-          observer.disconnect();
-        }).observe(document, { childList: true, subtree: true });
-      }, controls);
-    }
+    if (controls) await markControls(session.page, controls);
     await navigate(session.page, urlOf(contender));
     const start = await waitStart(session.page, { timeoutMs });
     let controlsMs: number | null = null;
