@@ -54,6 +54,14 @@ export interface FullscreenChangeValue {
   fullscreen: boolean;
 }
 
+/** A chapter of the episode (its chapters file): the title as plain text, times in seconds. */
+export interface ChapterChangeValue {
+  title: string;
+  role: 'intro' | 'recap' | 'credits' | 'chapter';
+  start: number;
+  end: number;
+}
+
 /** Each event the SDK surfaces and the value its handlers get. */
 export interface FilmPlayerEvents {
   play: undefined;
@@ -69,6 +77,8 @@ export interface FilmPlayerEvents {
   adEnded: AdEndedValue;
   adSkipped: { id: string | null };
   fullscreenChange: FullscreenChangeValue;
+  /** The playhead entered a chapter of the episode (only episodes that have chapters). */
+  chapterChange: ChapterChangeValue;
 }
 export type FilmPlayerEventName = keyof FilmPlayerEvents;
 

@@ -64,7 +64,7 @@ describe('the method table', () => {
   });
 
   it('listens to every event of docs/embedding.md but ready', () => {
-    expect(CONSOLE_EVENTS).toHaveLength(12);
+    expect(CONSOLE_EVENTS).toHaveLength(13);
     expect(CONSOLE_EVENTS).not.toContain('ready');
   });
 });

@@ -38,7 +38,7 @@ export const PLAYERJS_HELPERS: ReadonlySet<MethodName> = new Set<MethodName>([
 /** Every event the player sends to a listener (docs/embedding.md, "Events"); `ready` is the handshake. */
 export const CONSOLE_EVENTS = [
   'play', 'pause', 'ended', 'timeupdate', 'progress', 'seeked', 'error',
-  'episodeChanged', 'adStarted', 'adEnded', 'adSkipped', 'fullscreenChange',
+  'episodeChanged', 'adStarted', 'adEnded', 'adSkipped', 'fullscreenChange', 'chapterChange',
 ] as const satisfies readonly FilmPlayerEventName[];
 
 /** The events that come several times a second while playing, which the log can hide. */

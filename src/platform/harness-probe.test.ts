@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createScriptedEngine } from '../engine/scripted-engine';
-import { exposeToHarness } from './harness-probe';
+import { exposeChaptersToHarness, exposeToHarness } from './harness-probe';
 
 describe('exposeToHarness', () => {
   it('exposes nothing on a page without harness-client', () => {
@@ -25,5 +25,22 @@ describe('exposeToHarness', () => {
     const viewer: Parameters<typeof exposeToHarness>[1] = { location: { search: '' } };
     exposeToHarness(engine, viewer);
     expect(viewer.__harnessEngine).toBeUndefined();
+  });
+});
+
+describe('exposeChaptersToHarness', () => {
+  const chapters = { state: 'ready' as const, count: 3, current: { role: 'intro', title: 'Заставка', start: 0, end: 3 } };
+
+  it('keeps the chapters for the probe on a harness page only', () => {
+    const harness: Parameters<typeof exposeChaptersToHarness>[1] = { location: { search: '?harness-client=qa-1' } };
+    exposeChaptersToHarness(chapters, harness);
+    expect(harness?.__harnessChapters).toEqual(chapters);
+    const viewer: Parameters<typeof exposeChaptersToHarness>[1] = { location: { search: '?movie_id=102' } };
+    exposeChaptersToHarness(chapters, viewer);
+    expect(viewer?.__harnessChapters).toBeUndefined();
+  });
+
+  it('does nothing without a window', () => {
+    expect(() => exposeChaptersToHarness(chapters, undefined)).not.toThrow();
   });
 });

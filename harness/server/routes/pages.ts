@@ -166,7 +166,7 @@ const SDK_SCRIPT = `<script type="module">
   import { FilmPlayer } from '/embed/film-player.js';
   window.filmPlayerEvents = [];
   window.filmPlayer = FilmPlayer.attach(document.querySelector('iframe')).then((player) => {
-    const names = ['play', 'pause', 'ended', 'timeupdate', 'progress', 'seeked', 'error', 'episodeChanged', 'adStarted', 'adEnded', 'adSkipped', 'fullscreenChange'];
+    const names = ['play', 'pause', 'ended', 'timeupdate', 'progress', 'seeked', 'error', 'episodeChanged', 'adStarted', 'adEnded', 'adSkipped', 'fullscreenChange', 'chapterChange'];
     for (const name of names.filter((one) => player.supports('event', one))) player.on(name, (value) => window.filmPlayerEvents.push({ event: name, value }));
     return player;
   });

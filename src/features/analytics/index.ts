@@ -8,6 +8,8 @@ export {
   streamErrorReported,
   framesSampled,
   libraryLoadFailed,
+  chapterSkipOffered,
+  chapterSkipClicked,
   $sentMarks,
   networkType,
   errorPayload,

@@ -6,6 +6,7 @@ import { createScriptedEngine } from '../../engine/scripted-engine';
 import { libraryLoadFailed } from './index';
 import { engineAttached, mediaPaused, mediaPlaying } from '../playback';
 import { $content } from '../session';
+import { chapterSkipped, skipOfferShown } from '../chapters';
 import { sendStatFx, type StatEvent } from '../../platform/stats';
 
 describe('time-update wiring: playing content only', () => {
@@ -111,5 +112,20 @@ describe('frame-drop wiring: fps_drop over a window of playing content', () => {
     await allSettled(mediaPaused, { scope });
     await playing;
     expect(sent.filter((s) => s.event === 'fps_drop')).toEqual([]);
+  });
+});
+
+describe('chapters wiring: skip_intro_show and skip_intro_click, with the role and the common fields', () => {
+  it('a skip button shown and pressed (a skip by the setting is no press)', async () => {
+    const sent: StatEvent[] = [];
+    const scope = fork({ handlers: [[sendStatFx, (stat: StatEvent) => (sent.push(stat), true)]] });
+    await allSettled(skipOfferShown, { scope, params: { role: 'recap', start: 0, target: 20 } });
+    await allSettled(chapterSkipped, { scope, params: { role: 'recap', by: 'viewer' } });
+    await allSettled(chapterSkipped, { scope, params: { role: 'intro', by: 'setting' } });
+    const common = { contentId: null, episodeId: null, imdbId: null, position: 0, duration: 0, deviceType: 'desktop' };
+    expect(sent.filter((stat) => stat.event.startsWith('skip_intro'))).toEqual([
+      { event: 'skip_intro_show', payload: { ...common, role: 'recap' } },
+      { event: 'skip_intro_click', payload: { ...common, role: 'recap' } },
+    ]);
   });
 });

@@ -3,7 +3,8 @@
  * is and what failed (playback, engine), whether an ad break holds the content (ads), the device
  * class, and the frame-rate drop sampling over the content's element (the engine's surface).
  * The QoE figures (qoe-model.ts) also hear the play requests, seeks and media facts (playback),
- * the renditions played (tracks), the ad breaks and ad failures (ads), and pagehide.
+ * the renditions played (tracks), the ad breaks and ad failures (ads), and pagehide. The skip
+ * button's appearances and presses come from chapters.
  * These are analytics' behaviours: the features it listens to know nothing of it.
  */
 import { attach, combine, createEffect, createStore, sample, scopeBind } from 'effector';
@@ -32,6 +33,7 @@ import {
 } from '../playback';
 import { $content, $currentEpisode, $imdbId, appStarted } from '../session';
 import { $levels, levelSwitched } from '../tracks';
+import { chapterSkipped, skipOfferShown } from '../chapters';
 import { detectDeviceTypeFx } from '../../platform/device';
 import type { FrameCounts } from '../../platform/playback-quality';
 import { reportError, type ErrorReport } from '../../platform/sentry';
@@ -39,6 +41,8 @@ import { watchPageHide } from '../../platform/visibility';
 import { pageHidden, qoeAutoplayed, qoeFactHappened, qoeSourceRequested } from './qoe-model';
 import { playedSinceStart, type QoeFact } from './qoe';
 import {
+  chapterSkipClicked,
+  chapterSkipOffered,
   contentPlayingChanged,
   deviceDetected,
   framesSampled,
@@ -59,6 +63,10 @@ const $item = combine($content, $currentEpisode, $imdbId, (content, episode, imd
   imdbId,
 }));
 sample({ clock: $item.updates, target: itemChanged });
+
+// The skip button: shown, and pressed by the viewer (a skip by the setting is no press).
+sample({ clock: skipOfferShown, fn: ({ role }) => role, target: chapterSkipOffered });
+sample({ clock: chapterSkipped, filter: ({ by }) => by === 'viewer', fn: ({ role }) => role, target: chapterSkipClicked });
 
 // Marks are crossed by playing content: positions count only while the media plays.
 sample({

@@ -51,6 +51,10 @@ export const contentPlayingChanged = createEvent<boolean>();
 export const streamErrorReported = createEvent<StreamErrorReport>();
 export const framesSampled = createEvent<FrameDropReport>();
 export const libraryLoadFailed = createEvent<string>();
+/** A skip button appeared, with the chapter's role (intro or recap); once per chapter and episode. */
+export const chapterSkipOffered = createEvent<string>();
+/** The viewer pressed the skip button. */
+export const chapterSkipClicked = createEvent<string>();
 
 export const $item = createStore<AnalyticsItem>(
   { contentId: null, episodeId: null, imdbId: null },
@@ -153,3 +157,7 @@ sample({
 });
 
 sample({ clock: withCommon(libraryLoadFailed), fn: ({ common, value: message }) => stat('library_load_error', { ...common, message }), target: sendStatFx });
+
+// Chapters (issue 41): 'Пропустить заставку' / 'Пропустить пересказ' shown and pressed.
+sample({ clock: withCommon(chapterSkipOffered), fn: ({ common, value: role }) => stat('skip_intro_show', { ...common, role }), target: sendStatFx });
+sample({ clock: withCommon(chapterSkipClicked), fn: ({ common, value: role }) => stat('skip_intro_click', { ...common, role }), target: sendStatFx });

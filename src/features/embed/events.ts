@@ -8,6 +8,7 @@ import { $duration, $isPlaying, $streamError, mediaEnded, mediaPaused, mediaPlay
 import { $break, AdStatus, adStatusChanged, isRunning, isTerminal, type AdBreakKind, type AdStatusChange } from '../ads';
 import { episodeChosen } from '../session';
 import { $fullscreen } from '../fullscreen';
+import { chapterEntered } from '../chapters';
 import { $loopEnabled, contentEventOccurred, eventOccurred, eventsOccurred, mediaTimeReported } from './model';
 import { progressDue, streamErrorValue, timeUpdateDue, timeValue, type EmbedEvent } from './protocol';
 
@@ -95,3 +96,8 @@ sample({ clock: episodeChosen, fn: (episode): EmbedEvent => ({ event: 'episodeCh
 sample({ clock: $fullscreen.updates, fn: (fullscreen): EmbedEvent => ({ event: 'fullscreenChange', value: { fullscreen } }), target: eventOccurred });
 const adAnnounced = sample({ clock: adStatusChanged, source: $break, fn: (brk, change) => adAnnouncements(change, brk?.kind ?? null) });
 sample({ clock: adAnnounced, filter: (events) => events.length > 0, target: eventsOccurred });
+sample({
+  clock: chapterEntered,
+  fn: ({ title, role, start, end }): EmbedEvent => ({ event: 'chapterChange', value: { title, role, start, end } }),
+  target: contentEventOccurred,
+});

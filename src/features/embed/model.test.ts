@@ -25,6 +25,7 @@ import {
 } from '../ads';
 import { $currentEpisode, $episodes, episodeChosen } from '../session';
 import { nativeFullscreenChanged } from '../fullscreen';
+import { chapterEntered } from '../chapters';
 import { $pageUrl } from '../share';
 import { $embedReady, $listeners, $loopEnabled, embedMessageReceived, embedStarted, listenToEmbedderFx } from './index';
 import { EMBED_EVENTS, EMBED_METHODS, type OutgoingMessage } from './protocol';
@@ -390,6 +391,20 @@ describe('events go to the listeners that asked', () => {
       ['episodeChanged', EPISODES[1]],
       ['fullscreenChange', { fullscreen: true }],
       ['error', { code: 1, msg: 'mediaSourceUnsupported' }],
+    ]);
+  });
+});
+
+describe('chapterChange', () => {
+  it('goes out as the playhead enters each chapter, with its title, role and times', async () => {
+    const { scope, send, take, posted } = await setup();
+    await send({ method: 'addEventListener', value: 'chapterChange', listener: 'c' });
+    take();
+    await allSettled(chapterEntered, { scope, params: { start: 0, end: 20, title: 'Заставка', role: 'intro' } });
+    await allSettled(chapterEntered, { scope, params: { start: 50, end: 60, title: 'Титры', role: 'credits' } });
+    expect(posted.map(({ event, value, listener }) => [event, value, listener])).toEqual([
+      ['chapterChange', { title: 'Заставка', role: 'intro', start: 0, end: 20 }, 'c'],
+      ['chapterChange', { title: 'Титры', role: 'credits', start: 50, end: 60 }, 'c'],
     ]);
   });
 });

@@ -39,8 +39,8 @@ describe('player.js vocabulary', () => {
     const playerjsEvents = ['ready', 'play', 'pause', 'ended', 'timeupdate', 'progress', 'error'];
     expect(EMBED_METHODS.slice(0, playerjsMethods.length)).toEqual(playerjsMethods);
     expect(EMBED_METHODS.slice(playerjsMethods.length)).toEqual(['nextEpisode', 'setEpisode', 'getEpisode', 'setPageUrl', 'handshakeVersion', 'getAdDuration', 'getAdRemainingTime', 'skipAd', 'stopAd']);
-    expect(EMBED_EVENTS).toEqual(expect.arrayContaining([...playerjsEvents, 'seeked', 'episodeChanged', 'adStarted', 'adEnded', 'adSkipped', 'fullscreenChange']));
-    expect(EMBED_EVENTS).toHaveLength(playerjsEvents.length + 6);
+    expect(EMBED_EVENTS).toEqual(expect.arrayContaining([...playerjsEvents, 'seeked', 'episodeChanged', 'adStarted', 'adEnded', 'adSkipped', 'fullscreenChange', 'chapterChange']));
+    expect(EMBED_EVENTS).toHaveLength(playerjsEvents.length + 7);
   });
 
   it('ready carries src, methods and events in the player.js envelope, with no listener unless one asked', () => {

@@ -65,9 +65,11 @@
  * | adEnded          | a started ad ended (after adSkipped when skipped)           | { id, reason: 'completed' |         |
  * |                  |                                                             |   'skipped' | 'stopped' | 'error' } |
  * | fullscreenChange | the player entered or left fullscreen                       | { fullscreen: boolean }             |
+ * | chapterChange    | the playhead entered a chapter of the episode (issue 41)    | { title, role, start, end }         |
  *
- * play, pause, ended, timeupdate, progress and seeked are the content's: none is sent while an
- * ad break runs. Error codes (SPEC.rst): -1 undefined, 1 playback not supported by the device
+ * chapterChange's role is 'intro', 'recap', 'credits' or 'chapter'; title is plain text.
+ * play, pause, ended, timeupdate, progress, seeked and chapterChange are the content's: none is
+ * sent while an ad break runs. Error codes (SPEC.rst): -1 undefined, 1 playback not supported by the device
  * or browser, 2 method not supported; `msg` is the error's kind, never a URL.
  */
 import type { EngineError } from '../../engine/types';
@@ -122,6 +124,7 @@ export const EMBED_EVENTS = [
   'adEnded',
   'adSkipped',
   'fullscreenChange',
+  'chapterChange',
 ] as const;
 export type EmbedEventName = (typeof EMBED_EVENTS)[number];
 

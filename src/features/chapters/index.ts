@@ -1,0 +1,18 @@
+import './links';
+export {
+  chaptersTrackFound,
+  skipClicked,
+  autoSkipToggled,
+  skipOfferShown,
+  chapterSkipped,
+  chapterEntered,
+  $chapters,
+  $currentChapter,
+  $chapterBoundaries,
+  $creditsChapter,
+  $skipOffer,
+  $skipButtonShown,
+  $autoSkipIntro,
+} from './model';
+export { chapterAt } from './rules';
+export type { Chapter, ChapterRole, SkipOffer, SkipRole } from './rules';

@@ -1,0 +1,236 @@
+/**
+ * Chapters (issue 41): the episode's chapters file, named by the master playlist (the engine's
+ * chaptersTrackFound), fetched once the start is over (the first frame is shown: the file never
+ * competes with the first segments) and parsed in a chunk of its own. A file that fails to load or
+ * parse leaves no chapter, shows nothing and reports nothing: the episode plays as without one.
+ *
+ * The skip: in an intro or a recap (content only, not under an ad) the button offers the chapter's
+ * end ($skipOffer); it shows for SKIP_BUTTON_SHOWN_S after the playhead enters the chapter, then
+ * with the controls. 'Пропускать заставку' ($autoSkipIntro, remembered) skips an intro by itself
+ * when the playhead plays into it (or starts in it), once per intro and episode; an intro the
+ * viewer seeked into is theirs to watch, and gets the button.
+ */
+import { attach, combine, createEffect, createEvent, createStore, sample, scopeBind } from 'effector';
+import type { MediaEngine } from '../../engine/types';
+import { STORAGE_KEYS } from '../../lib/constants';
+import { fetchChaptersTrackFx, type FetchedChapters } from '../../platform/chapters-track';
+import { exposeChaptersToHarness, type HarnessChapters } from '../../platform/harness-probe';
+import { $storage, isBoolean, readTyped } from '../../platform/storage';
+import {
+  $controlsVisible,
+  $currentTime,
+  $duration,
+  $engine,
+  $isPlaying,
+  $startAwaited,
+  $status,
+  mediaSeeked,
+  mediaTimeUpdated,
+  seekFx,
+  seekRequested,
+  streamTicked,
+} from '../playback';
+import { $breakPhase } from '../ads';
+import type { ChapterCue } from './parse';
+import {
+  autoSkipDue,
+  chapterAt,
+  chapterBoundaries,
+  creditsChapter,
+  sameOffer,
+  skipButtonVisible,
+  skipOfferFor,
+  skipSeekTo,
+  skipTarget,
+  toChapters,
+  type Chapter,
+  type SkipOffer,
+  type SkipRole,
+} from './rules';
+
+/** The engine's fact: the stream's master names this chapters file. */
+export const chaptersTrackFound = createEvent<string>();
+/** Another stream is asked for (the next episode): its chapters, if any, are named anew. */
+export const chaptersCleared = createEvent();
+/** The skip button (a click, Enter or Space). */
+export const skipClicked = createEvent();
+/** The settings menu's 'Пропускать заставку' row. */
+export const autoSkipToggled = createEvent();
+
+/** Listens to the engine's fact in this player's scope. */
+export const watchEngineFx = createEffect((engine: MediaEngine) => {
+  const found = scopeBind(chaptersTrackFound, { safe: true });
+  engine.on('chaptersTrackFound', ({ url }) => found(url));
+});
+
+/** The parser comes with its own chunk (import()), after the first frame. */
+export const parseChaptersFx = createEffect(async ({ fetched }: { track: string; fetched: FetchedChapters }): Promise<ChapterCue[]> => {
+  const { parseChapters } = await import('./parse');
+  return parseChapters(fetched.text);
+});
+
+type TrackState = HarnessChapters['state'];
+
+export const $trackUrl = createStore<string | null>(null)
+  .on(chaptersTrackFound, (_, url) => url)
+  .reset(chaptersCleared);
+const $trackState = createStore<TrackState>('none')
+  .on(chaptersTrackFound, () => 'found')
+  .on(fetchChaptersTrackFx, (state) => (state === 'found' ? 'loading' : state))
+  .reset(chaptersCleared);
+const $cues = createStore<readonly ChapterCue[]>([]).reset([chaptersTrackFound, chaptersCleared]);
+
+/** The episode's chapters, in order, cut to its duration (rules.ts); empty without a file, or for a broken one. */
+export const $chapters = combine($cues, $duration, toChapters);
+/** The chapter at the playhead, or null. The same object while the playhead stays in it. */
+export const $currentChapter = combine($chapters, $currentTime, chapterAt);
+/** The playhead entered a chapter (played into it, seeked into it, or the chapters came while in it). */
+export const chapterEntered = createEvent<Chapter>();
+sample({ clock: $currentChapter.updates, filter: (chapter) => chapter !== null, fn: (chapter) => chapter!, target: chapterEntered });
+/** Where the seek bar shows a gap between chapters. */
+export const $chapterBoundaries = combine($chapters, $duration, chapterBoundaries);
+/** The credits chapter, where the end-of-episode card opens (series). */
+export const $creditsChapter = $chapters.map(creditsChapter);
+
+/**
+ * The start is over: the content has played and its first frame is shown (playback's start
+ * watchdog awaits no frame any more). The file is fetched only then.
+ */
+const $startOver = combine($status, $startAwaited, (status, awaited) => status !== 'notStarted' && !awaited);
+
+sample({
+  clock: [chaptersTrackFound, $startOver.updates],
+  source: { url: $trackUrl, state: $trackState, over: $startOver },
+  filter: ({ url, state, over }) => url !== null && state === 'found' && over,
+  fn: ({ url }) => url!,
+  target: fetchChaptersTrackFx,
+});
+
+// Answers for a file no longer current (another episode meanwhile) are dropped.
+const current = { url: $trackUrl, state: $trackState };
+const isCurrent = (state: { url: string | null; state: TrackState }, track: string) => state.state === 'loading' && state.url === track;
+sample({
+  clock: fetchChaptersTrackFx.done,
+  source: current,
+  filter: (state, { params }) => isCurrent(state, params),
+  fn: (_, { params, result }) => ({ track: params, fetched: result }),
+  target: parseChaptersFx,
+});
+const parsed = sample({
+  clock: parseChaptersFx.done,
+  source: current,
+  filter: (state, { params }) => isCurrent(state, params.track),
+  fn: (_, { result }) => result,
+});
+const failed = sample({
+  clock: [fetchChaptersTrackFx.fail.map(({ params }) => params), parseChaptersFx.fail.map(({ params }) => params.track)],
+  source: current,
+  filter: isCurrent,
+});
+$cues.on(parsed, (_, cues) => cues);
+$trackState.on(parsed, () => 'ready').on(failed, () => 'failed');
+
+// The setting, read again at every source (another tab may have changed it).
+const readAutoSkipFx = attach({ source: $storage, effect: (storage) => readTyped(storage, STORAGE_KEYS.skipIntro, isBoolean) ?? false });
+const writeAutoSkipFx = attach({ source: $storage, effect: (storage, on: boolean) => storage.write(STORAGE_KEYS.skipIntro, on) });
+/** 'Пропускать заставку': off unless the viewer turned it on. */
+export const $autoSkipIntro = createStore(false).on(readAutoSkipFx.doneData, (_, on) => on);
+const autoSkipSet = sample({ clock: autoSkipToggled, source: $autoSkipIntro, fn: (on) => !on });
+$autoSkipIntro.on(autoSkipSet, (_, on) => on);
+sample({ clock: autoSkipSet, target: writeAutoSkipFx });
+sample({ clock: chaptersCleared, target: readAutoSkipFx });
+
+const $started = $status.map((status) => status !== 'notStarted');
+const $adRunning = $breakPhase.map((phase) => phase === 'running');
+/** Intros skipped by the setting this episode (their starts): each only once. */
+const $autoSkipped = createStore<ReadonlySet<number>>(new Set(), { serialize: 'ignore' }).reset(chaptersCleared);
+/** Where the viewer's last seek went this episode. */
+const $seekLanding = createStore<number | null>(null)
+  .on(seekFx, (_, seconds) => seconds)
+  .reset(chaptersCleared);
+/** The chapter (its start) whose skip is on its way: no button for it until the seek lands. */
+const $skipping = createStore<number | null>(null).reset([chaptersCleared, mediaSeeked]);
+
+const $autoSkipNow = combine($currentChapter, $autoSkipIntro, $autoSkipped, $seekLanding, (chapter, autoSkip, skipped, seekLanding) =>
+  autoSkipDue(chapter, { autoSkip, skipped, seekLanding }),
+);
+
+/** What the skip button offers now: the role (its label) and where it lands; null: no button. */
+export const $skipOffer = createStore<SkipOffer | null>(null, { updateFilter: (next, last) => !sameOffer(next, last) });
+sample({
+  clock: combine(
+    { chapter: $currentChapter, duration: $duration, started: $started, adRunning: $adRunning, skipping: $skipping, autoSkipping: $autoSkipNow },
+    ({ chapter, ...context }) => skipOfferFor(chapter, context),
+  ),
+  target: $skipOffer,
+});
+
+/** Where and when the playhead entered the offered chapter (the 8 s rule). */
+const $offerEntry = createStore<{ start: number; at: number } | null>(null).reset(chaptersCleared);
+const offerChanged = sample({ clock: $skipOffer, source: $currentTime, fn: (time, offer) => ({ time, offer }) });
+$offerEntry.on(offerChanged, (entry, { time, offer }) => (offer === null ? null : entry?.start === offer.start ? entry : { start: offer.start, at: time }));
+
+/** Whether the skip button is on screen (rules.ts skipButtonVisible). */
+export const $skipButtonShown = combine($skipOffer, $offerEntry, $currentTime, $controlsVisible, (offer, entry, time, controls) =>
+  skipButtonVisible(offer, entry?.at ?? null, time, controls),
+);
+
+/** Skips offered this episode (their starts): the button's appearance is told once per chapter. */
+const $offersShown = createStore<ReadonlySet<number>>(new Set(), { serialize: 'ignore' }).reset(chaptersCleared);
+/** The skip button appeared for a chapter, the first time this episode (statistics, the screen reader). */
+export const skipOfferShown = createEvent<SkipOffer>();
+sample({
+  clock: $skipOffer.updates,
+  source: $offersShown,
+  filter: (shown, offer) => offer !== null && !shown.has(offer.start),
+  fn: (_, offer) => offer!,
+  target: skipOfferShown,
+});
+$offersShown.on(skipOfferShown, (shown, offer) => new Set([...shown, offer.start]));
+
+/** A chapter was skipped: by the viewer's button, or by the setting. */
+export const chapterSkipped = createEvent<{ role: SkipRole; by: 'viewer' | 'setting' }>();
+
+// The viewer's skip: the media's own playhead decides, read at the click (the model's trails it by
+// up to a second): one already past the end is not sent back.
+const readPlayheadFx = attach({
+  source: $engine,
+  effect: (engine, offer: SkipOffer) => ({ offer, playhead: engine?.readTime?.().currentTime ?? Number.NaN }),
+});
+const skipChosen = sample({ clock: skipClicked, source: $skipOffer, filter: (offer): offer is SkipOffer => offer !== null, fn: (offer) => offer! });
+$skipping.on(skipChosen, (_, offer) => offer.start);
+sample({ clock: skipChosen, target: readPlayheadFx });
+sample({ clock: skipChosen, fn: ({ role }) => ({ role, by: 'viewer' as const }), target: chapterSkipped });
+sample({
+  clock: readPlayheadFx.doneData,
+  filter: ({ offer, playhead }) => skipSeekTo(offer.target, playhead) !== null,
+  fn: ({ offer }) => offer.target,
+  target: seekRequested,
+});
+
+// The setting's skip: on a time fact of playing content, so an intro entered while paused skips
+// when it plays.
+const autoSkip = sample({
+  clock: [mediaTimeUpdated, streamTicked, $autoSkipNow.updates],
+  source: { due: $autoSkipNow, chapter: $currentChapter, duration: $duration, playing: $isPlaying, adRunning: $adRunning },
+  filter: ({ due, chapter, playing, adRunning }) => due && chapter !== null && playing && !adRunning,
+  fn: ({ chapter, duration }) => ({ chapter: chapter!, target: skipTarget(chapter!, duration) }),
+});
+$autoSkipped.on(autoSkip, (skipped, { chapter }) => new Set([...skipped, chapter.start]));
+$skipping.on(autoSkip, (_, { chapter }) => chapter.start);
+sample({ clock: autoSkip, filter: ({ chapter, target }) => target > chapter.start, fn: ({ target }) => target, target: seekRequested });
+sample({ clock: autoSkip, fn: () => ({ role: 'intro' as const, by: 'setting' as const }), target: chapterSkipped });
+
+// The harness's status line (platform/harness-probe.ts; nothing is kept off the harness).
+const exposeFx = createEffect(exposeChaptersToHarness);
+sample({
+  clock: combine($trackState, $chapters, $currentChapter, (state, chapters, chapter): HarnessChapters => ({
+    state,
+    count: chapters.length,
+    current: chapter && { role: chapter.role, title: chapter.title, start: chapter.start, end: chapter.end },
+  })),
+  fn: (chapters) => chapters,
+  target: exposeFx,
+});
+
+export type { Chapter, SkipOffer, SkipRole };
