@@ -2,7 +2,7 @@ import type { BuildOptions } from 'esbuild';
 
 export declare const BROWSER_BUILD: BuildOptions & { define: Record<string, string> };
 export declare const PLAYER_PRELOAD: RegExp;
-export declare const PLAYER_PREFETCH: RegExp;
+export declare const PLAYER_APP: RegExp;
 export declare function eagerChunks(
   outputs: Record<string, { imports: ReadonlyArray<{ path: string; kind: string }> }>,
   entryJs: string,

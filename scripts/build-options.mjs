@@ -32,11 +32,12 @@ export const BROWSER_BUILD = {
  */
 export const PLAYER_PRELOAD = /hls-engine/;
 /**
- * The app chunk is evaluated after the first frame (start/app-turn.ts). Modulepreloaded, its fetch
- * and compilation would compete with the engine's on a slow CPU; prefetched, its bytes are in the
- * cache when its turn comes, at the network's idle priority.
+ * The app chunk is evaluated after the first frame (start/app-turn.ts), and fetched then too: on a
+ * mobile link, fetched with the page (even prefetched, at idle priority) it took the bandwidth
+ * and, over HTTP/1.1, the connections the start-up calls and the first segments wait for. Its
+ * stylesheet is the page's, linked up front, so the app renders styled the moment it runs.
  */
-export const PLAYER_PREFETCH = /start-app/;
+export const PLAYER_APP = /start-app/;
 
 /**
  * The chunks an entry needs at once (esbuild metafile outputs): its static imports, found by the

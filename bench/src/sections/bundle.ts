@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
-import { BROWSER_BUILD, eagerChunks, PLAYER_PREFETCH, PLAYER_PRELOAD } from '../../../scripts/build-options.mjs';
+import { BROWSER_BUILD, eagerChunks, PLAYER_APP, PLAYER_PRELOAD } from '../../../scripts/build-options.mjs';
 
 interface MetaOutput {
   bytes: number;
@@ -36,6 +36,8 @@ export interface FileSize {
 
 export interface BundleResult {
   initialJs: FileSize[];
+  /** The app's chunks, fetched at its turn (after the first frame), beyond the initial ones. */
+  appJs: FileSize[];
   initialCss: FileSize[];
   lazyChunks: FileSize[];
   ownCodeGzip: number;
@@ -75,25 +77,26 @@ export async function measureBundle(repo: string, distDir: string): Promise<Bund
   const toKey = (href: string) => path.relative(repo, path.join(playerDir, href)).split(path.sep).join('/');
   const referenced = [...html.matchAll(/(?:href|src)="\.\/([^"]+\.(?:js|css))"/g)].map((m) => toKey(m[1]!));
   const initial = staticClosure(meta, referenced);
+  const entry = Object.keys(meta.outputs).find((file) => meta.outputs[file]!.entryPoint === 'src/app/main.ts' && file.endsWith('.js'));
+  const app = new Set(entry ? eagerChunks(meta.outputs, entry, PLAYER_APP) : []);
   const shown = (file: string) => path.relative(path.join(repo, distDir), path.resolve(repo, file)).split(path.sep).join('/');
 
   const initialJs: FileSize[] = [];
-  const initialCss: FileSize[] = [];
+  const appJs: FileSize[] = [];
+  // The page's stylesheets as index.html names them (joined by the build, so not all in the metafile).
+  const initialCss: FileSize[] = await Promise.all(referenced.filter((file) => file.endsWith('.css')).map((file) => sizeOf(repo, file, shown(file))));
   const lazyChunks: FileSize[] = [];
   let proportional = 0;
   const byPackage: Record<string, number> = {};
   for (const [file, out] of Object.entries(meta.outputs)) {
     if (!/\.(js|css)$/.test(file)) continue;
     const size = await sizeOf(repo, file, shown(file));
-    if (file.endsWith('.css')) {
-      if (initial.has(file)) initialCss.push(size);
-      continue;
-    }
-    if (!initial.has(file)) {
+    if (file.endsWith('.css')) continue;
+    if (!initial.has(file) && !app.has(file)) {
       lazyChunks.push(size);
       continue;
     }
-    initialJs.push(size);
+    (initial.has(file) ? initialJs : appJs).push(size);
     const inputs = Object.entries(out.inputs);
     const total = inputs.reduce((sum, [, v]) => sum + v.bytesInOutput, 0);
     const own = inputs.filter(([name]) => !name.includes('node_modules/')).reduce((sum, [, v]) => sum + v.bytesInOutput, 0);
@@ -103,7 +106,7 @@ export async function measureBundle(repo: string, distDir: string): Promise<Bund
 
   const own = await ownCode(repo);
   const initialJsByPackage = Object.fromEntries(Object.entries(byPackage).sort((a, b) => b[1] - a[1]));
-  return { initialJs, initialCss, lazyChunks, ...own, ownCodeGzipProportional: Math.round(proportional), initialJsByPackage };
+  return { initialJs, appJs, initialCss, lazyChunks, ...own, ownCodeGzipProportional: Math.round(proportional), initialJsByPackage };
 }
 
 /** Re-bundles the player entry with every package external; sums the initially loaded JS. */
@@ -121,8 +124,8 @@ async function ownCode(repo: string): Promise<{ ownCodeGzip: number; ownCodeBrot
     const meta = result.metafile as unknown as Metafile;
     // Every `import()` target is an entry point of the metafile too: the page's entry is main.ts's.
     const entry = Object.keys(meta.outputs).find((file) => meta.outputs[file]!.entryPoint === 'src/app/main.ts' && file.endsWith('.js'))!;
-    // What index.html references: the entry, the modulepreloaded engine and the prefetched app.
-    const referenced = new RegExp(`${PLAYER_PRELOAD.source}|${PLAYER_PREFETCH.source}`);
+    // All a started player runs: the entry, the modulepreloaded engine and the app fetched at its turn.
+    const referenced = new RegExp(`${PLAYER_PRELOAD.source}|${PLAYER_APP.source}`);
     const files = [entry, ...eagerChunks(meta.outputs, entry, referenced)].filter((file) => file.endsWith('.js'));
     let gzip = 0;
     let brotli = 0;
