@@ -6,6 +6,7 @@ import { createPlaylistCache, type PlaylistCache } from './playlist-cache';
 import { errorAction } from './error-policy';
 import { createMediaSurface } from './media-surface';
 import { applySubtitleModes } from './subtitle-modes';
+import { startLevel, type LinkHint } from './start-level';
 import { forwardCues, forwardHlsEvents, forwardMediaEvents, readMediaTime, toEngineError, toTrack, type EmitFact } from './hls-events';
 import type { EngineError, LoadOptions, MediaEngine, PreloadOptions } from './types';
 
@@ -22,6 +23,11 @@ const UNLOCK_QUIET_FACTS = new Set(['volumeChanged', 'playing', 'paused', 'waiti
  * demand), no ID3 metadata track, no CEA-608 captions from inside the video (subtitles are the
  * playlist's renditions, drawn by the player).
  */
+
+/** The browser's report of its link (Chromium's Network Information API), if any. */
+const linkHint = (): LinkHint | undefined =>
+  typeof navigator === 'undefined' ? undefined : (navigator as Navigator & { connection?: LinkHint }).connection;
+
 export const HLS_PARTS_LEFT_OUT = {
   fpsController: undefined,
   latencyController: undefined,
@@ -150,6 +156,11 @@ export function createHlsEngine(video: HTMLVideoElement, options: HlsEngineOptio
       ...options.config,
     });
     forwardHlsEvents(instance, emit);
+    // Set while hls.js announces the levels, a start level is the one its loading starts with.
+    instance.once(Events.MANIFEST_PARSED, (_, data) => {
+      const level = startLevel(data.levels, instance.firstAutoLevel, linkHint());
+      if (level !== null) instance.startLevel = level;
+    });
     instance.on(Events.ERROR, (_, data) => onError(data));
     instance.on(Events.AUDIO_TRACK_LOADED, (_, data) => (loadedAudioTrack = data.id));
     instance.subtitleDisplay = false;
