@@ -157,10 +157,22 @@ const $autoSkipNow = combine($currentChapter, $autoSkipIntro, $autoSkipped, $see
 
 /** What the skip button offers now: the role (its label) and where it lands; null: no button. */
 export const $skipOffer = createStore<SkipOffer | null>(null, { updateFilter: (next, last) => !sameOffer(next, last) });
+// One combine over the inputs themselves (not over $autoSkipNow, which shares them): a derived
+// store fed twice by one change is not always recomputed in a scope.
 sample({
   clock: combine(
-    { chapter: $currentChapter, duration: $duration, started: $started, adRunning: $adRunning, skipping: $skipping, autoSkipping: $autoSkipNow },
-    ({ chapter, ...context }) => skipOfferFor(chapter, context),
+    {
+      chapter: $currentChapter,
+      duration: $duration,
+      started: $started,
+      adRunning: $adRunning,
+      skipping: $skipping,
+      autoSkip: $autoSkipIntro,
+      skipped: $autoSkipped,
+      seekLanding: $seekLanding,
+    },
+    ({ chapter, autoSkip, skipped, seekLanding, ...context }) =>
+      skipOfferFor(chapter, { ...context, autoSkipping: autoSkipDue(chapter, { autoSkip, skipped, seekLanding }) }),
   ),
   target: $skipOffer,
 });

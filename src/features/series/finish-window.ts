@@ -1,41 +1,125 @@
 /**
- * The end-of-episode card (SPEC.md §7 finishEpisode_window_*): in the last FINISH_WINDOW_LEAD_S
- * seconds of an episode that has a next one, a card offers the next episode with a countdown.
- * Closing only hides the card; auto-advance at the end still happens (§4). Not during an ad.
+ * The end-of-episode card (SPEC.md §7 finishEpisode_window_*), for an episode that has a next one,
+ * never during an ad. It opens for one of two reasons (`trigger`, in every finishEpisode_window_*):
+ * - 'end': in the last FINISH_WINDOW_LEAD_S seconds, counting down to the end. Closing only hides
+ *   the card; auto-advance at the end still happens (§4).
+ * - 'credits' (issue 41), instead of 'end' for an episode with a credits chapter: when the credits
+ *   start, counting down FINISH_WINDOW_LEAD_S seconds (never past the end). At zero the next
+ *   episode starts, as at the end (creditsCountdownEnded; embed's loop holds it back as it holds
+ *   the end's). 'Смотреть титры' closes the card and lets the credits play.
+ * Closed either way (×, 'Смотреть титры'), the card stays away for the rest of the episode: it
+ * does not reopen at the fixed time before the end.
  */
 import { combine, createEvent, createStore, sample } from 'effector';
-import { FINISH_WINDOW_LEAD_S } from '../../lib/constants';
+import { FINISH_WINDOW_LEAD_S, MIDROLL_MAX_TICK_S } from '../../lib/constants';
 import { sendStatFx } from '../../platform/stats';
 import { $currentTime, $duration } from '../playback';
 import { $breakPhase } from '../ads';
+import { $creditsChapter } from '../chapters';
 import { episodeChosen } from '../session';
 import { $nextEpisode, nextEpisodeClicked } from './model';
 
+export type FinishTrigger = 'credits' | 'end';
+
+export interface FinishWindow {
+  trigger: FinishTrigger;
+  /** Whole seconds left of the countdown. */
+  secondsLeft: number;
+}
+
+/** Where the credits' countdown ends: FINISH_WINDOW_LEAD_S into the credits, or the episode's end. */
+export function creditsCountdownEnd(creditsStart: number, duration: number): number {
+  return Math.min(creditsStart + FINISH_WINDOW_LEAD_S, duration);
+}
+
+/**
+ * The card's window at `time`: for an episode with a credits chapter, the credits' first
+ * FINISH_WINDOW_LEAD_S seconds only (its countdown ends in the next episode, so the end's window
+ * would only flash up between the two); else the last FINISH_WINDOW_LEAD_S seconds. Null outside.
+ */
+export function finishWindowAt(time: number, duration: number, creditsStart: number | null): FinishWindow | null {
+  if (!(duration > 0) || time <= 0) return null;
+  if (creditsStart !== null && creditsStart < duration) {
+    const end = creditsCountdownEnd(creditsStart, duration);
+    return time >= creditsStart && time < end ? { trigger: 'credits', secondsLeft: Math.ceil(end - time) } : null;
+  }
+  const left = duration - time;
+  return left <= FINISH_WINDOW_LEAD_S && left > 0 ? { trigger: 'end', secondsLeft: Math.ceil(left) } : null;
+}
+
+/**
+ * The credits' countdown ran out at `time`: the playhead played past its end, which comes before
+ * the episode's (at the episode's end, auto-advance is the end's). A jump past it is a seek, not
+ * the countdown running out.
+ */
+export function creditsCountdownOver(time: number, creditsStart: number, duration: number): boolean {
+  const end = creditsCountdownEnd(creditsStart, duration);
+  return end < duration && time >= end && time < end + MIDROLL_MAX_TICK_S;
+}
+
 export const finishWindowNextClicked = createEvent();
 export const finishWindowClosed = createEvent();
+/** 'Смотреть титры'. */
+export const finishWindowCreditsClicked = createEvent();
+/** The credits' countdown ran out with the card up: the next episode is due. */
+export const creditsCountdownEnded = createEvent();
 
 /** Closed by the viewer for the current episode. */
-const $closed = createStore(false).on(finishWindowClosed, () => true).reset(episodeChosen);
+const $closed = createStore(false).reset(episodeChosen);
 
-/** Whole seconds left of the episode while the card may show; null outside the window. */
-const $secondsLeft = combine($currentTime, $duration, (time, duration): number | null => {
-  if (!(duration > 0) || time <= 0) return null;
-  const left = duration - time;
-  return left <= FINISH_WINDOW_LEAD_S && left > 0 ? Math.ceil(left) : null;
+const $creditsStart = $creditsChapter.map((chapter) => chapter?.start ?? null);
+const $window = combine($currentTime, $duration, $creditsStart, finishWindowAt);
+
+/**
+ * Why the card is up ('credits' offers 'Смотреть титры'); null while it is not. One combine over
+ * the inputs: a combine fed both by a combine and by that combine's own input was not always
+ * recomputed in a scope.
+ */
+export const $finishTrigger = combine($window, $nextEpisode, $breakPhase, $closed, (window, next, adPhase, closed): FinishTrigger | null =>
+  window !== null && next !== null && adPhase !== 'running' && !closed ? window.trigger : null,
+);
+export const $finishWindowShown = $finishTrigger.map((trigger) => trigger !== null);
+/** The countdown on the card, in whole seconds. */
+export const $finishCountdown = $window.map((window) => window?.secondsLeft ?? 0);
+
+// Each intent is read with the card as it was (a store changed by the intent itself would show
+// the card already gone), then acted on.
+const $statTrigger = $finishTrigger.map((trigger): FinishTrigger => trigger ?? 'end');
+const nextChosen = sample({ clock: finishWindowNextClicked, source: { shown: $finishWindowShown, trigger: $statTrigger } });
+const closedWith = sample({ clock: finishWindowClosed, source: $statTrigger });
+const creditsChosen = sample({ clock: finishWindowCreditsClicked, source: $statTrigger, filter: (trigger) => trigger === 'credits' });
+$closed.on([closedWith, creditsChosen], () => true);
+sample({ clock: nextChosen, filter: ({ shown }) => shown, fn: () => undefined, target: nextEpisodeClicked });
+
+/** The card has been up with the credits' countdown: its running out starts the next episode. */
+const $creditsCounting = createStore(false)
+  .on($finishTrigger.updates, (counting, trigger) => trigger === 'credits' || counting)
+  .reset([closedWith, creditsChosen, episodeChosen, creditsCountdownEnded]);
+// Back before the credits, the countdown starts again when they do.
+sample({
+  clock: $currentTime.updates,
+  source: $creditsStart,
+  filter: (start, time) => start !== null && time < start,
+  fn: () => false,
+  target: $creditsCounting,
+});
+sample({
+  clock: $currentTime.updates,
+  source: { counting: $creditsCounting, start: $creditsStart, duration: $duration, next: $nextEpisode, adPhase: $breakPhase },
+  filter: ({ counting, start, duration, next, adPhase }, time) =>
+    counting && start !== null && next !== null && adPhase !== 'running' && creditsCountdownOver(time, start, duration),
+  fn: () => undefined,
+  target: creditsCountdownEnded,
 });
 
-export const $finishWindowShown = combine(
-  $secondsLeft,
-  $nextEpisode,
-  $breakPhase,
-  $closed,
-  (left, next, adPhase, closed) => left !== null && next !== null && adPhase !== 'running' && !closed,
-);
-/** The countdown on the card, in whole seconds. */
-export const $finishCountdown = $secondsLeft.map((left) => left ?? 0);
-
-sample({ clock: finishWindowNextClicked, filter: $finishWindowShown, target: nextEpisodeClicked });
-
-sample({ clock: $finishWindowShown.updates, filter: Boolean, fn: () => ({ event: 'finishEpisode_window_show' }), target: sendStatFx });
-sample({ clock: finishWindowNextClicked, fn: () => ({ event: 'finishEpisode_window_next_click' }), target: sendStatFx });
-sample({ clock: finishWindowClosed, fn: () => ({ event: 'finishEpisode_window_close' }), target: sendStatFx });
+// Statistics, each with the card's trigger ('end' when it is not up).
+const windowStat = (event: string) => (trigger: FinishTrigger) => ({ event, payload: { trigger } });
+sample({
+  clock: $finishTrigger.updates,
+  filter: (trigger): trigger is FinishTrigger => trigger !== null,
+  fn: (trigger) => windowStat('finishEpisode_window_show')(trigger!),
+  target: sendStatFx,
+});
+sample({ clock: nextChosen, fn: ({ trigger }) => windowStat('finishEpisode_window_next_click')(trigger), target: sendStatFx });
+sample({ clock: closedWith, fn: windowStat('finishEpisode_window_close'), target: sendStatFx });
+sample({ clock: creditsChosen, fn: windowStat('finishEpisode_window_credits_click'), target: sendStatFx });

@@ -17,4 +17,13 @@ export {
   $menuEpisodes,
 } from './model';
 export type { EpisodeChoice } from './model';
-export { $finishWindowShown, $finishCountdown, finishWindowNextClicked, finishWindowClosed } from './finish-window';
+export {
+  $finishWindowShown,
+  $finishTrigger,
+  $finishCountdown,
+  finishWindowNextClicked,
+  finishWindowClosed,
+  finishWindowCreditsClicked,
+  creditsCountdownEnded,
+} from './finish-window';
+export type { FinishTrigger } from './finish-window';
