@@ -2,7 +2,7 @@ import { useUnit } from 'effector-react';
 import { $title } from '../features/session';
 import { SessionScreen } from '../features/session/view';
 // The views in the order their stylesheets cascade (esbuild bundles CSS in import order):
-// surface, tracks, menus, ad overlay, resume prompt, series, share.
+// surface, tracks, menus, ad overlay, resume prompt, series, share, chapters.
 import { PlayerSurface } from '../features/playback/view';
 import { Captions } from '../features/tracks/view';
 import { MenuBackdrop, SettingsButton, SettingsMenu, SubtitlesButton } from '../features/menus/view';
@@ -11,6 +11,7 @@ import { AdOverlay } from '../features/ads/view';
 import { ResumePrompt } from '../features/progress/view';
 import { FinishEpisodeCard, NextEpisodeButton, SeasonsButton, SeasonsMenu } from '../features/series/view';
 import { SharePopup } from '../features/share/view';
+import { SkipChapterButton } from '../features/chapters/view';
 
 function Title() {
   const title = useUnit($title);
@@ -30,6 +31,7 @@ export function App({ video }: { video: HTMLVideoElement }) {
         overlay={<Captions />}
         menu={
           <>
+            <SkipChapterButton />
             <FinishEpisodeCard />
             <MenuBackdrop />
             <SettingsMenu />

@@ -172,3 +172,11 @@ export const AudioIcon = () => (
     <path d="M2 10v3M6 6v11M10 3v18M14 8v7M18 5v13M22 10v3" />
   </Stroke>
 );
+
+/** 'Пропускать заставку': a skip-forward mark (Lucide's skip-forward). */
+export const SkipForwardIcon = () => (
+  <Stroke>
+    <path d="M5 4l10 8-10 8V4z" />
+    <path d="M19 5v14" />
+  </Stroke>
+);

@@ -8,7 +8,7 @@ export {
   chapterEntered,
   $chapters,
   $currentChapter,
-  $chapterBoundaries,
+  $chapterGaps,
   $creditsChapter,
   $skipOffer,
   $skipButtonShown,

@@ -15,7 +15,7 @@ import { $announcement, $controlsVisible, $status, engineAttached, playClicked, 
 import { $breakPhase } from '../ads';
 import {
   $autoSkipIntro,
-  $chapterBoundaries,
+  $chapterGaps,
   $chapters,
   $creditsChapter,
   $currentChapter,
@@ -148,7 +148,7 @@ describe('the chapters file', () => {
     expect(fetched).toEqual([TRACK]);
     expect(titles(scope)).toEqual(['Заставка', 'Серия', 'Ранее', 'Титры']);
     expect(scope.getState($currentChapter)?.title).toBe('Заставка');
-    expect(scope.getState($chapterBoundaries)).toEqual([20, 40, 45, 50]);
+    expect(scope.getState($chapterGaps)).toEqual([20 / 60, 40 / 60, 45 / 60, 50 / 60]);
     expect(scope.getState($creditsChapter)?.start).toBe(50);
     await at(engine, 21);
     await at(engine, 22);

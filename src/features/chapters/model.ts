@@ -87,8 +87,8 @@ export const $currentChapter = combine($chapters, $currentTime, chapterAt);
 /** The playhead entered a chapter (played into it, seeked into it, or the chapters came while in it). */
 export const chapterEntered = createEvent<Chapter>();
 sample({ clock: $currentChapter.updates, filter: (chapter) => chapter !== null, fn: (chapter) => chapter!, target: chapterEntered });
-/** Where the seek bar shows a gap between chapters. */
-export const $chapterBoundaries = combine($chapters, $duration, chapterBoundaries);
+/** Where the seek bar shows a gap between chapters, as fractions of the duration. */
+export const $chapterGaps = combine($chapters, $duration, (chapters, duration) => chapterBoundaries(chapters, duration).map((time) => time / duration));
 /** The credits chapter, where the end-of-episode card opens (series). */
 export const $creditsChapter = $chapters.map(creditsChapter);
 

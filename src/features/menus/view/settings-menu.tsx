@@ -9,6 +9,7 @@ import {
   ChevronRightIcon,
   CloseIcon,
   QualityIcon,
+  SkipForwardIcon,
   SettingsIcon,
   SpeedIcon,
   SubtitlesIcon,
@@ -38,6 +39,8 @@ import {
   subtitleChosen,
 } from '../../tracks';
 import { $mobileLayout, KEY_SHORTCUTS } from '../../playback';
+import { $isSeries } from '../../series';
+import { $autoSkipIntro, autoSkipToggled } from '../../chapters';
 import { $activeMenu, backClicked, closeClicked, outsideClicked, settingsClicked, subMenuOpened, subtitlesButtonClicked, type SubMenu } from '../model';
 import './menus.css';
 import { useMenuKeys } from '../../../ui/menu-keys';
@@ -135,6 +138,31 @@ function Option({ label, checked, onChoose }: { label: string; checked: boolean;
   );
 }
 
+/**
+ * 'Пропускать заставку': a checkbox item (it stays open, as a setting does), for a series whatever
+ * the episode: the setting is the viewer's, and applies to every episode that has an intro.
+ */
+function AutoSkipRow() {
+  const { series, on, onToggle } = useUnit({ series: $isSeries, on: $autoSkipIntro, onToggle: autoSkipToggled });
+  if (!series) return null;
+  return (
+    <button
+      type="button"
+      role="menuitemcheckbox"
+      aria-checked={on}
+      className={`menu__item menu__item--toggle${on ? ' is-on' : ''}`}
+      data-testid="menu-row-skip-intro"
+      onClick={() => onToggle()}
+    >
+      <span className="menu__icon">
+        <SkipForwardIcon />
+      </span>
+      <span className="menu__label">{STRINGS.autoSkipIntro}</span>
+      <span className="menu__switch" aria-hidden="true" />
+    </button>
+  );
+}
+
 function Header({ title, onBack }: { title: string; onBack?: () => void }) {
   return onBack ? (
     <button type="button" role="menuitem" className="menu__header menu__header--back" aria-label={`${STRINGS.back}: ${title}`} onClick={onBack}>
@@ -169,6 +197,7 @@ function MainPage({ mobile, extra }: { mobile: boolean; extra?: ReactNode }) {
       {data.subtitleTracks.length > 0 && (
         <MainRow icon={<SubtitlesIcon />} label={STRINGS.captionStyle} value={STRINGS.captionSizes[data.captionStyle.size]} menu="caption-style" />
       )}
+      <AutoSkipRow />
       {mobile && extra}
     </>
   );
@@ -266,7 +295,8 @@ export function SettingsMenu({ mainExtra }: { mainExtra?: ReactNode }) {
   useEffect(() => {
     const root = panel.current;
     if (!root || active === 'none') return;
-    const target = root.querySelector<HTMLElement>('[aria-checked="true"]') ?? root.querySelector<HTMLElement>('[role^="menuitem"]');
+    // The checked choice of an options page; a checked toggle of the main page is no choice.
+    const target = root.querySelector<HTMLElement>('[role="menuitemradio"][aria-checked="true"]') ?? root.querySelector<HTMLElement>('[role^="menuitem"]');
     target?.focus({ preventScroll: false });
   }, [active]);
 

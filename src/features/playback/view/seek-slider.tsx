@@ -3,6 +3,7 @@ import { useUnit } from 'effector-react';
 import { STRINGS } from '../../../lib/strings';
 import { formatHms } from '../../../lib/timecode';
 import { MidrollMarks } from '../../ads/view';
+import { ChapterGaps, ChapterTitle } from '../../chapters/view';
 import { SeekPreview } from '../../previews/view';
 import { $chromeTime } from '../controls';
 import { $bufferedRanges, $duration } from '../model';
@@ -11,9 +12,10 @@ import { seekBackClicked, seekForwardClicked, seekRequested } from '../seek';
 const percent = (value: number, duration: number) => (duration > 0 ? `${Math.min(100, Math.max(0, (value / duration) * 100))}%` : '0%');
 
 /**
- * The seek slider: played part, buffered ranges, a hover tooltip with the time under the
- * pointer (and above it the frame for that time, when the stream has seek previews), and dragging
- * (the media seeks once, on release). Keys: ←/→ 10 s, Home/End.
+ * The seek slider: played part, buffered ranges, the gaps between chapters, a hover tooltip with
+ * the time under the pointer and the title of its chapter (and above it the frame for that time,
+ * when the stream has seek previews), and dragging (the media seeks once, on release).
+ * Keys: ←/→ 10 s, Home/End.
  */
 export function SeekSlider() {
   const { currentTime, duration, buffered, onSeek, onBack, onForward } = useUnit({
@@ -98,12 +100,14 @@ export function SeekSlider() {
         ))}
         {tip !== null && <div className="seek__hover" style={{ width: percent(tip, duration) }} />}
         <div className="seek__played" style={{ width: percent(shown, duration) }} />
+        <ChapterGaps />
         <MidrollMarks />
         <div className="seek__thumb" style={{ left: percent(shown, duration) }} />
       </div>
       {tip !== null && duration > 0 && <SeekPreview time={tip} left={percent(tip, duration)} />}
       {tip !== null && duration > 0 && (
         <div className="seek__tooltip" style={{ left: `clamp(2rem, ${percent(tip, duration)}, calc(100% - 2rem))` }} data-testid="seek-tooltip">
+          <ChapterTitle time={tip} />
           {formatHms(tip)}
         </div>
       )}

@@ -5,19 +5,21 @@ import { CloseIcon } from '../../../ui/player-icons';
 import { PlayIcon } from '../../../ui/icons';
 import { $mobileLayout } from '../../playback';
 import { $nextEpisode, $nextEpisodePoster } from '../model';
-import { $finishCountdown, $finishWindowShown, finishWindowClosed, finishWindowNextClicked } from '../finish-window';
+import { $finishCountdown, $finishTrigger, $finishWindowShown, finishWindowClosed, finishWindowCreditsClicked, finishWindowNextClicked } from '../finish-window';
 import { Poster } from './series-menu';
 
-/** The end-of-episode card: the next episode, a countdown to the end, play now, close. */
+/** The end-of-episode card: the next episode, a countdown, play now, close; at the credits, 'Смотреть титры' too. */
 export function FinishEpisodeCard() {
   const u = useUnit({
     shown: $finishWindowShown,
     next: $nextEpisode,
     poster: $nextEpisodePoster,
     countdown: $finishCountdown,
+    trigger: $finishTrigger,
     mobile: $mobileLayout,
     onNext: finishWindowNextClicked,
     onClose: finishWindowClosed,
+    onWatchCredits: finishWindowCreditsClicked,
   });
   if (!u.shown || !u.next) return null;
   const number = STRINGS.seriesEpisode(u.next.season?.order ?? 1, u.next.order);
@@ -26,6 +28,7 @@ export function FinishEpisodeCard() {
       className={`finish-card finish-card--${u.mobile ? 'mobile' : 'desktop'}`}
       aria-label={STRINGS.nextEpisode}
       data-testid="finish-card"
+      data-trigger={u.trigger ?? undefined}
     >
       <div className="finish-card__top">
         <span className="finish-card__heading">{STRINGS.nextEpisode}</span>
@@ -49,6 +52,11 @@ export function FinishEpisodeCard() {
           <span className="finish-card__watch">{STRINGS.watchNow}</span>
         </span>
       </button>
+      {u.trigger === 'credits' && (
+        <button type="button" className="finish-card__credits" data-testid="watch-credits" onClick={() => u.onWatchCredits()}>
+          {STRINGS.watchCredits}
+        </button>
+      )}
     </section>
   );
 }
