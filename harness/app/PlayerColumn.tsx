@@ -7,7 +7,7 @@ import { memo, useCallback, useEffect, useState, type RefObject } from 'react';
 import { BugReportControls } from './BugReport';
 import { episodeChange, fullscreenRequest, useFrameMessages, type MessageLogStore } from './frame-messages';
 import { PlayerStage } from './PlayerStage';
-import { latestSample, type Probe } from './probe';
+import { describeChapters, latestSample, type Probe } from './probe';
 import { EMBED_MODES, VIEWPORTS, buildQuery, describeExpect, effectiveQuery, findScenario, type EmbedMode, type HarnessState, type ViewportId } from './scenarios';
 import { useAutoplayOutcome } from './stats';
 import { useStoreValue } from './store';
@@ -133,7 +133,7 @@ interface SummaryStatusProps {
   expect: string;
 }
 
-/** The player's state, time, episode, ad and autoplay outcome as the probe, its messages and its stats tell them. */
+/** The player's state, time, episode, ad, autoplay outcome and chapters as the probe, its messages and its stats tell them. */
 function SummaryStatus({ probe, frameRef, frameKey, expect }: SummaryStatusProps) {
   const latest = useStoreValue(probe, latestSample);
   const connected = useStoreValue(probe, (snapshot) => snapshot.connected);
@@ -161,6 +161,10 @@ function SummaryStatus({ probe, frameRef, frameKey, expect }: SummaryStatusProps
       <span className="summary-sep">·</span>
       <span data-testid="status-autoplay" title="the player's videoplayer_autoplay stat: sound, muted (the browser refused sound) or blocked">
         autoplay: {autoplay ?? '—'}
+      </span>
+      <span className="summary-sep">·</span>
+      <span data-testid="status-chapters" title="the episode's chapters file (#EXT-X-SESSION-DATA com.filmplayer.chapters): how many chapters, and the one at the playhead">
+        chapters: {describeChapters(latest?.chapters)}
       </span>
       {latest?.hidden && <span className="badge badge-custom">page hidden</span>}
       <span className="summary-sep">·</span>

@@ -7,6 +7,7 @@ const KNOWN_KEYS: ReadonlyArray<[string, string]> = [
   ['player-volume', 'volume 0…1'],
   ['player-muted', 'true / false'],
   ['favoriteAudioTracks', 'preferred audio track names'],
+  ['player-skip-intro', "'Пропускать заставку': true / false"],
 ];
 
 function pretty(raw: string): string {

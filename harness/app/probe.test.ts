@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_PROBE, latestSample, nextProbeSnapshot, type MetricsSample } from './probe';
+import { EMPTY_PROBE, describeChapters, latestSample, nextProbeSnapshot, type MetricsSample } from './probe';
 
 describe('the probe snapshot', () => {
   const metrics = (currentTime: number) => ({ source: 'harness-probe', kind: 'metrics', state: 'playing', ad: false, hidden: false, currentTime });
@@ -24,5 +24,21 @@ describe('the probe snapshot', () => {
     expect(nextProbeSnapshot(EMPTY_PROBE, { kind: 'storage', items: null, error: 'SecurityError' }, 0).storage).toEqual({ items: null, error: 'SecurityError' });
     expect(nextProbeSnapshot(EMPTY_PROBE, { kind: 'engine' }, 0)).toBe(EMPTY_PROBE);
     expect(latestSample(EMPTY_PROBE)).toBeNull();
+  });
+});
+
+describe('the status line’s chapters', () => {
+  it.each([
+    [null, '—'],
+    [{ state: 'none', count: 0, current: null }, 'none'],
+    [{ state: 'found', count: 0, current: null }, 'named, fetched after the first frame'],
+    [{ state: 'loading', count: 0, current: null }, 'loading'],
+    [{ state: 'failed', count: 0, current: null }, 'failed: none shown'],
+    [{ state: 'ready', count: 0, current: null }, '0 (no usable cue)'],
+    [{ state: 'ready', count: 3, current: null }, '3 · between chapters'],
+    [{ state: 'ready', count: 3, current: { role: 'intro', title: 'Заставка', start: 0, end: 5 } }, '3 · intro "Заставка" 0–5 s'],
+    [{ state: 'ready', count: 1, current: { role: 'chapter', title: '', start: 0, end: 5 } }, '1 · chapter 0–5 s'],
+  ] as const)('%j → %s', (chapters, text) => {
+    expect(describeChapters(chapters)).toBe(text);
   });
 });

@@ -23,6 +23,38 @@ export interface MetricsSample {
   totalFrames: number | null;
   /** The engine's bandwidth estimate, bits per second. */
   bandwidth: number | null;
+  /** The episode's chapters as the player holds them (src/platform/harness-probe.ts); null before it tells. */
+  chapters?: ChaptersSample | null;
+}
+
+/** The player's chapters: whether the master named a file and it was read, how many, the one playing. */
+export interface ChaptersSample {
+  state: 'none' | 'found' | 'loading' | 'ready' | 'failed';
+  count: number;
+  current: { role: string; title: string; start: number; end: number } | null;
+}
+
+/** The status line's Chapters text, e.g. `3 · intro "Заставка" 0–5 s`. */
+export function describeChapters(chapters: ChaptersSample | null | undefined): string {
+  if (!chapters) return '—';
+  switch (chapters.state) {
+    case 'none':
+      return 'none';
+    case 'found':
+      return 'named, fetched after the first frame';
+    case 'loading':
+      return 'loading';
+    case 'failed':
+      return 'failed: none shown';
+    case 'ready': {
+      if (chapters.count === 0) return '0 (no usable cue)';
+      const { current } = chapters;
+      const at = current ? `${current.role}${current.title ? ` "${current.title}"` : ''} ${current.start}–${current.end} s` : 'between chapters';
+      return `${chapters.count} · ${at}`;
+    }
+    default:
+      return '—';
+  }
 }
 
 export interface StorageSnapshot {

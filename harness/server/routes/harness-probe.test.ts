@@ -118,7 +118,7 @@ describe('the injected probe, run in a stand-in page', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   /** Runs the probe script with a fake window whose parent records what the probe posts. */
-  function runProbe(engine: ReturnType<typeof loadedEngine> | null) {
+  function runProbe(engine: ReturnType<typeof loadedEngine> | null, chapters?: unknown) {
     const posted: Array<Record<string, unknown>> = [];
     const listeners: Array<(event: unknown) => void> = [];
     const intervals = new Map<number, () => void>();
@@ -128,6 +128,7 @@ describe('the injected probe, run in a stand-in page', () => {
       parent,
       localStorage: { length: 0, key: () => null, getItem: () => null },
       __harnessEngine: engine ? { bandwidthEstimate: () => 1, debug: engine.debug } : undefined,
+      __harnessChapters: chapters,
       addEventListener: (_type: string, listener: (event: unknown) => void) => listeners.push(listener),
       setInterval: (fn: () => void) => {
         intervals.set(nextTimer, fn);
@@ -181,5 +182,15 @@ describe('the injected probe, run in a stand-in page', () => {
     const bare = runProbe(null);
     bare.send({ op: 'engine-recover', id: 9 });
     expect(bare.acks()).toEqual([{ source: 'harness-probe', kind: 'ack', id: 9, op: 'engine-recover', error: 'the player page has no engine controls yet (engine not created)' }]);
+  });
+
+  it("puts the player's chapters in each metrics sample, and null before it has any", () => {
+    const chapters = { state: 'ready', count: 3, current: { role: 'intro', title: 'Заставка', start: 0, end: 5 } };
+    const withChapters = runProbe(null, chapters);
+    withChapters.send({ op: 'visibility', hidden: null, id: 1 });
+    expect(withChapters.posted.filter((message) => message.kind === 'metrics').at(-1)).toMatchObject({ chapters });
+    const without = runProbe(null);
+    without.send({ op: 'visibility', hidden: null, id: 1 });
+    expect(without.posted.filter((message) => message.kind === 'metrics').at(-1)).toMatchObject({ chapters: null });
   });
 });

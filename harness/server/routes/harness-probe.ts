@@ -4,7 +4,8 @@
  * channel into the player document, same-origin or cross-origin alike:
  *
  * - every 500 ms a `metrics` sample (bandwidth estimate, buffer ahead, picture height, dropped
- *   frames, media time and the visible state) posted to the harness origin only;
+ *   frames, media time, the visible state and the episode's chapters) posted to the harness
+ *   origin only;
  * - `storage` snapshots of the player origin's localStorage (or the browser's refusal), and
  *   set / remove / clear on request;
  * - a simulated page visibility (`visibilitychange` with `document.visibilityState` overridden);
@@ -14,7 +15,8 @@
  *   content element's buffered ranges and playhead) and the effective hls.js config on request.
  *
  * Requests are taken only from the parent window at the harness origin. The bandwidth estimate
- * is the engine's own, exposed by src/platform/harness-probe.ts under the same URL parameter.
+ * is the engine's own, and the chapters the player's, both exposed by
+ * src/platform/harness-probe.ts under the same URL parameter.
  */
 import type { EngineDebug } from '../../../src/engine/types';
 export const PROBE_SOURCE = 'harness-probe';
@@ -92,7 +94,7 @@ function probe(
   snapshotEngine: typeof engineSnapshot,
   readConfig: typeof engineConfig,
 ): void {
-  const w = window as Window & { __harnessEngine?: { bandwidthEstimate(): number; debug?: EngineDebug }; __engineFactSink?: unknown };
+  const w = window as Window & { __harnessEngine?: { bandwidthEstimate(): number; debug?: EngineDebug }; __harnessChapters?: unknown; __engineFactSink?: unknown };
   const post = (message: Record<string, unknown>) => {
     try {
       w.parent.postMessage({ source: SOURCE, ...message }, HARNESS_ORIGIN);
@@ -142,6 +144,12 @@ function probe(
     } catch {
       bandwidth = null;
     }
+    let chapters: unknown = null;
+    try {
+      chapters = w.__harnessChapters ? JSON.parse(JSON.stringify(w.__harnessChapters)) : null;
+    } catch {
+      chapters = null;
+    }
     post({
       kind: 'metrics',
       t: Date.now(),
@@ -155,6 +163,7 @@ function probe(
       droppedFrames: quality ? quality.droppedVideoFrames : null,
       totalFrames: quality ? quality.totalVideoFrames : null,
       bandwidth,
+      chapters,
     });
   };
 
