@@ -26,6 +26,8 @@ import {
   skipClicked,
   skipOfferShown,
 } from './index';
+import { exposeChaptersFx } from './model';
+import type { HarnessChapters } from '../../platform/harness-probe';
 
 const MASTER = 'https://cdn.test/s1e1/master.m3u8';
 const TRACK = 'https://cdn.test/s1e1/chapters.vtt';
@@ -153,6 +155,20 @@ describe('the chapters file', () => {
     await at(engine, 21);
     await at(engine, 22);
     expect(fetched).toEqual([TRACK]);
+  });
+
+  it('the harness is told the file’s state, the count and the chapter at the playhead', async () => {
+    const told: HarnessChapters[] = [];
+    const { scope, engine } = await player();
+    // The probe adapter stands in (it keeps nothing off the harness, nor outside a browser).
+    const watch = createWatch({ unit: exposeChaptersFx, scope, fn: (chapters) => told.push(chapters) });
+    engine.emit('chaptersTrackFound', { url: TRACK });
+    await play(scope, engine);
+    await at(engine, 21);
+    watch.unsubscribe();
+    expect(told[0]).toEqual({ state: 'found', count: 0, current: null });
+    expect(told.at(-1)).toEqual({ state: 'ready', count: 4, current: { role: 'chapter', title: 'Серия', start: 20, end: 40 } });
+    expect(told.map(({ state }) => state)).toContain('loading');
   });
 
   it('named after the first frame: fetched at once', async () => {

@@ -234,15 +234,16 @@ sample({ clock: autoSkip, filter: ({ chapter, target }) => target > chapter.star
 sample({ clock: autoSkip, fn: () => ({ role: 'intro' as const, by: 'setting' as const }), target: chapterSkipped });
 
 // The harness's status line (platform/harness-probe.ts; nothing is kept off the harness).
-const exposeFx = createEffect(exposeChaptersToHarness);
+export const exposeChaptersFx = createEffect(exposeChaptersToHarness);
 sample({
-  clock: combine($trackState, $chapters, $currentChapter, (state, chapters, chapter): HarnessChapters => ({
+  clock: [$trackState.updates, $chapters.updates, $currentChapter.updates],
+  source: { state: $trackState, chapters: $chapters, chapter: $currentChapter },
+  fn: ({ state, chapters, chapter }): HarnessChapters => ({
     state,
     count: chapters.length,
     current: chapter && { role: chapter.role, title: chapter.title, start: chapter.start, end: chapter.end },
-  })),
-  fn: (chapters) => chapters,
-  target: exposeFx,
+  }),
+  target: exposeChaptersFx,
 });
 
 export type { Chapter, SkipOffer, SkipRole };
