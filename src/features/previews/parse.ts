@@ -5,6 +5,7 @@
  * safely is dropped, cue by cue: the viewer keeps the time tooltip where no tile is left.
  */
 import { THUMBNAIL_TRACK_MAX_BYTES } from '../../lib/constants';
+import { vttCue, vttCueBlocks } from '../../lib/webvtt';
 
 export interface ThumbnailCue {
   /** Seconds: the cue covers [start, end). */
@@ -17,26 +18,6 @@ export interface ThumbnailCue {
   y: number;
   w: number | null;
   h: number | null;
-}
-
-// hh:mm:ss.ttt or mm:ss.ttt (WebVTT's timestamp; hours may have more than two digits).
-const TIMESTAMP = /^(?:(\d{2,}):)?([0-5]\d):([0-5]\d)\.(\d{3})$/;
-
-function seconds(text: string): number | null {
-  const match = TIMESTAMP.exec(text);
-  if (!match) return null;
-  const [, hours = '0', minutes = '0', secs = '0', millis = '0'] = match;
-  const value = Number(hours) * 3600 + Number(minutes) * 60 + Number(secs) + Number(millis) / 1000;
-  return Number.isFinite(value) ? value : null;
-}
-
-/** `start --> end [settings]`, or null. */
-function timing(line: string): { start: number; end: number } | null {
-  const match = /^(\S+)[ \t]+-->[ \t]+(\S+)(?:[ \t].*)?$/.exec(line.trim());
-  if (!match) return null;
-  const start = seconds(match[1]!);
-  const end = seconds(match[2]!);
-  return start !== null && end !== null && end > start ? { start, end } : null;
 }
 
 type Tile = Pick<ThumbnailCue, 'x' | 'y' | 'w' | 'h'>;
@@ -76,16 +57,15 @@ function imageUrl(reference: string, baseUrl: string): string | null {
 }
 
 function cue(block: string[], baseUrl: string): ThumbnailCue | null {
-  // An optional identifier line, then the timing line, then the payload.
-  const at = block.findIndex((line) => line.includes('-->'));
-  if (at < 0 || at > 1) return null;
-  const times = timing(block[at]!);
-  const reference = block.slice(at + 1).find((line) => line.trim() !== '')?.trim();
-  if (!times || !reference) return null;
+  const found = vttCue(block);
+  // A cue that ends at or before its start covers no time: it is dropped.
+  if (!found || found.end <= found.start) return null;
+  const reference = found.payload.find((line) => line.trim() !== '')?.trim();
+  if (!reference) return null;
   const hash = reference.indexOf('#');
   const url = imageUrl(hash < 0 ? reference : reference.slice(0, hash), baseUrl);
   const area = tile(hash < 0 ? '' : reference.slice(hash + 1));
-  return url && area ? { ...times, url, ...area } : null;
+  return url && area ? { start: found.start, end: found.end, url, ...area } : null;
 }
 
 /**
@@ -93,26 +73,11 @@ function cue(block: string[], baseUrl: string): ThumbnailCue | null {
  * that is not WebVTT, or longer than THUMBNAIL_TRACK_MAX_BYTES, gives no cue at all.
  */
 export function parseThumbnailTrack(text: string, baseUrl: string): ThumbnailCue[] {
-  // Characters never outnumber UTF-8 bytes: a text this long is over the byte cap too.
-  if (text.length > THUMBNAIL_TRACK_MAX_BYTES) return [];
-  const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/);
-  if (!/^WEBVTT(?:[ \t].*)?$/.test(lines[0] ?? '')) return [];
   const cues: ThumbnailCue[] = [];
-  let block: string[] = [];
-  const flush = () => {
-    // The header, NOTE, STYLE and REGION blocks have no timing line: they give no cue.
-    const first = block[0] ?? '';
-    if (block.length > 0 && !/^(?:NOTE|STYLE|REGION)(?:[ \t]|$)/.test(first)) {
-      const found = cue(block, baseUrl);
-      if (found) cues.push(found);
-    }
-    block = [];
-  };
-  for (const line of lines.slice(1)) {
-    if (line.trim() === '') flush();
-    else block.push(line);
+  for (const block of vttCueBlocks(text, THUMBNAIL_TRACK_MAX_BYTES)) {
+    const found = cue(block, baseUrl);
+    if (found) cues.push(found);
   }
-  flush();
   return cues.sort((a, b) => a.start - b.start || a.end - b.end);
 }
 
