@@ -274,6 +274,29 @@ export function engineFlows(name: string, startLane: () => Promise<Lane>) {
       await playsPast(driver, 0.5, 'S2E1 plays');
     });
 
+    flow("chapters: 'Пропустить заставку' over S1E3's intro (0–5 s) jumps to its end, and the episode plays on", async (driver) => {
+      await driver.goto(playerPage('movie_id=102&season=1&episode=3', newClient(name)));
+      await visible(driver, 'button.player__big-play', 'Смотреть');
+      await driver.click('button.player__big-play', 'Смотреть');
+      await visible(driver, '[data-testid="skip-chapter"]', 'Пропустить заставку');
+      const before = await playerState(driver);
+      expect(before.time).toBeLessThan(5);
+      await driver.click('[data-testid="skip-chapter"]', 'Пропустить заставку');
+      await playsPast(driver, 5.2, 'plays on from the intro\'s end');
+    });
+
+    flow("chapters: S1E3's credits (from 0:09) open the end-of-episode card; 'Смотреть титры' closes it and the credits play", async (driver) => {
+      await driver.goto(playerPage('movie_id=102&season=1&episode=3&t=8', newClient(name)));
+      await visible(driver, 'button.player__big-play', 'Смотреть');
+      await driver.click('button.player__big-play', 'Смотреть');
+      await visible(driver, '[data-testid="watch-credits"]', 'Смотреть титры');
+      expect((await playerState(driver)).time).toBeGreaterThanOrEqual(8.9);
+      await driver.click('[data-testid="watch-credits"]', 'Смотреть титры');
+      await until('the card closes', () => driver.evaluate(() => document.querySelector('[data-testid="finish-card"]') === null), Boolean);
+      const state = await playsPast(driver, 10, 'the credits play on');
+      expect(state.title).toBe('1 сезон, 3 серия. Серия 3 сезона 1');
+    });
+
     flow("the resume prompt: 'Продолжить просмотр' plays from the saved second", async (driver) => {
       await driver.goto(playerPage('movie_id=102&episode_time=4', newClient(name)));
       await until('the resume prompt shows the saved position', () => text(driver, '[data-testid="resume-prompt"]'), (shown) => shown?.includes('Вы остановились на 0:00:04') ?? false);

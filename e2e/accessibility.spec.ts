@@ -4,49 +4,17 @@
  * and the README lists them with a reason. The page is opened on its own (what an iframe shows
  * is the same document): axe then reads the player's DOM only, not the harness around it.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import type { AxeResults } from 'axe-core';
 import type { Page } from '@playwright/test';
+import { audit, expectNoBlockers } from './axe';
 import { expect, test, clickControl, expectAdPlaysPast, expectPlaysPast, PLAYER_ORIGIN } from './support';
-
-interface Finding {
-  state: string;
-  id: string;
-  impact: string;
-  targets: string[];
-}
 
 async function openPlayer(page: Page, query: string) {
   await page.goto(`${PLAYER_ORIGIN}/?${query}`);
   return page;
 }
 
-/** axe-core's own build, injected once per document (AxeBuilder injects it again on every audit). */
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
-
-/** Audits the player page and returns what it found, by state. */
-async function audit(page: Page, state: string): Promise<Finding[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  const results = await page.evaluate(
-    (tags) => (window as unknown as { axe: { run(context: Document, options: object): Promise<AxeResults> } }).axe.run(document, { runOnly: { type: 'tag', values: tags } }),
-    TAGS,
-  );
-  return results.violations.flatMap((violation) =>
-    violation.nodes.map((node) => ({ state, id: violation.id, impact: violation.impact ?? 'unknown', targets: node.target.map(String) })),
-  );
-}
-
-/** Fails on critical and serious findings; prints the others for the README. */
 // Each audit is a few seconds of CPU on a loaded 2-core machine.
 test.describe.configure({ timeout: 90_000 });
-
-function expectNoBlockers(findings: Finding[]) {
-  const others = findings.filter((finding) => finding.impact !== 'critical' && finding.impact !== 'serious');
-  if (others.length > 0) console.log(`axe (moderate/minor):\n${others.map((f) => `  ${f.state}: ${f.id} (${f.impact}) ${f.targets.join(' ')}`).join('\n')}`);
-  expect(findings.filter((finding) => finding.impact === 'critical' || finding.impact === 'serious')).toEqual([]);
-}
 
 async function openSettingsRow(frame: Page, row?: string) {
   await clickControl(frame, frame.getByTestId('settings-button'));
