@@ -44,6 +44,7 @@ class FakeMedia extends EventTarget {
   constructor(
     public ranges: Array<[number, number]>,
     public currentTime = 0,
+    public duration = 120,
   ) {
     super();
   }
@@ -100,6 +101,11 @@ describe('bufferSafe', () => {
 
   it('resolves at once when the buffer is already full at the first frame', async () => {
     expect(await settled(bufferSafe(Promise.resolve(), new FakeMedia([[0, 12]]).asElement(), limits))).toBe(true);
+  });
+
+  it('near the end, all that is left buffered is enough (a start at 6 s of a 10 s episode)', async () => {
+    expect(await settled(bufferSafe(Promise.resolve(), new FakeMedia([[5, 10]], 6, 10).asElement(), limits))).toBe(true);
+    expect(await settled(bufferSafe(Promise.resolve(), new FakeMedia([[5, 9]], 6, 10).asElement(), limits))).toBe(false);
   });
 
   it('gives up waiting 10 s after the first frame (a pre-roll plays, or the link stays slow)', async () => {

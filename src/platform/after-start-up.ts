@@ -61,8 +61,8 @@ export interface BufferSafeLimits {
 }
 
 /**
- * Resolves once the content holds `aheadS` seconds ahead after `started` (the first frame), or
- * `maxMs` after it at the latest. On a slow link, what loads after the first frame takes the
+ * Resolves once the content holds `aheadS` seconds ahead after `started` (the first frame), or all
+ * that is left of it, or `maxMs` after it at the latest. On a slow link, what loads after the first frame takes the
  * segments' bandwidth: started earlier, it would empty the buffer it waits for. A pre-roll that
  * plays first leaves the content's buffer as it is: the time limit then applies.
  */
@@ -71,8 +71,10 @@ export function bufferSafe(started: Promise<unknown>, video: HTMLMediaElement, {
     () =>
       new Promise<void>((resolve) => {
         const events = ['progress', 'timeupdate', 'canplaythrough'] as const;
+        // Near the end there is less than `aheadS` left to hold: the media buffered to its end is safe too.
         const check = () => {
-          if (bufferedAhead(video) >= aheadS) done();
+          const ahead = bufferedAhead(video);
+          if (ahead >= aheadS || (ahead > 0 && video.currentTime + ahead >= video.duration - 0.1)) done();
         };
         const done = () => {
           clearTimeout(limit);
