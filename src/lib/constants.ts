@@ -107,14 +107,6 @@ export const APP_MEDIA_LIMIT_MS = 3000;
  * against 157 ms with the app evaluated at once).
  */
 export const APP_SCREEN_LIMIT_MS = 1000;
-/**
- * After an early stream's first frame, the app waits until the buffer holds this much ahead of the
- * playhead (three 2 s segments), or APP_AFTER_FRAME_MAX_MS at most: its fetch and its evaluation
- * (about a second on a phone-class CPU) hold hls.js's requests back, and on a mobile link they
- * emptied the buffer the stream was building. On a fast link the margin is there within a second.
- */
-export const APP_BUFFER_AHEAD_S = 6;
-export const APP_AFTER_FRAME_MAX_MS = 5000;
 
 // Start watchdog (issue 22). Not SPEC constants, but named once like them.
 /**

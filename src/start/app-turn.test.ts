@@ -47,21 +47,9 @@ describe('when the page evaluates its app', () => {
     expect(turn.done).toBe(true);
   });
 
-  it('a stream playing early: after its first frame, the turn waits for the buffer\'s margin, past the media limit', async () => {
-    const frame = deferred();
-    const margin = deferred();
-    const turn = track(appTurn(Promise.resolve(), Promise.resolve<EarlyMedia>({ kind: 'playing', ready: frame.promise }), LIMITS, () => margin.promise));
-    frame.resolve();
-    await vi.advanceTimersByTimeAsync(LIMITS.mediaMs + LIMITS.answersMs + 1000);
-    expect(turn.done).toBe(false);
-    margin.resolve();
-    await vi.advanceTimersByTimeAsync(0);
-    expect(turn.done).toBe(true);
-  });
-
-  it('a stream loading for the model: when its first frame is decoded, without waiting for the buffer (the viewer needs the controls)', async () => {
+  it('a stream loading for the model: when its first frame is decoded', async () => {
     const decoded = deferred();
-    const turn = track(appTurn(Promise.resolve(), Promise.resolve<EarlyMedia>({ kind: 'loading', ready: decoded.promise }), LIMITS, () => new Promise<void>(() => undefined)));
+    const turn = track(appTurn(Promise.resolve(), Promise.resolve<EarlyMedia>({ kind: 'loading', ready: decoded.promise }), LIMITS));
     await vi.advanceTimersByTimeAsync(100);
     expect(turn.done).toBe(false);
     decoded.resolve();

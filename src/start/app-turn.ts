@@ -29,13 +29,8 @@ export interface TurnLimits {
  * Resolves when the app's turn has come: at once without an early stream; when the early stream
  * is ready, or `screenMs` after it is known not to play by itself; at `answersMs` when the start-up
  * answers (`answers`) are not in by then, and `mediaMs` after they came at the latest.
- *
- * A stream playing early has its first frame on screen when it is ready: the network limits no
- * longer apply, and the turn waits for `settled` (the buffer's margin, start/index.ts). On a
- * mobile link the app's fetch and its long evaluation, right after the first frame, held hls.js's
- * next requests back and left the buffer at 60% of a bare hls.js page's 5 s later.
  */
-export function appTurn(answers: Promise<unknown>, early: Promise<EarlyMedia>, limits: TurnLimits, settled: () => Promise<void> = () => Promise.resolve()): Promise<void> {
+export function appTurn(answers: Promise<unknown>, early: Promise<EarlyMedia>, limits: TurnLimits): Promise<void> {
   return new Promise((resolve) => {
     let mediaTimer: ReturnType<typeof setTimeout> | undefined;
     let screenTimer: ReturnType<typeof setTimeout> | undefined;
@@ -46,21 +41,14 @@ export function appTurn(answers: Promise<unknown>, early: Promise<EarlyMedia>, l
       resolve();
     };
     const answersTimer = setTimeout(done, limits.answersMs);
-    let framed = false;
     void answers.then(() => {
       clearTimeout(answersTimer);
-      if (!framed) mediaTimer = setTimeout(done, limits.mediaMs);
+      mediaTimer = setTimeout(done, limits.mediaMs);
     }, done);
     void early.then((media) => {
       if (media.kind === 'none') return done();
       if (media.kind === 'loading') screenTimer = setTimeout(done, limits.screenMs);
-      void media.ready.then(() => {
-        if (media.kind === 'loading') return done();
-        framed = true;
-        clearTimeout(answersTimer);
-        clearTimeout(mediaTimer);
-        void settled().then(done, done);
-      }, done);
+      void media.ready.then(done, done);
     }, done);
   });
 }

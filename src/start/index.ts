@@ -10,11 +10,10 @@
  * it applies are the features' pure functions.
  */
 import { config, earlyStart, earlyStores, engineModule } from './page-config';
-import { APP_AFTER_FRAME_MAX_MS, APP_ANSWERS_LIMIT_MS, APP_BUFFER_AHEAD_S, APP_MEDIA_LIMIT_MS, APP_SCREEN_LIMIT_MS } from '../lib/constants';
+import { APP_ANSWERS_LIMIT_MS, APP_MEDIA_LIMIT_MS, APP_SCREEN_LIMIT_MS } from '../lib/constants';
 import type { MediaEngine } from '../engine/types';
 import type { EarlyAnswers } from '../api/early';
 import { createWebStorage } from '../platform/web-storage';
-import { bufferSafe } from '../platform/after-start-up';
 import { appTurn } from './app-turn';
 import { createVideoElement, startEarlyMedia, type EarlyStartFacts } from './early-media';
 
@@ -42,9 +41,7 @@ export function startPage(): PageStart {
   const engine = engineModule.then(({ createHlsEngine }) => createHlsEngine(video, { playlists: earlyStores.playlists }));
   const facts: EarlyStartFacts = { plan: null, soundRefused: false, autoplay: null };
   const early = startEarlyMedia({ config, storage: createWebStorage(), video, engine, start: earlyStart, appStarting: () => appStarting }, facts);
-  // Once the early stream's first frame is on screen, the app waits for the buffer's margin.
-  const settled = () => bufferSafe(Promise.resolve(), video, { aheadS: APP_BUFFER_AHEAD_S, maxMs: APP_AFTER_FRAME_MAX_MS });
-  const turn = appTurn(earlyStart, early, { answersMs: APP_ANSWERS_LIMIT_MS, mediaMs: APP_MEDIA_LIMIT_MS, screenMs: APP_SCREEN_LIMIT_MS }, settled).then(() => {
+  const turn = appTurn(earlyStart, early, { answersMs: APP_ANSWERS_LIMIT_MS, mediaMs: APP_MEDIA_LIMIT_MS, screenMs: APP_SCREEN_LIMIT_MS }).then(() => {
     appStarting = true;
   });
   return { video, engine, answers: earlyStores.answers, appTurn: turn, early: facts };
