@@ -7,7 +7,7 @@
 import { audit, expectNoBlockers } from './axe';
 import { expect, test, expectPlaysPast, openHarness, PLAYER_ORIGIN } from './support';
 
-test("intro skip on S1E3: the chapters file is asked for after the first frame; 'Пропустить заставку' shows over the intro, passes axe, and Enter on it jumps to the intro's end (0:05) and plays on", async ({ page }) => {
+test("intro skip on S1E3: the chapters file is asked for after the first frame; 'Пропустить заставку' shows over the intro, passes axe, and Enter on it jumps to the intro's end (0:05) and plays on; the seek bar shows the chapters", async ({ page }) => {
   // The player page on its own: axe reads the player's DOM only.
   await page.addInitScript(() => {
     document.addEventListener(
@@ -43,6 +43,14 @@ test("intro skip on S1E3: the chapters file is asked for after the first frame; 
   await expectPlaysPast(page, 5.3);
   expect(await media.evaluate((video: HTMLVideoElement) => video.paused)).toBe(false);
   await expect(skip).toHaveCount(0);
+
+  // The seek bar: gaps at the chapters' boundaries, and the chapter's title under the pointer.
+  await expect(page.getByTestId('chapter-gaps')).toHaveCount(1);
+  await page.getByTestId('player').hover({ position: { x: 200, y: 120 } });
+  const slider = page.getByTestId('seek-slider');
+  const box = (await slider.boundingBox())!;
+  await slider.hover({ position: { x: box.width * 0.9, y: box.height / 2 } });
+  await expect(page.getByTestId('seek-chapter-title')).toHaveText('Титры');
 });
 
 test("credits on S1E3: the end-of-episode card opens when the credits start (0:09), 'Смотреть титры' closes it and the credits play to the end; then S2E1 follows with 'Пропустить пересказ'", async ({ page }) => {
