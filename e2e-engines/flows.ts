@@ -160,6 +160,12 @@ const visible = (driver: Driver, selector: string, name?: string, timeout = 15_0
     timeout,
   );
 
+/** The viewer's click on the big play button 'Смотреть', once it shows. */
+async function clickPlay(driver: Driver) {
+  await visible(driver, 'button.player__big-play', 'Смотреть');
+  await driver.click('button.player__big-play', 'Смотреть');
+}
+
 const text = (driver: Driver, selector: string) => driver.evaluate((css: string) => document.querySelector(css)?.textContent?.trim() ?? null, selector);
 
 // ---------------------------------------------------------------------------------------------
@@ -255,8 +261,7 @@ export function engineFlows(name: string, startLane: () => Promise<Lane>) {
     flow("a click with a pre-roll: the ad plays, then the film, with no second click", async (driver) => {
       const client = newClient(name);
       await driver.goto(playerPage(`movie_id=101&${AD_LIST}`, client));
-      await visible(driver, 'button.player__big-play', 'Смотреть');
-      await driver.click('button.player__big-play', 'Смотреть');
+      await clickPlay(driver);
       await until('the ad plays past 1 s', () => playerState(driver), (state) => (state.ad?.time ?? 0) > 1);
       // The film waits behind the ad: paused at its start (the click's unlock may play it for a few ms, for WebKit).
       expect(await playerState(driver)).toMatchObject({ paused: true, time: expect.toSatisfy((time: number) => time < 0.1) });
@@ -267,8 +272,7 @@ export function engineFlows(name: string, startLane: () => Promise<Lane>) {
     flow('series: the end of S1E3 (the last of season 1) goes on to S2E1 by itself', async (driver) => {
       // 3 s before the end of the 12 s episode.
       await driver.goto(playerPage('movie_id=102&season=1&episode=3&t=9', newClient(name)));
-      await visible(driver, 'button.player__big-play', 'Смотреть');
-      await driver.click('button.player__big-play', 'Смотреть');
+      await clickPlay(driver);
       await until('S1E3 plays', () => playerState(driver), (state) => state.title === '1 сезон, 3 серия. Серия 3 сезона 1' && state.time > 9);
       await until('S2E1 follows', () => text(driver, '[data-testid="title"]'), (title) => title === '2 сезон, 1 серия. Серия 1 сезона 2', 20_000);
       await playsPast(driver, 0.5, 'S2E1 plays');
@@ -276,8 +280,7 @@ export function engineFlows(name: string, startLane: () => Promise<Lane>) {
 
     flow("chapters: 'Пропустить заставку' over S1E3's intro (0–5 s) jumps to its end, and the episode plays on", async (driver) => {
       await driver.goto(playerPage('movie_id=102&season=1&episode=3', newClient(name)));
-      await visible(driver, 'button.player__big-play', 'Смотреть');
-      await driver.click('button.player__big-play', 'Смотреть');
+      await clickPlay(driver);
       await visible(driver, '[data-testid="skip-chapter"]', 'Пропустить заставку');
       const before = await playerState(driver);
       expect(before.time).toBeLessThan(5);
@@ -287,8 +290,7 @@ export function engineFlows(name: string, startLane: () => Promise<Lane>) {
 
     flow("chapters: S1E3's credits (from 0:09) open the end-of-episode card; 'Смотреть титры' closes it and the credits play", async (driver) => {
       await driver.goto(playerPage('movie_id=102&season=1&episode=3&t=8', newClient(name)));
-      await visible(driver, 'button.player__big-play', 'Смотреть');
-      await driver.click('button.player__big-play', 'Смотреть');
+      await clickPlay(driver);
       await visible(driver, '[data-testid="watch-credits"]', 'Смотреть титры');
       expect((await playerState(driver)).time).toBeGreaterThanOrEqual(8.9);
       await driver.click('[data-testid="watch-credits"]', 'Смотреть титры');
@@ -319,8 +321,7 @@ export function engineFlows(name: string, startLane: () => Promise<Lane>) {
       };
 
       await step('a click plays, with sound', async () => {
-        await visible(driver, 'button.player__big-play', 'Смотреть');
-        await driver.click('button.player__big-play', 'Смотреть');
+        await clickPlay(driver);
         const state = await playsPast(driver, 1.3);
         expect(state.muted).toBe(false);
       });

@@ -1,22 +1,11 @@
 import { useUnit } from 'effector-react';
 import { $chapterGaps, $chapters, chapterAt } from '../index';
+import { TrackMarks } from '../../../ui/track-marks';
 import './chapters.css';
 
-/**
- * The gaps between chapters in the seek slider's track (placed inside it by playback's slider).
- * Decorative: the slider's label and value stay what assistive tech reads, and every pointer
- * event goes through to the track.
- */
+/** The gaps between chapters, marked on the seek slider's track. */
 export function ChapterGaps() {
-  const gaps = useUnit($chapterGaps);
-  if (gaps.length === 0) return null;
-  return (
-    <div className="chapter-gaps" aria-hidden="true" data-testid="chapter-gaps">
-      {gaps.map((at) => (
-        <span key={at} className="chapter-gaps__gap" style={{ left: `${at * 100}%` }} />
-      ))}
-    </div>
-  );
+  return <TrackMarks at={useUnit($chapterGaps)} name="chapter-gaps" />;
 }
 
 /**
