@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { HlsConfig, LoaderCallbacks, LoaderConfiguration, LoaderContext, PlaylistLoaderContext } from 'hls.js';
+import type { FragmentLoaderContext, HlsConfig, LoaderCallbacks, LoaderConfiguration, LoaderContext, PlaylistLoaderContext } from 'hls.js';
 import { LoadStats } from 'hls.js';
-import { createPlaylistCache, type PlaylistCache } from './playlist-cache';
-import { withEarlyPlaylists } from './early-loader';
+import { createPlaylistCache, createSegmentCache, type PlaylistCache } from './playlist-cache';
+import { withEarlyInitSegments, withEarlyPlaylists } from './early-loader';
 
 const MASTER = 'http://media.test/film/master.m3u8';
 const TEXT = '#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=1\nv.m3u8\n';
@@ -133,5 +133,31 @@ describe('early playlist loader', () => {
     await vi.waitFor(() => expect(onSuccess).toHaveBeenCalledTimes(1));
     await vi.advanceTimersByTimeAsync(MAX_LOAD_MS * 2);
     expect(onTimeout).not.toHaveBeenCalled();
+  });
+});
+
+describe('early init segment loader', () => {
+  const INIT = 'http://media.test/film/720p/init.mp4';
+  const fragmentContext = (url: string, sn: number | 'initSegment') => ({ url, frag: { sn }, responseType: 'arraybuffer' }) as unknown as FragmentLoaderContext;
+
+  it('serves the early init segment once, into the stats hls.js took from the loader before its load; media segments go to the network', async () => {
+    const segments = createSegmentCache(fetchAnswering(async () => new Response(new Uint8Array([0, 0, 0, 8]))));
+    segments.fetch(INIT);
+    segments.fetch('http://media.test/film/720p/seg-0.m4s');
+    const Loader = withEarlyInitSegments(FakeNetwork as unknown as HlsConfig['loader'], segments);
+    const loader = new Loader({} as HlsConfig);
+    const fragStats = loader.stats;
+    const onSuccess = vi.fn();
+    loader.load(fragmentContext(INIT, 'initSegment'), loaderConfig, { onSuccess, onError: vi.fn(), onTimeout: vi.fn() });
+    await vi.waitFor(() => expect(onSuccess).toHaveBeenCalledTimes(1));
+    const [response, stats] = onSuccess.mock.calls[0]!;
+    expect(new Uint8Array(response.data)).toEqual(new Uint8Array([0, 0, 0, 8]));
+    expect(stats).toBe(fragStats);
+    expect(fragStats.loaded).toBe(4);
+    expect(FakeNetwork.loads).toEqual([]);
+
+    const media = new Loader({} as HlsConfig);
+    media.load(fragmentContext('http://media.test/film/720p/seg-0.m4s', 0), loaderConfig, { onSuccess: vi.fn(), onError: vi.fn(), onTimeout: vi.fn() });
+    expect(FakeNetwork.loads).toEqual(['http://media.test/film/720p/seg-0.m4s']);
   });
 });

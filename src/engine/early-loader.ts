@@ -1,20 +1,35 @@
 /**
- * hls.js's playlist loader in front of the page's playlist cache (api/early.ts): a playlist the
- * page fetched before the engine asked (the start episode's master, the next episode's playlists)
- * is served from memory, once; every other playlist, and one that failed, goes to the network
- * loader as usual. Waiting for an early playlist keeps hls.js's load policy: the page's fetch is
- * the first try, and one that has not answered within the load time-out leaves the tries the policy
- * has left to the network loader, whose last time-out is the manifest time-out (SPEC.md §8).
+ * hls.js's loaders in front of the page's early caches (playlist-cache.ts): a playlist the page
+ * fetched before the engine asked (the start episode's master, the next episode's playlists, the
+ * level a slow link climbs to) and that level's init segment are served from memory, once; every
+ * other request, and one whose early fetch failed, goes to the network loader as usual. Waiting for
+ * an early response keeps hls.js's load policy: the page's fetch is the first try, and one that has
+ * not answered within the load time-out leaves the tries the policy has left to the network loader,
+ * whose last time-out is the manifest time-out (SPEC.md §8).
  */
-import type { HlsConfig, Loader, LoaderCallbacks, LoaderConfiguration, LoaderContext, LoaderStats, PlaylistLoaderConstructor, PlaylistLoaderContext } from 'hls.js';
+import type {
+  FragmentLoaderConstructor,
+  FragmentLoaderContext,
+  HlsConfig,
+  Loader,
+  LoaderCallbacks,
+  LoaderConfiguration,
+  LoaderContext,
+  LoaderStats,
+  PlaylistLoaderConstructor,
+  PlaylistLoaderContext,
+} from 'hls.js';
 import { LoadStats } from 'hls.js';
-import type { PlaylistCache } from './playlist-cache';
+import type { PlaylistCache, SegmentCache } from './playlist-cache';
 
-export function withEarlyPlaylists(Network: HlsConfig['loader'], playlists: PlaylistCache): PlaylistLoaderConstructor {
-  return class EarlyPlaylistLoader implements Loader<PlaylistLoaderContext> {
+/** The early response for this request, if the page fetched one (taken: it is served once). */
+type TakeEarly<Context extends LoaderContext> = (context: Context) => Promise<string | ArrayBuffer | null> | null;
+
+function withEarlyResponses<Context extends LoaderContext>(Network: HlsConfig['loader'], takeEarly: TakeEarly<Context>) {
+  return class EarlyLoader implements Loader<Context> {
     private readonly network: Loader<LoaderContext>;
     /** The context being served from memory, until it is answered, aborted or destroyed. */
-    private early: PlaylistLoaderContext | null = null;
+    private early: Context | null = null;
     private earlyStats: LoaderStats | null = null;
     private earlyTimeout: ReturnType<typeof setTimeout> | undefined;
 
@@ -22,45 +37,47 @@ export function withEarlyPlaylists(Network: HlsConfig['loader'], playlists: Play
       this.network = new Network(config);
     }
 
-    get context(): PlaylistLoaderContext | null {
-      return this.early ?? (this.network.context as PlaylistLoaderContext | null);
+    get context(): Context | null {
+      return this.early ?? (this.network.context as Context | null);
     }
 
+    /** The network loader's own: hls.js keeps a fragment loader's stats from before its load. */
     get stats(): LoaderStats {
       return this.earlyStats ?? this.network.stats;
     }
 
-    load(context: PlaylistLoaderContext, config: LoaderConfiguration, callbacks: LoaderCallbacks<PlaylistLoaderContext>): void {
-      const network = () => this.network.load(context, config, callbacks as unknown as LoaderCallbacks<LoaderContext>);
-      const text = playlists.take(context.url);
-      if (!text) return network();
-      const stats = new LoadStats();
-      stats.loading.start = performance.now();
+    load(context: Context, config: LoaderConfiguration, callbacks: LoaderCallbacks<Context>): void {
+      const network = (networkConfig = config) =>
+        this.network.load(context, networkConfig, callbacks as unknown as LoaderCallbacks<LoaderContext>);
+      const body = takeEarly(context);
+      if (!body) return network();
+      const start = performance.now();
+      const waiting = new LoadStats();
+      waiting.loading.start = start;
       this.early = context;
-      this.earlyStats = stats;
+      this.earlyStats = waiting;
       const limitMs = config.loadPolicy.maxLoadTimeMs;
       if (limitMs > 0 && Number.isFinite(limitMs)) {
         this.earlyTimeout = setTimeout(() => {
           if (this.early !== context) return;
           this.stopWaiting();
-          this.earlyStats = null;
           // The page's fetch was the first try: the network loader makes the tries the policy has left.
           const retry = config.loadPolicy.timeoutRetry;
           const left = retry && retry.maxNumRetry > 0 ? { ...retry, maxNumRetry: retry.maxNumRetry - 1 } : null;
-          if (!left) return callbacks.onTimeout(stats, context, null);
-          this.network.load(context, { ...config, loadPolicy: { ...config.loadPolicy, timeoutRetry: left } }, callbacks as unknown as LoaderCallbacks<LoaderContext>);
+          if (!left) return callbacks.onTimeout(waiting, context, null);
+          network({ ...config, loadPolicy: { ...config.loadPolicy, timeoutRetry: left } });
         }, limitMs);
       }
-      void text.then((body) => {
+      void body.then((data) => {
         if (this.early !== context) return; // aborted, destroyed or timed out meanwhile
         this.stopWaiting();
-        if (body === null) {
-          this.earlyStats = null;
-          return network();
-        }
+        if (data === null) return network();
+        // The network loader is not used for this request: its stats are the response's.
+        const stats = this.network.stats;
+        stats.loading.start = start;
         stats.loading.first = stats.loading.end = performance.now();
-        stats.loaded = stats.total = body.length;
-        callbacks.onSuccess({ url: context.url, data: body, code: 200 }, stats, context, null);
+        stats.loaded = stats.total = typeof data === 'string' ? data.length : data.byteLength;
+        callbacks.onSuccess({ url: context.url, data, code: 200 }, stats, context, null);
       });
     }
 
@@ -76,7 +93,19 @@ export function withEarlyPlaylists(Network: HlsConfig['loader'], playlists: Play
 
     private stopWaiting(): void {
       this.early = null;
+      this.earlyStats = null;
       clearTimeout(this.earlyTimeout);
     }
   };
+}
+
+export function withEarlyPlaylists(Network: HlsConfig['loader'], playlists: PlaylistCache): PlaylistLoaderConstructor {
+  return withEarlyResponses<PlaylistLoaderContext>(Network, (context) => playlists.take(context.url));
+}
+
+/** Init segments only: media segments are measured by ABR, and an instant answer would mislead it. */
+export function withEarlyInitSegments(Network: HlsConfig['loader'], segments: SegmentCache): FragmentLoaderConstructor {
+  return withEarlyResponses<FragmentLoaderContext>(Network, (context) =>
+    context.frag.sn === 'initSegment' ? segments.take(context.url) : null,
+  );
 }

@@ -7,7 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ErrorDetails, ErrorTypes, Events, type ErrorData, type HlsListeners } from 'hls.js';
 import { FakeHls, FakeTextTrack, FakeVideo, trigger } from '../test-support/hls-fakes';
-import { AUDIO_URL, L360, MASTER, media, segment } from '../test-support/hls-payloads';
+import { AUDIO_URL, L360, L720, LEVEL_URL, MASTER, media, segment } from '../test-support/hls-payloads';
 import { createHlsEngine, HLS_PARTS_LEFT_OUT, KEY_LOAD_POLICY, type HlsEngineOptions } from './hls-engine';
 import { toEngineError } from './hls-events';
 import { ENGINE_FACT_NAMES, type EngineFactName, type EngineFacts } from './types';
@@ -261,6 +261,56 @@ describe('commands to the element', () => {
     engine.setPlaybackRate(0);
     engine.setPlaybackRate(Number.NaN);
     expect([video.muted, video.playbackRate]).toEqual([true, 2]);
+  });
+});
+
+// --- start level ------------------------------------------------------------------------------
+
+describe('the start level over a slow link', () => {
+  const INIT_URL = 'https://cdn.test/film/720p/init.mp4';
+  const manifest = () =>
+    ({ levels: [L360(), L720()], audioTracks: [], subtitleTracks: [], firstLevel: 0 }) as unknown as Parameters<HlsListeners[Events.MANIFEST_PARSED]>[1];
+
+  function onLink(effectiveType: string) {
+    vi.stubGlobal('navigator', { connection: { effectiveType } });
+    const fetched: string[] = [];
+    vi.stubGlobal('fetch', async (url: string) => {
+      fetched.push(url);
+      if (url === LEVEL_URL) return new Response('#EXTM3U\n#EXT-X-MAP:URI="init.mp4"\n#EXTINF:2,\nseg-0.m4s\n');
+      return new Response(new Uint8Array([1, 2, 3]));
+    });
+    return fetched;
+  }
+
+  /** The engine's fragment loader asked for the 720p init segment, as hls.js asks on the climb. */
+  function loadInit(hls: FakeHls) {
+    const Loader = hls.config.fLoader as new (config: unknown) => { load: (...args: unknown[]) => void };
+    const onSuccess = vi.fn();
+    const frag = { sn: 'initSegment', url: INIT_URL };
+    new Loader(hls.config).load({ url: INIT_URL, frag, responseType: 'arraybuffer' }, { loadPolicy: { maxLoadTimeMs: 20_000, timeoutRetry: null } }, { onSuccess, onError: vi.fn(), onTimeout: vi.fn() });
+    return onSuccess;
+  }
+
+  it("starts at 360p where hls.js would start at 720p, and fetches the 720p playlist and init segment beside it: the climb takes them from memory", async () => {
+    const fetched = onLink('3g');
+    const { hls } = loaded();
+    hls.firstAutoLevel = 1;
+    trigger(hls, Events.MANIFEST_PARSED, manifest());
+    expect(hls.startLevel).toBe(0);
+    await vi.waitFor(() => expect(fetched).toEqual([LEVEL_URL, INIT_URL]));
+    const onSuccess = loadInit(hls);
+    await vi.waitFor(() => expect(onSuccess).toHaveBeenCalledTimes(1));
+    expect(new Uint8Array(onSuccess.mock.calls[0]![0].data)).toEqual(new Uint8Array([1, 2, 3]));
+  });
+
+  it("leaves hls.js's choice and fetches nothing ahead on a 4G link", async () => {
+    const fetched = onLink('4g');
+    const { hls } = loaded();
+    hls.firstAutoLevel = 1;
+    trigger(hls, Events.MANIFEST_PARSED, manifest());
+    expect(hls.startLevel).toBe(-1);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(fetched).toEqual([]);
   });
 });
 

@@ -1,8 +1,8 @@
 import Hls, { Events, type ErrorData, type HlsConfig } from 'hls.js';
 import { createFactEmitter } from './fact-emitter';
-import { withEarlyPlaylists } from './early-loader';
-import { createPlaylistPrefetch } from './playlist-prefetch';
-import { createPlaylistCache, type PlaylistCache } from './playlist-cache';
+import { withEarlyInitSegments, withEarlyPlaylists } from './early-loader';
+import { createPlaylistPrefetch, prefetchLevel } from './playlist-prefetch';
+import { createPlaylistCache, createSegmentCache, type PlaylistCache } from './playlist-cache';
 import { errorAction } from './error-policy';
 import { createMediaSurface } from './media-surface';
 import { applySubtitleModes } from './subtitle-modes';
@@ -86,6 +86,8 @@ export function createHlsEngine(video: HTMLVideoElement, options: HlsEngineOptio
   const facts = createFactEmitter();
   const playlists = options.playlists ?? createPlaylistCache();
   const playlistLoader = withEarlyPlaylists(Hls.DefaultConfig.loader, playlists);
+  const segments = createSegmentCache();
+  const fragmentLoader = withEarlyInitSegments(Hls.DefaultConfig.loader, segments);
   const prefetch = createPlaylistPrefetch(playlists);
   /** Facts of a preloaded source, held until `load` takes it. */
   let held: Array<() => void> | null = null;
@@ -152,14 +154,21 @@ export function createHlsEngine(video: HTMLVideoElement, options: HlsEngineOptio
       startFragPrefetch: true,
       keyLoadPolicy: KEY_LOAD_POLICY,
       pLoader: playlistLoader,
+      fLoader: fragmentLoader,
       ...HLS_PARTS_LEFT_OUT,
       ...options.config,
     });
     forwardHlsEvents(instance, emit);
     // Set while hls.js announces the levels, a start level is the one its loading starts with.
     instance.once(Events.MANIFEST_PARSED, (_, data) => {
-      const level = startLevel(data.levels, instance.firstAutoLevel, linkHint());
-      if (level !== null) instance.startLevel = level;
+      const autoStart = instance.firstAutoLevel;
+      const level = startLevel(data.levels, autoStart, linkHint());
+      if (level === null) return;
+      instance.startLevel = level;
+      // ABR climbs to hls.js's own first choice once it has measured the link: that level's
+      // playlist and init segment are fetched beside the start, so the climb costs no extra round trips.
+      const climb = data.levels[autoStart];
+      if (autoStart > level && climb) void prefetchLevel(playlists, segments, climb.uri);
     });
     instance.on(Events.ERROR, (_, data) => onError(data));
     instance.on(Events.AUDIO_TRACK_LOADED, (_, data) => (loadedAudioTrack = data.id));

@@ -1,41 +1,50 @@
 /**
- * Playlists fetched before the engine asks for them: the start episode's master playlist (by the
- * entry, before the engine exists) and the next episode's playlists (the engine's prefetch). The
- * engine's playlist loader (early-loader.ts) takes each once. One cache per page, made by the
- * entry and handed to the engine.
+ * Responses fetched before the engine asks for them: the start episode's master playlist (by the
+ * entry, before the engine exists), the next episode's playlists (the engine's prefetch), and over a
+ * slow link the playlist and init segment of the level the stream will climb to. The engine's
+ * loaders (early-loader.ts) take each once. One playlist cache per page, made by the entry and
+ * handed to the engine.
  */
-export interface PlaylistCache {
-  /** Fetches a playlist now (absolute URL), unless it is already there. Failures are left to the engine. */
+export interface EarlyCache<Body> {
+  /** Fetches now (absolute URL), unless it is already there. Failures are left to the engine. */
   fetch(url: string): void;
-  /** The text of a fetched playlist (once), null inside when it failed, or null when none was fetched. */
-  take(url: string): Promise<string | null> | null;
-  /** The text without taking it (the prefetch reads the media playlists a master names). */
-  peek(url: string): Promise<string | null> | null;
-  /** Forgets these playlists if they were not taken (a prefetch for an episode that did not come next). */
+  /** The body of a fetched response (once), null inside when it failed, or null when none was fetched. */
+  take(url: string): Promise<Body | null> | null;
+  /** The body without taking it (the prefetch reads the media playlists a master names). */
+  peek(url: string): Promise<Body | null> | null;
+  /** Forgets these responses if they were not taken (a prefetch for an episode that did not come next). */
   drop(urls: readonly string[]): void;
 }
 
-export function createPlaylistCache(fetchImpl: typeof fetch | undefined = globalThis.fetch): PlaylistCache {
-  const playlists = new Map<string, Promise<string | null>>();
+export type PlaylistCache = EarlyCache<string>;
+export type SegmentCache = EarlyCache<ArrayBuffer>;
+
+function createEarlyCache<Body>(read: (response: Response) => Promise<Body>, fetchImpl: typeof fetch | undefined): EarlyCache<Body> {
+  const bodies = new Map<string, Promise<Body | null>>();
   return {
     fetch(url) {
-      if (typeof fetchImpl !== 'function' || playlists.has(url)) return;
-      playlists.set(
+      if (typeof fetchImpl !== 'function' || bodies.has(url)) return;
+      bodies.set(
         url,
-        fetchImpl(url, { credentials: 'same-origin' }).then(
-          (response) => (response.ok ? response.text() : null),
-          () => null,
-        ),
+        fetchImpl(url, { credentials: 'same-origin' })
+          .then((response) => (response.ok ? read(response) : null))
+          .catch(() => null),
       );
     },
     take(url) {
-      const text = playlists.get(url) ?? null;
-      playlists.delete(url);
-      return text;
+      const body = bodies.get(url) ?? null;
+      bodies.delete(url);
+      return body;
     },
-    peek: (url) => playlists.get(url) ?? null,
+    peek: (url) => bodies.get(url) ?? null,
     drop(urls) {
-      for (const url of urls) playlists.delete(url);
+      for (const url of urls) bodies.delete(url);
     },
   };
 }
+
+export const createPlaylistCache = (fetchImpl: typeof fetch | undefined = globalThis.fetch): PlaylistCache =>
+  createEarlyCache((response) => response.text(), fetchImpl);
+
+export const createSegmentCache = (fetchImpl: typeof fetch | undefined = globalThis.fetch): SegmentCache =>
+  createEarlyCache((response) => response.arrayBuffer(), fetchImpl);

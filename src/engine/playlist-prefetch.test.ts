@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPlaylistCache } from './playlist-cache';
 import { json, startRecordingServer, type RecordingServer } from '../api/testing/recording-server';
-import { createPlaylistPrefetch, mediaPlaylistUris } from './playlist-prefetch';
+import { createPlaylistPrefetch, initSegmentUri, mediaPlaylistUris } from './playlist-prefetch';
 
 const MASTER = `#EXTM3U
 #EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="aud",NAME="Русский",LANGUAGE="ru",DEFAULT=YES,URI="audio/ru/index.m3u8"
@@ -27,6 +27,20 @@ describe('media playlists a master names', () => {
   it('nothing from a media playlist, and no other scheme', () => {
     expect(mediaPlaylistUris('#EXTM3U\n#EXTINF:4,\nseg-000.m4s\n', 'http://cdn.test/a/index.m3u8')).toEqual([]);
     expect(mediaPlaylistUris('#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=1\njavascript:alert(1)\n', 'http://cdn.test/m.m3u8')).toEqual([]);
+  });
+});
+
+describe('the init segment a level maps', () => {
+  const BASE = 'http://cdn.test/film/720p/index.m3u8';
+  it('its EXT-X-MAP, resolved', () => {
+    expect(initSegmentUri('#EXTM3U\n#EXT-X-MAP:URI="init.mp4"\n#EXTINF:2,\nseg-0.m4s\n', BASE)).toBe('http://cdn.test/film/720p/init.mp4');
+    expect(initSegmentUri('#EXTM3U\n#EXT-X-KEY:METHOD=NONE\n#EXT-X-MAP:URI="../init.mp4"\n', BASE)).toBe('http://cdn.test/film/init.mp4');
+  });
+
+  it('none for MPEG-TS, a byte range of a larger file, or encrypted media (its key comes first)', () => {
+    expect(initSegmentUri('#EXTM3U\n#EXTINF:2,\nseg-0.ts\n', BASE)).toBeNull();
+    expect(initSegmentUri('#EXTM3U\n#EXT-X-MAP:URI="main.mp4",BYTERANGE="720@0"\n', BASE)).toBeNull();
+    expect(initSegmentUri('#EXTM3U\n#EXT-X-KEY:METHOD=AES-128,URI="k.key"\n#EXT-X-MAP:URI="init.mp4"\n', BASE)).toBeNull();
   });
 });
 

@@ -1,9 +1,12 @@
 /**
- * The next episode's playlists, fetched before its turn: its master playlist and every media
- * playlist the master names go into the page's playlist cache (api/early.ts), which the engine's
- * playlist loader serves from memory, once. The switch then waits only for the first segments.
+ * Playlists fetched before their turn, into the page's caches (playlist-cache.ts), which the engine's
+ * loaders serve from memory, once:
+ * - the next episode's: its master playlist and every media playlist the master names. The switch
+ *   then waits only for the first segments;
+ * - over a slow link, the level the stream will climb to: its playlist and init segment. The climb
+ *   then waits only for its first segment, not for two more round trips first.
  */
-import type { PlaylistCache } from './playlist-cache';
+import type { PlaylistCache, SegmentCache } from './playlist-cache';
 import { httpUrl } from '../lib/url';
 
 /** Every media playlist a master playlist names (its variants, and its renditions' URI attributes), resolved, once each. */
@@ -43,4 +46,24 @@ export function createPlaylistPrefetch(cache: PlaylistCache): (masterUrl: string
     prefetched.push(...media);
     return 1 + media.length;
   };
+}
+
+/**
+ * The init segment a media playlist maps (EXT-X-MAP), resolved; null when it has none, when it is a
+ * byte range of a larger file, or when the playlist's media is encrypted (its key must come first).
+ */
+export function initSegmentUri(text: string, base: string): string | null {
+  if (/^#EXT-X-KEY:(?!.*METHOD=NONE)/m.test(text)) return null;
+  const map = /^#EXT-X-MAP:(.*)$/m.exec(text)?.[1];
+  if (!map || /(?:^|,)BYTERANGE=/.test(map)) return null;
+  const uri = /(?:^|,)URI="([^"]+)"/.exec(map)?.[1];
+  return uri ? httpUrl(uri, base) : null;
+}
+
+/** Fetches a level's media playlist and then its init segment, for the engine to take on the switch. */
+export async function prefetchLevel(playlists: PlaylistCache, segments: SegmentCache, playlistUrl: string): Promise<void> {
+  playlists.fetch(playlistUrl);
+  const text = await playlists.peek(playlistUrl);
+  const init = text ? initSegmentUri(text, playlistUrl) : null;
+  if (init) segments.fetch(init);
 }

@@ -24,6 +24,9 @@ export class FakeHls {
   destroyed = false;
   levels: unknown[] = [];
   autoLevelEnabled = true;
+  /** hls.js's own first pick (its bandwidth estimate), and the level its loading starts with. */
+  firstAutoLevel = -1;
+  startLevel = -1;
   currentLevel = -1;
   nextLevel = -1;
   loadLevel = -1;
