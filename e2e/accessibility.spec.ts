@@ -1,7 +1,7 @@
 /**
  * axe-core audits the player page in every state a viewer meets:
  * no critical or serious violation anywhere. Moderate and minor ones are printed with the state,
- * and the README lists them with a reason. The page is opened on its own (what an iframe shows
+ * and docs/player.md (Accessibility) lists them with a reason. The page is opened on its own (what an iframe shows
  * is the same document): axe then reads the player's DOM only, not the harness around it.
  */
 import type { Page } from '@playwright/test';

@@ -28,7 +28,7 @@ export async function audit(page: Page, state: string): Promise<Finding[]> {
   );
 }
 
-/** Fails on critical and serious findings; prints the others for the README. */
+/** Fails on critical and serious findings; prints the others for docs/player.md (Accessibility). */
 export function expectNoBlockers(findings: Finding[]) {
   const others = findings.filter((finding) => finding.impact !== 'critical' && finding.impact !== 'serious');
   if (others.length > 0) console.log(`axe (moderate/minor):\n${others.map((f) => `  ${f.state}: ${f.id} (${f.impact}) ${f.targets.join(' ')}`).join('\n')}`);

@@ -1,7 +1,7 @@
 /**
  * The bad-input matrix, unit half (issue 10 §1): each row names a hostile or broken input and
  * the outcome the deciding unit must give. The viewer-facing half is e2e/reliability.spec.ts.
- * README "Reliability and security" counts these rows.
+ * docs/operations.md, "Reliability and security", lists what these rows try.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
