@@ -16,7 +16,7 @@ import { stagingRoutes } from './routes/staging';
 import { harnessRoutes } from './routes/harness';
 import { tracesRoutes } from './routes/traces';
 import { mediaRoutes } from './routes/media';
-import { pageRoutes } from './routes/pages';
+import { pageRoutes, type PageOrigins } from './routes/pages';
 import { playerjsSuiteRoutes } from './routes/playerjs-suite';
 import { SentryStore, sentryRoutes } from './routes/sentry';
 import { StatsStore, statsRoutes } from './routes/stats';
@@ -88,26 +88,24 @@ function closeServer(server: Server): Promise<void> {
   });
 }
 
-export async function startServer(opts: StartServerOptions = {}): Promise<RunningServer> {
-  const repo = opts.fixturesDir && opts.distDir ? '' : findRepoRoot();
-  const fixturesDir = path.resolve(opts.fixturesDir ?? path.join(repo, 'fixtures'));
-  const distDir = path.resolve(opts.distDir ?? path.join(repo, 'dist'));
-  const quiet = opts.quiet ?? false;
+interface Stores {
+  hub: EventHub;
+  log: RequestLog;
+  sentry: SentryStore;
+  stats: StatsStore;
+}
 
-  const hub = new EventHub();
-  const log = new RequestLog(hub);
-  const sentry = new SentryStore(hub);
-  const stats = new StatsStore();
-  const origins = { playerOrigin: '', harnessOrigin: '' };
+/** Every route of both origins, in the order they are tried. */
+function createRoutes(repo: string, fixturesDir: string, distDir: string, stores: Stores, origins: PageOrigins): Route[] {
+  const { hub, log, sentry, stats } = stores;
   const info = () => ({
     playerOrigin: origins.playerOrigin,
     harnessOrigin: origins.harnessOrigin,
     playerBuilt: existsSync(path.join(distDir, 'player', 'index.html')),
     harnessBuilt: existsSync(path.join(distDir, 'harness', 'index.html')),
   });
-
   const faults = new FaultStore();
-  const routes: Route[] = [
+  return [
     faultRoutes(faults, (ctx, description) => ctx.res.setHeader(FAULT_HEADER, description)),
     tracesRoutes(fixturesDir),
     // Before harnessRoutes, which answers every other /__harness/ path.
@@ -129,73 +127,92 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
       return true;
     },
   ];
+}
 
-  async function dispatch(req: IncomingMessage, res: ServerResponse, origin: OriginName): Promise<void> {
-    const rawUrl = req.url ?? '/';
-    if (!rawUrl.startsWith('/__harness/')) log.track(req, res, origin);
-    if (hasTraversal(rawUrl)) throw new HttpError(403, 'Forbidden');
-    const ctx: RouteContext = { req, res, url: parseUrl(rawUrl), origin };
-    for (const route of routes) {
-      if (await route(ctx)) return;
+/** Logs the request (but the harness's own API), refuses a path traversal, then asks each route in turn. */
+async function dispatch(routes: readonly Route[], log: RequestLog, req: IncomingMessage, res: ServerResponse, origin: OriginName): Promise<void> {
+  const rawUrl = req.url ?? '/';
+  if (!rawUrl.startsWith('/__harness/')) log.track(req, res, origin);
+  if (hasTraversal(rawUrl)) throw new HttpError(403, 'Forbidden');
+  const ctx: RouteContext = { req, res, url: parseUrl(rawUrl), origin };
+  for (const route of routes) {
+    if (await route(ctx)) return;
+  }
+  notFound(res);
+}
+
+/** A failed request answers with its HttpError's status, or 500 (printed unless quiet); a started answer is cut. */
+function answerFailure(req: IncomingMessage, res: ServerResponse, err: unknown, quiet: boolean): void {
+  const status = err instanceof HttpError ? err.status : 500;
+  if (status >= 500 && !quiet) console.error(`[harness] ${req.method} ${req.url}:`, err);
+  if (res.headersSent || res.destroyed) {
+    res.destroy();
+    return;
+  }
+  const message = err instanceof HttpError ? err.message : 'Internal Server Error';
+  try {
+    sendJson(res, status, { message });
+  } catch {
+    res.destroy();
+  }
+}
+
+function createOriginServer(handle: (req: IncomingMessage, res: ServerResponse) => void): Server {
+  const server = http.createServer({ keepAliveTimeout: 5000 }, handle);
+  server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
+    if (err.code === 'ECONNRESET' || !socket.writable) {
+      socket.destroy();
+      return;
     }
-    notFound(res);
-  }
+    socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+  });
+  return server;
+}
 
-  function handlerFor(origin: OriginName) {
-    return (req: IncomingMessage, res: ServerResponse) => {
-      dispatch(req, res, origin).catch((err: unknown) => {
-        const status = err instanceof HttpError ? err.status : 500;
-        if (status >= 500 && !quiet) console.error(`[harness] ${req.method} ${req.url}:`, err);
-        if (res.headersSent || res.destroyed) {
-          res.destroy();
-          return;
-        }
-        const message = err instanceof HttpError ? err.message : 'Internal Server Error';
-        try {
-          sendJson(res, status, { message });
-        } catch {
-          res.destroy();
-        }
-      });
-    };
-  }
-
-  function createServer(origin: OriginName): Server {
-    const server = http.createServer({ keepAliveTimeout: 5000 }, handlerFor(origin));
-    server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
-      if (err.code === 'ECONNRESET' || !socket.writable) {
-        socket.destroy();
-        return;
+/** The player origin on one port for both IPv4 and IPv6 (`localhost` may resolve to either); resolves to the port. */
+async function listenPlayer(player4: Server, player6: Server, requestedPort: number): Promise<number> {
+  // With port 0 the IPv4 port may be taken on ::1; retry a few times to get one free on both.
+  for (let attempt = 0; ; attempt++) {
+    const port = await listen(player4, requestedPort, '127.0.0.1');
+    try {
+      await listen(player6, port, '::1');
+      return port;
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'EADDRNOTAVAIL' || code === 'EAFNOSUPPORT') return port;
+      if (code === 'EADDRINUSE' && requestedPort === 0 && attempt < 10) {
+        await closeServer(player4);
+        continue;
       }
-      socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
-    });
-    return server;
+      throw err;
+    }
   }
+}
 
-  const player4 = createServer('player');
-  const player6 = createServer('player');
-  const harness = createServer('harness');
+export async function startServer(opts: StartServerOptions = {}): Promise<RunningServer> {
+  const repo = opts.fixturesDir && opts.distDir ? '' : findRepoRoot();
+  const fixturesDir = path.resolve(opts.fixturesDir ?? path.join(repo, 'fixtures'));
+  const distDir = path.resolve(opts.distDir ?? path.join(repo, 'dist'));
+  const quiet = opts.quiet ?? false;
+
+  const hub = new EventHub();
+  const log = new RequestLog(hub);
+  const stores: Stores = { hub, log, sentry: new SentryStore(hub), stats: new StatsStore() };
+  // Filled in once both origins listen; the routes read them per request.
+  const origins: PageOrigins = { playerOrigin: '', harnessOrigin: '' };
+  const routes = createRoutes(repo, fixturesDir, distDir, stores, origins);
+  const serverFor = (origin: OriginName) =>
+    createOriginServer((req, res) => {
+      dispatch(routes, log, req, res, origin).catch((err: unknown) => answerFailure(req, res, err, quiet));
+    });
+
+  const player4 = serverFor('player');
+  const player6 = serverFor('player');
+  const harness = serverFor('harness');
   const all = [player4, player6, harness];
 
   try {
-    const requestedPlayerPort = opts.playerPort ?? 4100;
-    let playerPort = 0;
-    // With port 0 the IPv4 port may be taken on ::1; retry a few times to get one free on both.
-    for (let attempt = 0; ; attempt++) {
-      playerPort = await listen(player4, requestedPlayerPort, '127.0.0.1');
-      try {
-        await listen(player6, playerPort, '::1');
-        break;
-      } catch (err) {
-        const code = (err as NodeJS.ErrnoException).code;
-        if (code === 'EADDRNOTAVAIL' || code === 'EAFNOSUPPORT') break;
-        if (code === 'EADDRINUSE' && requestedPlayerPort === 0 && attempt < 10) {
-          await closeServer(player4);
-          continue;
-        }
-        throw err;
-      }
-    }
+    const playerPort = await listenPlayer(player4, player6, opts.playerPort ?? 4100);
     const harnessPort = await listen(harness, opts.harnessPort ?? 4101, '127.0.0.1');
     origins.playerOrigin = `http://localhost:${playerPort}`;
     origins.harnessOrigin = `http://127.0.0.1:${harnessPort}`;

@@ -81,110 +81,120 @@ export async function probeCors(src: string, origin: string): Promise<CorsProbe>
 
 const CATALOGUE_ROUTE = /^\/custom\/([A-Za-z0-9_-]+)(\/.*)$/;
 
+/** Pasted VAST documents by id, oldest first. */
+type PastedStore = Map<string, string>;
+
+/** `/custom/<token>/…`: the one-film catalogue of the partner stream the token names. */
+async function customCatalogueRoute(ctx: RouteContext, token: string, rest: string): Promise<void> {
+  corsReflect(ctx, { methods: 'GET, HEAD, POST, OPTIONS', exposeAuthorization: true });
+  if (ctx.req.method === 'OPTIONS') return answerPreflight(ctx.res);
+  const src = tokenAddress(token, 'Свой поток');
+  if (!src?.ok) return notFound(ctx.res, 'Bad custom stream token');
+  if (/^\/authenticator\/authentication\/refresh\/?$/.test(rest)) {
+    if (ctx.req.method !== 'POST') return methodNotAllowed(ctx.res, 'POST, OPTIONS');
+    return answerRefresh(ctx);
+  }
+  if (ctx.req.method !== 'GET' && ctx.req.method !== 'HEAD') return methodNotAllowed(ctx.res, 'GET, HEAD, OPTIONS');
+  // Any content id answers with the one film: the harness link names the stream, not the id.
+  const catalogue = customCatalogue(src.url);
+  const content = /^\/catalog-api\/contents\/\d{1,12}(?:\/(seasons|available))?\/?$/.exec(rest);
+  if (content) return sendJson(ctx.res, 200, content[1] === 'seasons' ? catalogue.seasons : content[1] === 'available' ? catalogue.available : catalogue.content);
+  if (/^\/catalog-api\/episodes\/?$/.test(rest)) return sendJson(ctx.res, 200, catalogue.episodes);
+  notFound(ctx.res);
+}
+
+/** The custom ad list: one pre-roll of the VAST tag (`?tag=`) or of a pasted document (`?xml=<id>`). */
+function customAdListRoute(ctx: RouteContext, pasted: PastedStore, harnessOrigin: string): void {
+  const { res, url } = ctx;
+  corsAny(ctx);
+  const tag = url.searchParams.get('tag');
+  const id = url.searchParams.get('xml');
+  if (tag !== null) {
+    const checked = checkHttpUrl(tag, 'VAST tag');
+    if (!checked.ok) return sendJson(res, 400, { message: checked.message });
+    sendJson(res, 200, customAdList({ vastUrl: customVastUrl(checked.url, harnessOrigin) }));
+  } else if (id !== null && pasted.has(id)) {
+    sendJson(res, 200, customAdList({ dataXml: rewriteVast(pasted.get(id)!, harnessOrigin) }));
+  } else notFound(res, 'This harness server run has no such pasted VAST; paste it again');
+}
+
+async function fetchVast(url: string): Promise<{ status: number; text: string }> {
+  const response = await fetch(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), redirect: 'follow' });
+  return { status: response.status, text: await readCapped(response, MAX_FETCHED_BYTES) };
+}
+
+/** The VAST proxy: the partner's tag fetched by the server, its pings rewritten to pass through the harness. */
+async function customVastRoute(ctx: RouteContext, harnessOrigin: string): Promise<void> {
+  const { res, url } = ctx;
+  corsAny(ctx);
+  const checked = checkHttpUrl(url.searchParams.get('url'), 'VAST tag');
+  if (!checked.ok) return sendJson(res, 400, { message: checked.message });
+  let answer: { status: number; text: string };
+  try {
+    answer = await fetchVast(checked.url);
+  } catch (error) {
+    return sendJson(res, 502, { message: `The VAST tag did not answer: ${error instanceof Error ? error.message : String(error)}` });
+  }
+  // The partner's status passes through: the player reports a failed tag as it would.
+  sendText(res, answer.status, answer.status < 400 ? rewriteVast(answer.text, harnessOrigin) : answer.text, 'application/xml; charset=utf-8');
+}
+
+/** A rewritten ping: the /track/ route (ads.ts) answers and the log lists it; this sends it on to the partner. */
+function forwardPing({ req }: RouteContext): void {
+  const target = pingTarget(req.url ?? '');
+  // Best effort, never awaited: a partner's slow or failing pixel must not hold the player's ping.
+  if (target) fetch(target, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) }).then((r) => r.body?.cancel()).catch(() => undefined);
+}
+
+/** Pasted documents: `POST` keeps one and answers its id, `GET <route>/<id>` says whether this run still has it. */
+async function pastedVastRoute(ctx: RouteContext, pasted: PastedStore): Promise<void> {
+  const { req, res } = ctx;
+  const { pathname } = ctx.url;
+  corsReflect(ctx, { methods: 'GET, POST, OPTIONS' });
+  if (req.method === 'OPTIONS') return answerPreflight(res);
+  if (req.method === 'POST' && pathname === PASTED_VAST_ROUTE) {
+    const xml = (await readBody(req, MAX_PASTED_VAST_BYTES)).toString('utf8');
+    if (!xml.trim().startsWith('<')) return sendJson(res, 400, { message: 'VAST: the pasted text is not XML' });
+    const id = createHash('sha256').update(xml).digest('hex').slice(0, 32);
+    pasted.delete(id);
+    pasted.set(id, xml);
+    if (pasted.size > PASTED_CAP) pasted.delete(pasted.keys().next().value!);
+    sendJson(res, 200, { id });
+  } else if (req.method === 'GET' || req.method === 'HEAD') {
+    const id = pathname.slice(PASTED_VAST_ROUTE.length + 1);
+    if (pasted.has(id)) sendJson(res, 200, { id });
+    else notFound(res, 'No such pasted VAST');
+  } else methodNotAllowed(res, 'GET, POST, OPTIONS');
+}
+
+/** The CORS probe of a partner address, as the player's origin would ask (probeCors). */
+async function corsProbeRoute(ctx: RouteContext): Promise<void> {
+  const { req, res, url } = ctx;
+  corsReflect(ctx, { methods: 'GET, OPTIONS' });
+  if (req.method === 'OPTIONS') return answerPreflight(res);
+  const src = checkHttpUrl(url.searchParams.get('src'), 'Свой поток');
+  const origin = originOf(url.searchParams.get('origin') ?? '');
+  if (!src.ok) return sendJson(res, 400, { message: src.message });
+  if (origin === null) return sendJson(res, 400, { message: 'origin must be an http(s) origin' });
+  sendJson(res, 200, await probeCors(src.url, origin));
+}
+
 export function customRoutes(origins: { harnessOrigin: string }): Route {
-  const pasted = new Map<string, string>();
-
-  async function customCatalogueRoute(ctx: RouteContext, token: string, rest: string): Promise<void> {
-    corsReflect(ctx, { methods: 'GET, HEAD, POST, OPTIONS', exposeAuthorization: true });
-    if (ctx.req.method === 'OPTIONS') return answerPreflight(ctx.res);
-    const src = tokenAddress(token, 'Свой поток');
-    if (!src?.ok) return notFound(ctx.res, 'Bad custom stream token');
-    if (/^\/authenticator\/authentication\/refresh\/?$/.test(rest)) {
-      if (ctx.req.method !== 'POST') return methodNotAllowed(ctx.res, 'POST, OPTIONS');
-      return answerRefresh(ctx);
-    }
-    if (ctx.req.method !== 'GET' && ctx.req.method !== 'HEAD') return methodNotAllowed(ctx.res, 'GET, HEAD, OPTIONS');
-    // Any content id answers with the one film: the harness link names the stream, not the id.
-    const catalogue = customCatalogue(src.url);
-    const content = /^\/catalog-api\/contents\/\d{1,12}(?:\/(seasons|available))?\/?$/.exec(rest);
-    if (content) return sendJson(ctx.res, 200, content[1] === 'seasons' ? catalogue.seasons : content[1] === 'available' ? catalogue.available : catalogue.content);
-    if (/^\/catalog-api\/episodes\/?$/.test(rest)) return sendJson(ctx.res, 200, catalogue.episodes);
-    notFound(ctx.res);
-  }
-
-  async function fetchVast(url: string): Promise<{ status: number; text: string }> {
-    const response = await fetch(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), redirect: 'follow' });
-    return { status: response.status, text: await readCapped(response, MAX_FETCHED_BYTES) };
-  }
-
+  const pasted: PastedStore = new Map();
   return async (ctx) => {
-    const { pathname, searchParams } = ctx.url;
-    const { req, res } = ctx;
-
+    const { pathname } = ctx.url;
     const catalogue = CATALOGUE_ROUTE.exec(pathname);
-    if (catalogue) {
-      await customCatalogueRoute(ctx, catalogue[1]!, catalogue[2]!);
-      return true;
-    }
-
-    if (pathname === CUSTOM_AD_LIST_PATH) {
-      corsAny(ctx);
-      const tag = searchParams.get('tag');
-      const id = searchParams.get('xml');
-      if (tag !== null) {
-        const checked = checkHttpUrl(tag, 'VAST tag');
-        if (!checked.ok) return (sendJson(res, 400, { message: checked.message }), true);
-        sendJson(res, 200, customAdList({ vastUrl: customVastUrl(checked.url, origins.harnessOrigin) }));
-      } else if (id !== null && pasted.has(id)) {
-        sendJson(res, 200, customAdList({ dataXml: rewriteVast(pasted.get(id)!, origins.harnessOrigin) }));
-      } else notFound(res, 'This harness server run has no such pasted VAST; paste it again');
-      return true;
-    }
-
-    if (pathname === CUSTOM_VAST_PATH) {
-      corsAny(ctx);
-      const checked = checkHttpUrl(searchParams.get('url'), 'VAST tag');
-      if (!checked.ok) return (sendJson(res, 400, { message: checked.message }), true);
-      let answer: { status: number; text: string };
-      try {
-        answer = await fetchVast(checked.url);
-      } catch (error) {
-        sendJson(res, 502, { message: `The VAST tag did not answer: ${error instanceof Error ? error.message : String(error)}` });
-        return true;
-      }
-      // The partner's status passes through: the player reports a failed tag as it would.
-      sendText(res, answer.status, answer.status < 400 ? rewriteVast(answer.text, origins.harnessOrigin) : answer.text, 'application/xml; charset=utf-8');
-      return true;
-    }
-
-    // A rewritten ping: the /track/ route (ads.ts) answers and the log lists it; this sends it on.
-    if (pathname.startsWith('/track/')) {
-      const target = pingTarget(req.url ?? '');
-      // Best effort, never awaited: a partner's slow or failing pixel must not hold the player's ping.
-      if (target) fetch(target, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) }).then((r) => r.body?.cancel()).catch(() => undefined);
+    if (catalogue) await customCatalogueRoute(ctx, catalogue[1]!, catalogue[2]!);
+    else if (pathname === CUSTOM_AD_LIST_PATH) customAdListRoute(ctx, pasted, origins.harnessOrigin);
+    else if (pathname === CUSTOM_VAST_PATH) await customVastRoute(ctx, origins.harnessOrigin);
+    else if (pathname === PASTED_VAST_ROUTE || pathname.startsWith(`${PASTED_VAST_ROUTE}/`)) await pastedVastRoute(ctx, pasted);
+    else if (pathname === CORS_PROBE_ROUTE) await corsProbeRoute(ctx);
+    else {
+      // Sent on here, answered by the /track/ route.
+      if (pathname.startsWith('/track/')) forwardPing(ctx);
       return false;
     }
-
-    if (pathname === PASTED_VAST_ROUTE || pathname.startsWith(`${PASTED_VAST_ROUTE}/`)) {
-      corsReflect(ctx, { methods: 'GET, POST, OPTIONS' });
-      if (req.method === 'OPTIONS') return (answerPreflight(res), true);
-      if (req.method === 'POST' && pathname === PASTED_VAST_ROUTE) {
-        const xml = (await readBody(req, MAX_PASTED_VAST_BYTES)).toString('utf8');
-        if (!xml.trim().startsWith('<')) return (sendJson(res, 400, { message: 'VAST: the pasted text is not XML' }), true);
-        const id = createHash('sha256').update(xml).digest('hex').slice(0, 32);
-        pasted.delete(id);
-        pasted.set(id, xml);
-        if (pasted.size > PASTED_CAP) pasted.delete(pasted.keys().next().value!);
-        sendJson(res, 200, { id });
-      } else if (req.method === 'GET' || req.method === 'HEAD') {
-        const id = pathname.slice(PASTED_VAST_ROUTE.length + 1);
-        if (pasted.has(id)) sendJson(res, 200, { id });
-        else notFound(res, 'No such pasted VAST');
-      } else methodNotAllowed(res, 'GET, POST, OPTIONS');
-      return true;
-    }
-
-    if (pathname === CORS_PROBE_ROUTE) {
-      corsReflect(ctx, { methods: 'GET, OPTIONS' });
-      if (req.method === 'OPTIONS') return (answerPreflight(res), true);
-      const src = checkHttpUrl(searchParams.get('src'), 'Свой поток');
-      const origin = originOf(searchParams.get('origin') ?? '');
-      if (!src.ok) return (sendJson(res, 400, { message: src.message }), true);
-      if (origin === null) return (sendJson(res, 400, { message: 'origin must be an http(s) origin' }), true);
-      sendJson(res, 200, await probeCors(src.url, origin));
-      return true;
-    }
-    return false;
+    return true;
   };
 }
 

@@ -10,7 +10,7 @@ describe('injectHarnessProbe', () => {
     expect(injectHarnessProbe(PAGE, 'http://127.0.0.1:1', new URLSearchParams('movie_id=101'))).toBe(PAGE);
     expect(injectHarnessProbe(PAGE, 'http://127.0.0.1:1', new URLSearchParams('harness-client=a&harness-probe=off'))).toBe(PAGE);
     const html = injectHarnessProbe(PAGE, 'http://127.0.0.1:1', new URLSearchParams('harness-client=a'));
-    expect(html).toContain('("http://127.0.0.1:1","harness-probe",function engineCommand');
+    expect(html).toContain('("http://127.0.0.1:1","harness-probe",{engineCommand:function engineCommand');
     expect(html).not.toContain("'*'");
   });
 

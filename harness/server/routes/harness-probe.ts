@@ -86,23 +86,26 @@ export function engineConfig(debug: EngineDebug | undefined): { config: unknown;
   }
 }
 
-/** Runs in the player page; `HARNESS_ORIGIN` is replaced by the JSON of the harness origin. */
-function probe(
-  HARNESS_ORIGIN: string,
-  SOURCE: string,
-  command: typeof engineCommand,
-  snapshotEngine: typeof engineSnapshot,
-  readConfig: typeof engineConfig,
-): void {
-  const w = window as Window & { __harnessEngine?: { bandwidthEstimate(): number; debug?: EngineDebug }; __harnessChapters?: unknown; __engineFactSink?: unknown };
-  const post = (message: Record<string, unknown>) => {
-    try {
-      w.parent.postMessage({ source: SOURCE, ...message }, HARNESS_ORIGIN);
-    } catch {
-      // The parent went away.
-    }
-  };
-  const video = () => document.querySelector('video.player__media') as HTMLVideoElement | null;
+/** The player page's window as the probe reads it: the hooks src/platform/harness-probe.ts exposes. */
+type ProbeWindow = Window & { __harnessEngine?: { bandwidthEstimate(): number; debug?: EngineDebug }; __harnessChapters?: unknown; __engineFactSink?: unknown };
+type Post = (message: Record<string, unknown>) => void;
+/** Whether an element of this test id is in the page. */
+type HasTestId = (id: string) => boolean;
+
+/** Runs in the player page: the player's state as the harness names it, from what it shows and the content element. */
+export function playbackState(has: HasTestId, video: HTMLVideoElement | null): string {
+  if (has('page-error')) return 'page error';
+  if (has('stream-error')) return 'stream error';
+  if (has('page-loading')) return 'loading';
+  if (has('resume-prompt')) return 'resume prompt';
+  if (!video || video.readyState === 0) return 'loading';
+  if (video.ended) return 'ended';
+  if (video.paused) return 'paused';
+  return video.readyState >= 3 ? 'playing' : 'buffering';
+}
+
+/** Runs in the player page: one `metrics` sample (anything the page cannot give is null). */
+export function metricsSample(w: ProbeWindow, video: HTMLVideoElement | null, has: HasTestId, state: string): Record<string, unknown> {
   const ahead = (v: HTMLVideoElement) => {
     for (let i = 0; v.buffered.length > i; i++) {
       if (v.currentTime + 0.1 >= v.buffered.start(i) && v.buffered.end(i) >= v.currentTime) return v.buffered.end(i) - v.currentTime;
@@ -110,84 +113,69 @@ function probe(
     return 0;
   };
   const round = (n: number) => (Number.isFinite(n) ? Math.round(n * 1000) / 1000 : null);
-  const has = (id: string) => document.querySelector(`[data-testid="${id}"]`) !== null;
-
-  const setHidden = (value: boolean | null) => {
-    if (value === null) {
-      delete (document as { visibilityState?: unknown }).visibilityState;
-      delete (document as { hidden?: unknown }).hidden;
-    } else {
-      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (value ? 'hidden' : 'visible') });
-      Object.defineProperty(document, 'hidden', { configurable: true, get: () => value });
-    }
-    document.dispatchEvent(new Event('visibilitychange'));
+  const quality = video && typeof video.getVideoPlaybackQuality === 'function' ? video.getVideoPlaybackQuality() : null;
+  let bandwidth: number | null = null;
+  try {
+    bandwidth = round(w.__harnessEngine ? w.__harnessEngine.bandwidthEstimate() : Number.NaN);
+  } catch {
+    bandwidth = null;
+  }
+  let chapters: unknown = null;
+  try {
+    chapters = w.__harnessChapters ? JSON.parse(JSON.stringify(w.__harnessChapters)) : null;
+  } catch {
+    chapters = null;
+  }
+  return {
+    kind: 'metrics',
+    t: Date.now(),
+    state,
+    ad: has('ad-overlay'),
+    hidden: document.visibilityState === 'hidden',
+    currentTime: video ? round(video.currentTime) : null,
+    bufferAhead: video ? round(ahead(video)) : null,
+    width: video ? video.videoWidth : null,
+    height: video ? video.videoHeight : null,
+    droppedFrames: quality ? quality.droppedVideoFrames : null,
+    totalFrames: quality ? quality.totalVideoFrames : null,
+    bandwidth,
+    chapters,
   };
+}
 
-  const state = () => {
-    if (has('page-error')) return 'page error';
-    if (has('stream-error')) return 'stream error';
-    if (has('page-loading')) return 'loading';
-    if (has('resume-prompt')) return 'resume prompt';
-    const v = video();
-    if (!v || v.readyState === 0) return 'loading';
-    if (v.ended) return 'ended';
-    if (v.paused) return 'paused';
-    return v.readyState >= 3 ? 'playing' : 'buffering';
-  };
-
-  const sample = () => {
-    const v = video();
-    const quality = v && typeof v.getVideoPlaybackQuality === 'function' ? v.getVideoPlaybackQuality() : null;
-    let bandwidth: number | null = null;
-    try {
-      bandwidth = round(w.__harnessEngine ? w.__harnessEngine.bandwidthEstimate() : Number.NaN);
-    } catch {
-      bandwidth = null;
+/** Runs in the player page: a `storage` message with the player origin's localStorage, or the browser's refusal. */
+export function storageMessage(w: ProbeWindow): Record<string, unknown> {
+  try {
+    const items: Record<string, string> = {};
+    const store = w.localStorage;
+    for (let i = 0; store.length > i; i++) {
+      const key = store.key(i);
+      if (key !== null) items[key] = store.getItem(key) ?? '';
     }
-    let chapters: unknown = null;
-    try {
-      chapters = w.__harnessChapters ? JSON.parse(JSON.stringify(w.__harnessChapters)) : null;
-    } catch {
-      chapters = null;
-    }
-    post({
-      kind: 'metrics',
-      t: Date.now(),
-      state: state(),
-      ad: has('ad-overlay'),
-      hidden: document.visibilityState === 'hidden',
-      currentTime: v ? round(v.currentTime) : null,
-      bufferAhead: v ? round(ahead(v)) : null,
-      width: v ? v.videoWidth : null,
-      height: v ? v.videoHeight : null,
-      droppedFrames: quality ? quality.droppedVideoFrames : null,
-      totalFrames: quality ? quality.totalVideoFrames : null,
-      bandwidth,
-      chapters,
-    });
-  };
+    return { kind: 'storage', items };
+  } catch (error) {
+    return { kind: 'storage', error: error instanceof Error ? error.message : String(error) };
+  }
+}
 
-  let lastStorage = '';
-  const snapshot = (force: boolean) => {
-    let message: Record<string, unknown>;
-    try {
-      const items: Record<string, string> = {};
-      const store = w.localStorage;
-      for (let i = 0; store.length > i; i++) {
-        const key = store.key(i);
-        if (key !== null) items[key] = store.getItem(key) ?? '';
-      }
-      message = { kind: 'storage', items };
-    } catch (error) {
-      message = { kind: 'storage', error: error instanceof Error ? error.message : String(error) };
-    }
-    const text = JSON.stringify(message);
-    if (force || text !== lastStorage) post(message);
-    lastStorage = text;
-  };
+/** Runs in the player page: overrides `document.visibilityState` (null: the browser's own again) and tells the page. */
+export function simulateVisibility(hidden: boolean | null): void {
+  if (hidden === null) {
+    delete (document as { visibilityState?: unknown }).visibilityState;
+    delete (document as { hidden?: unknown }).hidden;
+  } else {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (hidden ? 'hidden' : 'visible') });
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => hidden });
+  }
+  document.dispatchEvent(new Event('visibilitychange'));
+}
 
-  // Every engine fact (src/engine/trace-tap.ts reads this sink when the engine is created); the
-  // harness keeps them while it records a trace. A sink defined earlier (record-trace.mjs) still gets them.
+/**
+ * Runs in the player page: posts every engine fact (src/engine/trace-tap.ts reads this sink when
+ * the engine is created); the harness keeps them while it records a trace. A sink defined earlier
+ * (record-trace.mjs) still gets them.
+ */
+export function relayEngineFacts(w: ProbeWindow, post: Post): void {
   const previousSink = w.__engineFactSink;
   w.__engineFactSink = (fact: string, payload: unknown) => {
     if (typeof previousSink === 'function') previousSink(fact, payload);
@@ -197,24 +185,66 @@ function probe(
       // A payload that does not serialize is left out.
     }
   };
+}
 
+/** The functions the probe is given as source: each one self-contained, with no '<' in it. */
+const PROBE_PARTS = { engineCommand, engineSnapshot, engineConfig, playbackState, metricsSample, storageMessage, simulateVisibility, relayEngineFacts };
+type ProbeParts = typeof PROBE_PARTS;
+
+/** Runs in the player page; `HARNESS_ORIGIN` is replaced by the JSON of the harness origin. */
+function probe(HARNESS_ORIGIN: string, SOURCE: string, parts: ProbeParts): void {
+  const w = window as ProbeWindow;
+  const post: Post = (message) => {
+    try {
+      w.parent.postMessage({ source: SOURCE, ...message }, HARNESS_ORIGIN);
+    } catch {
+      // The parent went away.
+    }
+  };
+  const video = () => document.querySelector('video.player__media') as HTMLVideoElement | null;
+  const has: HasTestId = (id) => document.querySelector(`[data-testid="${id}"]`) !== null;
+  const debug = () => (w.__harnessEngine ? w.__harnessEngine.debug : undefined);
+  const sample = () => post(parts.metricsSample(w, video(), has, parts.playbackState(has, video())));
+
+  let lastStorage = '';
+  const snapshot = (force: boolean) => {
+    const message = parts.storageMessage(w);
+    const text = JSON.stringify(message);
+    if (force || text !== lastStorage) post(message);
+    lastStorage = text;
+  };
+
+  // The Engine tab's view, only while it watches (a few times a second, as the buffer bar needs).
+  const postEngine = () => post(parts.engineSnapshot(debug(), video()));
+  let engineTimer: number | null = null;
+  const watchEngine = (on: boolean) => {
+    if (engineTimer !== null) w.clearInterval(engineTimer);
+    engineTimer = on ? w.setInterval(postEngine, 250) : null;
+  };
+
+  /** Does one request of the harness; returns why it failed, or null. */
+  const run = (data: { op: string; key?: unknown; value?: unknown; hidden?: unknown; on?: unknown }): string | null => {
+    if (data.op === 'storage-set' && typeof data.key === 'string' && typeof data.value === 'string') w.localStorage.setItem(data.key, data.value);
+    else if (data.op === 'storage-remove' && typeof data.key === 'string') w.localStorage.removeItem(data.key);
+    else if (data.op === 'storage-clear') w.localStorage.clear();
+    else if (data.op === 'visibility') parts.simulateVisibility(typeof data.hidden === 'boolean' ? data.hidden : null);
+    else if (data.op === 'engine-watch') watchEngine(data.on === true);
+    else if (data.op === 'engine-config') {
+      const read = parts.engineConfig(debug());
+      if (read.config) post({ kind: 'engine-config', config: read.config });
+      return read.error;
+    } else if (data.op.startsWith('engine-')) return parts.engineCommand(debug(), data);
+    return null;
+  };
+
+  parts.relayEngineFacts(w, post);
   w.addEventListener('message', (event) => {
     if (event.source !== w.parent || event.origin !== HARNESS_ORIGIN) return;
-    const data = event.data as { source?: unknown; op?: unknown; key?: unknown; value?: unknown; hidden?: unknown; id?: unknown; on?: unknown };
+    const data = event.data as { source?: unknown; op?: unknown; id?: unknown };
     if (!data || data.source !== SOURCE || typeof data.op !== 'string') return;
     let error: string | null = null;
-    const debug = w.__harnessEngine ? w.__harnessEngine.debug : undefined;
     try {
-      if (data.op === 'storage-set' && typeof data.key === 'string' && typeof data.value === 'string') w.localStorage.setItem(data.key, data.value);
-      else if (data.op === 'storage-remove' && typeof data.key === 'string') w.localStorage.removeItem(data.key);
-      else if (data.op === 'storage-clear') w.localStorage.clear();
-      else if (data.op === 'visibility') setHidden(typeof data.hidden === 'boolean' ? data.hidden : null);
-      else if (data.op === 'engine-watch') watchEngine(data.on === true);
-      else if (data.op === 'engine-config') {
-        const read = readConfig(debug);
-        error = read.error;
-        if (read.config) post({ kind: 'engine-config', config: read.config });
-      } else if (data.op.startsWith('engine-')) error = command(debug, data);
+      error = run(data as { op: string });
     } catch (caught) {
       error = caught instanceof Error ? caught.message : String(caught);
     }
@@ -224,28 +254,19 @@ function probe(
     else sample();
   });
 
-  // The Engine tab's view, only while it watches (a few times a second, as the buffer bar needs).
-  const postEngine = () => post(snapshotEngine(w.__harnessEngine ? w.__harnessEngine.debug : undefined, video()));
-  let engineTimer: number | null = null;
-  const watchEngine = (on: boolean) => {
-    if (engineTimer !== null) w.clearInterval(engineTimer);
-    engineTimer = on ? w.setInterval(postEngine, 250) : null;
-  };
-
   let ticks = 0;
-  const tick = () => {
-    sample();
-    if (ticks++ % 2 === 0) snapshot(false);
-  };
   post({ kind: 'hello', t: Date.now() });
   snapshot(true);
-  w.setInterval(tick, 500);
+  w.setInterval(() => {
+    sample();
+    if (ticks++ % 2 === 0) snapshot(false);
+  }, 500);
 }
 
 /** Adds the probe to the player page when the URL names a harness client. */
 export function injectHarnessProbe(html: string, harnessOrigin: string, query: URLSearchParams): string {
   if (!query.has('harness-client') || query.get('harness-probe') === 'off') return html;
-  const args = [JSON.stringify(harnessOrigin), JSON.stringify(PROBE_SOURCE), engineCommand.toString(), engineSnapshot.toString(), engineConfig.toString()];
-  const script = `<script>(${probe.toString()})(${args.join(',')});</script>`;
+  const parts = Object.entries(PROBE_PARTS).map(([name, part]) => `${name}:${part.toString()}`);
+  const script = `<script>(${probe.toString()})(${JSON.stringify(harnessOrigin)},${JSON.stringify(PROBE_SOURCE)},{${parts.join(',')}});</script>`;
   return html.replace('</head>', () => `${script}</head>`);
 }
