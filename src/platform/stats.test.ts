@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { findRstat4, sendStat } from './stats';
+import { findRstat4, sendStat, stat } from './stats';
 
 describe('rstat4 sink', () => {
   it('sends videoplayer_{event} with the payload to rstat4 on the window', () => {
@@ -37,5 +37,20 @@ describe('rstat4 sink', () => {
       ),
     ).toBe(false);
     expect(findRstat4({ rstat4: 'not a function', top: null })).toBeNull();
+  });
+});
+
+describe('stat', () => {
+  it('builds an event of the catalogue as the sink sends it: a payload when given, none (sent as {}) when not', () => {
+    const rstat4 = vi.fn();
+    expect(stat('popup_share_open')).toEqual({ event: 'popup_share_open' });
+    expect('payload' in stat('popup_share_open')).toBe(false);
+    expect(stat('autoplay', { result: 'muted' })).toEqual({ event: 'autoplay', payload: { result: 'muted' } });
+    sendStat(stat('popup_share_open'), { rstat4 });
+    sendStat(stat('seasonsAndEpisodes_season_click', { seasonId: 7 }), { rstat4 });
+    expect(rstat4.mock.calls).toEqual([
+      ['videoplayer_popup_share_open', {}],
+      ['videoplayer_seasonsAndEpisodes_season_click', { seasonId: 7 }],
+    ]);
   });
 });

@@ -4,16 +4,34 @@
  * never reach the player.
  */
 import { createEffect } from 'effector';
+import { STAT_PREFIX, type NoPayload, type Stat, type StatName, type StatPayload } from './stat-events';
+
+export { STAT_PREFIX } from './stat-events';
 
 export type Rstat4 = (event: string, payload?: unknown) => void;
 
+/**
+ * An event as the sink sends it, unchecked: what the queue holds and test handlers record. The
+ * player's code builds its events with `stat` against the catalogue (stat-events.ts).
+ */
 export interface StatEvent {
   /** Without the prefix, e.g. 'ad_play'; sent as 'videoplayer_ad_play'. */
   event: string;
   payload?: Record<string, unknown>;
 }
 
-export const STAT_PREFIX = 'videoplayer_';
+/**
+ * One event of the catalogue (stat-events.ts), e.g. `stat('ad_play', { adId, … })`: a name or a
+ * payload that is not there fails the typecheck. Without a payload the event has none (sent as `{}`).
+ */
+export function stat<Name extends StatName>(
+  event: Name,
+  ...[payload]: NoPayloadAllowed<Name> extends true ? [payload?: StatPayload<Name>] : [payload: StatPayload<Name>]
+): Stat<Name> {
+  return (payload === undefined ? { event } : { event, payload }) as Stat<Name>;
+}
+
+type NoPayloadAllowed<Name extends StatName> = NoPayload extends StatPayload<Name> ? true : false;
 
 interface StatWindow {
   rstat4?: unknown;
@@ -98,5 +116,5 @@ export function createQueuedSender({
 
 const sendQueued = createQueuedSender();
 
-/** Sends a stat now, or queues it while the page is starting and has no rstat4 yet. */
-export const sendStatFx = createEffect((stat: StatEvent) => sendQueued(stat));
+/** Sends an event of the catalogue now, or queues it while the page is starting and has no rstat4 yet. */
+export const sendStatFx = createEffect((event: Stat) => sendQueued(event));

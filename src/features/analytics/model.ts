@@ -10,7 +10,8 @@ import type { EngineError } from '../../engine/types';
 import { TIMEUPDATE_ANALYTICS_INTERVAL_MS } from '../../lib/constants';
 import type { DeviceType } from '../../lib/device';
 import { bitsToKilobytes, networkClass, type NetworkClass } from '../../lib/network';
-import { sendStatFx, type StatEvent } from '../../platform/stats';
+import { sendStatFx, stat } from '../../platform/stats';
+import type { Stat, StatErrorFields } from '../../platform/stat-events';
 import { marksReached } from './marks';
 
 export interface AnalyticsItem {
@@ -96,8 +97,6 @@ function withCommon<T>(clock: Unit<T>): Event<{ common: CommonFields; value: T }
   });
 }
 
-const stat = (event: string, payload: Record<string, unknown>): StatEvent => ({ event, payload });
-
 // Progress marks: each once per episode, skipped marks once when seeking forward past them.
 const marksCrossed = sample({
   clock: positionUpdated,
@@ -111,7 +110,7 @@ $sentMarks.on(marksCrossed, (sent, marks) => new Set([...sent, ...marks]));
  * sendStatFx and the rest come round again. All of it runs in one effector tick, so the marks of
  * one update never interleave with the next update's.
  */
-const markStatsDue = createEvent<StatEvent[]>();
+const markStatsDue = createEvent<Stat<'progress'>[]>();
 sample({ clock: withCommon(marksCrossed), fn: ({ common, value: marks }) => marks.map((mark) => stat('progress', { ...common, mark })), target: markStatsDue });
 sample({ clock: markStatsDue, filter: (stats) => stats.length > 0, fn: ([first]) => first!, target: sendStatFx });
 sample({ clock: markStatsDue, filter: (stats) => stats.length > 1, fn: ([, ...rest]) => rest, target: markStatsDue });
@@ -129,7 +128,7 @@ export function networkType(bandwidthBitsPerSecond: number): NetworkClass | 'unk
   return networkClass(bitsToKilobytes(bandwidthBitsPerSecond)) ?? 'unknown';
 }
 
-export function errorPayload({ error, bandwidthEstimate, bufferedLength }: StreamErrorReport): Record<string, unknown> {
+export function errorPayload({ error, bandwidthEstimate, bufferedLength }: StreamErrorReport): StatErrorFields {
   return {
     errorType: error.kind,
     details: error.detail,

@@ -7,9 +7,10 @@
  */
 import { createEffect, createEvent, createStore, sample } from 'effector';
 import { pageNow } from '../../platform/page-clock';
-import { sendStatFx } from '../../platform/stats';
+import { sendStatFx, stat } from '../../platform/stats';
+import type { StatPayload } from '../../platform/stat-events';
 import { $deviceType, $position, itemChanged, type AnalyticsItem } from './model';
-import { EMPTY_QOE, foldQoe, hasPlayback, qoeSummary, startupMs, type QoeFact, type QoeState, type StampedQoeFact } from './qoe';
+import { EMPTY_QOE, foldQoe, hasPlayback, qoeSummary, startupMs, type QoeFact, type QoeState, type QoeSummary, type StampedQoeFact } from './qoe';
 
 /** A fact for the figures; `at` (page clock, ms) when it happened earlier than now. */
 export const qoeFactHappened = createEvent<QoeFact & { at?: number }>();
@@ -72,15 +73,18 @@ const summaryDue = sample({ clock: closed, filter: ({ playback }) => !playback.s
 $playback.on(closed, (_, { playback, next }) => (next !== null ? fresh(next) : { ...playback, summarySent: playback.summarySent || hasPlayback(playback.qoe) }));
 
 /** A QoE stat of a playback, with the common fields: its own item (the page may be on the next one), position, device. */
-const qoeStatDue = createEvent<{ item: AnalyticsItem; event: string; figures: Record<string, unknown> }>();
+type QoeStat =
+  | { item: AnalyticsItem; event: 'qoe_startup'; figures: Pick<StatPayload<'qoe_startup'>, 'startupMs' | 'adMs'> }
+  | { item: AnalyticsItem; event: 'qoe_summary'; figures: QoeSummary };
+const qoeStatDue = createEvent<QoeStat>();
 sample({
   clock: startupShown,
-  fn: ({ item, qoe }) => ({ item, event: 'qoe_startup', figures: { startupMs: startupMs(qoe), adMs: Math.round(qoe.adMs) } }),
+  fn: ({ item, qoe }): QoeStat => ({ item, event: 'qoe_startup', figures: { startupMs: startupMs(qoe), adMs: Math.round(qoe.adMs) } }),
   target: qoeStatDue,
 });
 sample({
   clock: summaryDue,
-  fn: ({ playback: { item, qoe }, at }) => ({ item, event: 'qoe_summary', figures: { ...qoeSummary(qoe, at) } }),
+  fn: ({ playback: { item, qoe }, at }): QoeStat => ({ item, event: 'qoe_summary', figures: { ...qoeSummary(qoe, at) } }),
   target: qoeStatDue,
 });
 // Single-store sources, read one after the other: a combined source would be recomputed on every time update.
@@ -88,9 +92,7 @@ const positioned = sample({ clock: qoeStatDue, source: $position, fn: (position,
 sample({
   clock: positioned,
   source: $deviceType,
-  fn: (deviceType, { position: { position, duration }, due: { item, event, figures } }) => ({
-    event,
-    payload: { contentId: item.contentId, episodeId: item.episodeId, imdbId: item.imdbId, position, duration, deviceType, ...figures },
-  }),
+  fn: (deviceType, { position: { position, duration }, due: { item, event, figures } }) =>
+    stat(event, { contentId: item.contentId, episodeId: item.episodeId, imdbId: item.imdbId, position, duration, deviceType, ...figures }),
   target: sendStatFx,
 });

@@ -9,7 +9,7 @@
  */
 import { createEffect, createEvent, createStore, sample, scopeBind } from 'effector';
 import { listenToParent, type ParentAction } from '../../platform/parent-bridge';
-import { sendStatFx } from '../../platform/stats';
+import { sendStatFx, stat } from '../../platform/stats';
 import { controlsPinnedSet, escapePressed } from '../playback';
 import { $audioTracks, audioTrackChosen, qualityChosen, rateChosen, subtitleChosen } from '../tracks';
 
@@ -118,12 +118,12 @@ export const escapeUnhandled = escapeUsed.filter({ fn: (active) => active === 'n
 sample({ clock: $menuOpen.updates, target: controlsPinnedSet });
 
 // Statistics (SPEC.md §7): settings_audio_*, with the label the list showed.
-sample({ clock: $activeMenu.updates, filter: (active) => active === 'audio', fn: () => ({ event: 'settings_audio_open' }), target: sendStatFx });
+sample({ clock: $activeMenu.updates, filter: (active) => active === 'audio', fn: () => stat('settings_audio_open'), target: sendStatFx });
 sample({
   clock: audioTrackChosen,
   source: $audioTracks,
   filter: (tracks, id) => tracks.some((track) => track.id === id),
-  fn: (tracks, id) => ({ event: 'settings_audio_select', payload: { label: tracks.find((track) => track.id === id)!.name } }),
+  fn: (tracks, id) => stat('settings_audio_select', { label: tracks.find((track) => track.id === id)!.name }),
   target: sendStatFx,
 });
 

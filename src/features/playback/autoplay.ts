@@ -8,7 +8,7 @@
  */
 import { createEvent, createStore, merge, sample } from 'effector';
 import type { EarlyAutoplay } from '../../lib/autoplay';
-import { sendStatFx } from '../../platform/stats';
+import { sendStatFx, stat } from '../../platform/stats';
 import { $fallbackMuted, autoplayRequested, playFx, soundRefused, unlockFx, type AutoplayResult } from './model';
 import { setMutedFx } from './volume';
 
@@ -51,7 +51,7 @@ sample({
   fn: ({ fallback }, result) => (result === 'sound' && fallback ? 'muted' : result),
   target: autoplayResolved,
 });
-sample({ clock: autoplayResolved, fn: (result) => ({ event: 'autoplay', payload: { result } }), target: sendStatFx });
+sample({ clock: autoplayResolved, fn: (result) => stat('autoplay', { result }), target: sendStatFx });
 
 // The viewer's gesture: sound on, and the content may play with it later (Safari's engine).
 sample({ clock: unmuteClicked, target: unlockFx });

@@ -6,7 +6,7 @@
 import { sample } from 'effector';
 import { appStarted } from '../session';
 import { playRequested, seekRequested } from '../playback';
-import { sendStatFx } from '../../platform/stats';
+import { sendStatFx, stat } from '../../platform/stats';
 import { continueClicked, progressStarted, resumeAnswered, resumeOffered, startOverClicked } from './model';
 
 sample({ clock: appStarted, fn: () => undefined, target: progressStarted });
@@ -15,7 +15,6 @@ sample({ clock: resumeAnswered, target: seekRequested });
 sample({ clock: resumeAnswered, fn: () => undefined, target: playRequested });
 
 // Statistics: stoppedHere_window_*.
-const stat = (event: string) => ({ event });
-sample({ clock: resumeOffered, fn: (position) => ({ event: 'stoppedHere_window_open', payload: { position } }), target: sendStatFx });
+sample({ clock: resumeOffered, fn: (position) => stat('stoppedHere_window_open', { position }), target: sendStatFx });
 sample({ clock: continueClicked, fn: () => stat('stoppedHere_window_continue'), target: sendStatFx });
 sample({ clock: startOverClicked, fn: () => stat('stoppedHere_window_restart'), target: sendStatFx });

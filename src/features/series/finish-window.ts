@@ -12,7 +12,8 @@
  */
 import { combine, createEvent, createStore, sample } from 'effector';
 import { FINISH_WINDOW_LEAD_S, MIDROLL_MAX_TICK_S } from '../../lib/constants';
-import { sendStatFx } from '../../platform/stats';
+import { sendStatFx, stat } from '../../platform/stats';
+import type { StatName } from '../../platform/stat-events';
 import { $currentTime, $duration } from '../playback';
 import { $breakPhase } from '../ads';
 import { $creditsChapter } from '../chapters';
@@ -113,7 +114,7 @@ sample({
 });
 
 // Statistics, each with the card's trigger ('end' when it is not up).
-const windowStat = (event: string) => (trigger: FinishTrigger) => ({ event, payload: { trigger } });
+const windowStat = (event: Extract<StatName, `finishEpisode_window_${string}`>) => (trigger: FinishTrigger) => stat(event, { trigger });
 sample({
   clock: $finishTrigger.updates,
   filter: (trigger): trigger is FinishTrigger => trigger !== null,

@@ -11,7 +11,7 @@ import { createEvent, createStore, sample } from 'effector';
 import { $config, episodeChosen, masterUrl } from '../session';
 import { $currentSecond, $duration, $muted, autoplaySet, prefetchSourceFx, sourceRequested } from '../playback';
 import { $adoptedPlan, $savedProgress, planStart, resumeOffered, type StartPlan } from '../progress';
-import { sendStatFx } from '../../platform/stats';
+import { sendStatFx, stat } from '../../platform/stats';
 import { $lastChoice, $nextEpisode, $seasonsMenuOpen, episodeSelected, menuBackClicked, menuSeasonPicked } from './model';
 
 /** The next episode's master playlist is fetched this close to the end of the current one. */
@@ -68,8 +68,7 @@ sample({ clock: prefetchDue, fn: ({ id }) => id, target: $prefetchedFor });
 sample({ clock: prefetchDue, fn: ({ url }) => url, target: prefetchSourceFx });
 
 // Statistics (SPEC.md §7): seasonsAndEpisodes_*.
-const stat = (event: string) => ({ event });
 sample({ clock: $seasonsMenuOpen.updates, fn: (open) => stat(open ? 'seasonsAndEpisodes_open' : 'seasonsAndEpisodes_close'), target: sendStatFx });
-sample({ clock: menuSeasonPicked, fn: (seasonId) => ({ event: 'seasonsAndEpisodes_season_click', payload: { seasonId } }), target: sendStatFx });
+sample({ clock: menuSeasonPicked, fn: (seasonId) => stat('seasonsAndEpisodes_season_click', { seasonId }), target: sendStatFx });
 sample({ clock: menuBackClicked, fn: () => stat('seasonsAndEpisodes_back'), target: sendStatFx });
-sample({ clock: episodeSelected, fn: (episode) => ({ event: 'seasonsAndEpisodes_episode_click', payload: { episodeId: episode.id } }), target: sendStatFx });
+sample({ clock: episodeSelected, fn: (episode) => stat('seasonsAndEpisodes_episode_click', { episodeId: episode.id }), target: sendStatFx });

@@ -2,7 +2,7 @@ import { combine, createEvent, createStore, sample } from 'effector';
 import { $currentTime, $mobileLayout, $shareEnabled, shareClicked } from '../playback';
 import { $title, appStarted } from '../session';
 import { checkNativeShareFx, copyTextFx, nativeShareFx, readTopPageUrlFx } from '../../platform/share';
-import { sendStatFx } from '../../platform/stats';
+import { sendStatFx, stat } from '../../platform/stats';
 import { isOpenableUrl, SHARE_TARGETS, shareLink, shareTargetUrl, type ShareTargetId } from './links';
 import { httpUrl } from '../../lib/url';
 
@@ -72,8 +72,8 @@ sample({
 sample({ clock: copyClicked, source: $shareLink, filter: (link): link is string => link !== null, target: copyTextFx });
 
 // Statistics (SPEC.md §7): popup_share_*.
-sample({ clock: $sharePopupOpen.updates, fn: (open) => ({ event: open ? 'popup_share_open' : 'popup_share_close' }), target: sendStatFx });
-sample({ clock: useNative, fn: () => ({ event: 'popup_share_native' }), target: sendStatFx });
-sample({ clock: copyClicked, fn: () => ({ event: 'popup_share_copy' }), target: sendStatFx });
-sample({ clock: networkClicked, fn: (id) => ({ event: `popup_share_${id}` }), target: sendStatFx });
-sample({ clock: timecodeToggled, fn: (on) => ({ event: on ? 'popup_share_timecode_on' : 'popup_share_timecode_off' }), target: sendStatFx });
+sample({ clock: $sharePopupOpen.updates, fn: (open) => stat(open ? 'popup_share_open' : 'popup_share_close'), target: sendStatFx });
+sample({ clock: useNative, fn: () => stat('popup_share_native'), target: sendStatFx });
+sample({ clock: copyClicked, fn: () => stat('popup_share_copy'), target: sendStatFx });
+sample({ clock: networkClicked, fn: (id) => stat(`popup_share_${id}`), target: sendStatFx });
+sample({ clock: timecodeToggled, fn: (on) => stat(on ? 'popup_share_timecode_on' : 'popup_share_timecode_off'), target: sendStatFx });

@@ -5,7 +5,8 @@
 import { createEffect, createEvent, createStore, sample } from 'effector';
 import type { ParsedAd } from '../../../vast';
 import { firePixelFx } from '../../../platform/pixel';
-import { sendStatFx, type StatEvent } from '../../../platform/stats';
+import { sendStatFx, stat } from '../../../platform/stats';
+import type { StatName } from '../../../platform/stat-events';
 import { AD_TIMEUPDATE_THROTTLE_MS } from '../../../lib/constants';
 import { AdStatus, isRunning } from '../status';
 import { effectiveDuration, safeHttpUrl, pixelUrls, progressCrossed, quartilesCrossed, transitionEvents, volumeEvents, type AdVolume } from '../tracking';
@@ -133,20 +134,19 @@ const $statContext = sample({
   fn: (context): StatContext => context,
 });
 
-function adStat(event: string, { ad, brk, time }: StatContext, extra: Record<string, unknown> = {}): StatEvent {
-  return {
-    event,
-    payload: {
-      adId: ad?.id ?? null,
-      type: brk?.kind ?? null,
-      currentTime: Math.round(time.currentTime * 10) / 10,
-      duration: ad ? effectiveDuration(time.duration, ad) : null,
-      ...extra,
-    },
-  };
+type AdStatName = Extract<StatName, `ad_${string}`>;
+
+function adStat(event: AdStatName, { ad, brk, time }: StatContext, extra: { status?: AdStatus; from?: AdStatus } = {}) {
+  return stat(event, {
+    adId: ad?.id ?? null,
+    type: brk?.kind ?? null,
+    currentTime: Math.round(time.currentTime * 10) / 10,
+    duration: ad ? effectiveDuration(time.duration, ad) : null,
+    ...extra,
+  });
 }
 
-const STATUS_STATS: Partial<Record<AdStatus, string>> = {
+const STATUS_STATS: Partial<Record<AdStatus, AdStatName>> = {
   [AdStatus.Loaded]: 'ad_loaded',
   [AdStatus.Started]: 'ad_play',
   [AdStatus.Paused]: 'ad_pause',
