@@ -12,28 +12,10 @@ import { installStatsSink } from './stats';
 import { ServerBanner, TopBar } from './TopBar';
 import { useHarnessEvents } from './useHarnessEvents';
 
-/**
- * The harness page. It holds only what crosses its regions: the harness state, the frame (its
- * key and ref) and the stores of the event stream, the messages and the probe, which never
- * change themselves. Each region subscribes to the parts it shows, so a request batch or a probe
- * sample does not re-render this component or the regions that do not show it.
- */
-export function App() {
-  const origins = useMemo(readOrigins, []);
+/** The harness state, mirrored in the harness URL, and the player frame's reloads. */
+function useHarnessState() {
   const [state, setState] = useState<HarnessState>(() => stateFromSearch(window.location.search));
   const [reloadCount, setReloadCount] = useState(0);
-  const [showScenarios, setShowScenarios] = useState(true);
-  const [showInspectors, setShowInspectors] = useState(true);
-  const frameRef = useRef<HTMLIFrameElement>(null);
-  const events = useHarnessEvents();
-  const messages = useMessageLog(frameRef);
-  useEffect(() => installStatsSink(origins.playerOrigin), [origins.playerOrigin]);
-
-  const targetOrigin = frameOrigin(state.embed, origins);
-  const custom = useCustomSource(state, targetOrigin, origins.harnessOrigin);
-  const src = custom.ready ? playerSrc(state, origins, harnessClient()) : 'about:blank';
-  const frameKey = `${src}#${reloadCount}`;
-  const probe = useProbe(frameRef, targetOrigin, frameKey);
 
   // The harness URL mirrors the state so a bug report can link to it.
   useEffect(() => {
@@ -44,6 +26,7 @@ export function App() {
   const update = useCallback((patch: Partial<HarnessState>) => setState((s) => ({ ...s, ...patch })), []);
   const reload = useCallback(() => setReloadCount((n) => n + 1), []);
   const { scenarioId, customQuery } = state;
+  // Choosing the scenario already shown loads it again.
   const selectScenario = useCallback(
     (id: string) => {
       if (id === scenarioId && customQuery === null) reload();
@@ -52,8 +35,36 @@ export function App() {
     [scenarioId, customQuery, reload, update],
   );
   const chooseSameOrigin = useCallback(() => update({ embed: 'same' }), [update]);
-  const toggleScenarios = useCallback(() => setShowScenarios((v) => !v), []);
-  const toggleInspectors = useCallback(() => setShowInspectors((v) => !v), []);
+  return { state, reloadCount, update, reload, selectScenario, chooseSameOrigin };
+}
+
+/** A column shown or hidden by the top bar. */
+function useToggle(initial: boolean): [boolean, () => void] {
+  const [shown, setShown] = useState(initial);
+  return [shown, useCallback(() => setShown((v) => !v), [])];
+}
+
+/**
+ * The harness page. It holds only what crosses its regions: the harness state, the frame (its
+ * key and ref) and the stores of the event stream, the messages and the probe, which never
+ * change themselves. Each region subscribes to the parts it shows, so a request batch or a probe
+ * sample does not re-render this component or the regions that do not show it.
+ */
+export function App() {
+  const origins = useMemo(readOrigins, []);
+  const { state, reloadCount, update, reload, selectScenario, chooseSameOrigin } = useHarnessState();
+  const [showScenarios, toggleScenarios] = useToggle(true);
+  const [showInspectors, toggleInspectors] = useToggle(true);
+  const frameRef = useRef<HTMLIFrameElement>(null);
+  const events = useHarnessEvents();
+  const messages = useMessageLog(frameRef);
+  useEffect(() => installStatsSink(origins.playerOrigin), [origins.playerOrigin]);
+
+  const targetOrigin = frameOrigin(state.embed, origins);
+  const custom = useCustomSource(state, targetOrigin, origins.harnessOrigin);
+  const src = custom.ready ? playerSrc(state, origins, harnessClient()) : 'about:blank';
+  const frameKey = `${src}#${reloadCount}`;
+  const probe = useProbe(frameRef, targetOrigin, frameKey);
 
   return (
     <div className="app">

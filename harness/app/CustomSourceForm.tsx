@@ -13,10 +13,12 @@ import {
   PASTED_VAST_STORAGE_KEY,
   customPlan,
   rewriteVast,
+  type CustomLink,
   type CustomPlan,
 } from '../common/custom-source';
+import { closeStaging, isPastedXml, openStaging, playStream, setPastedVast, setVastTag } from './custom-link-edits';
 import { errorText } from './embed-console';
-import { DEFAULT_SCENARIO_ID, type HarnessState } from './scenarios';
+import type { HarnessState } from './scenarios';
 import './custom-sources.css';
 
 export interface CorsProbeState {
@@ -125,45 +127,11 @@ interface CustomSourceFormProps {
   onChange(patch: Partial<HarnessState>): void;
 }
 
+type FormProps = { link: CustomLink; onChange(patch: Partial<HarnessState>): void };
+
 export const CustomSourceForm = memo(function CustomSourceForm({ state, custom, onChange }: CustomSourceFormProps) {
   const link = state.custom;
-  const [src, setSrc] = useState(link.src ?? '');
-  const [vast, setVast] = useState(() => (link.vast?.startsWith(PASTED_VAST_PREFIX) ? (storedXml(link.vast.slice(PASTED_VAST_PREFIX.length)) ?? '') : (link.vast ?? '')));
-  const [base, setBase] = useState(link.base ?? '');
-  const [contentId, setContentId] = useState(link.contentId ?? '');
-  const [busy, setBusy] = useState(false);
   const [pasteError, setPasteError] = useState<string | null>(null);
-
-  const playStream = (event: FormEvent) => {
-    event.preventDefault();
-    onChange({ scenarioId: CUSTOM_SCENARIO_ID, customQuery: null, custom: { ...link, src: src.trim(), base: null, contentId: null } });
-  };
-
-  const applyVast = async (event: FormEvent) => {
-    event.preventDefault();
-    setPasteError(null);
-    const text = vast.trim();
-    if (!text.startsWith('<')) return onChange({ customQuery: null, custom: { ...link, vast: text } });
-    setBusy(true);
-    try {
-      const id = await registerPastedVast(text);
-      onChange({ customQuery: null, custom: { ...link, vast: `${PASTED_VAST_PREFIX}${id}` } });
-    } catch (error) {
-      setPasteError(pasteRefused(error));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const openStaging = (event: FormEvent) => {
-    event.preventDefault();
-    onChange({
-      scenarioId: state.scenarioId === CUSTOM_SCENARIO_ID ? DEFAULT_SCENARIO_ID : state.scenarioId,
-      customQuery: null,
-      custom: { ...link, base: base.trim(), contentId: contentId.trim() || null },
-    });
-  };
-
   const errors = [...custom.plan.errors, ...(custom.pastedError ? [custom.pastedError] : []), ...(pasteError ? [pasteError] : [])];
   const probe = custom.probe;
 
@@ -182,73 +150,115 @@ export const CustomSourceForm = memo(function CustomSourceForm({ state, custom, 
           {probe.message}
         </p>
       )}
-      <form onSubmit={playStream} className="custom-form">
-        <input
-          className="input mono"
-          value={src}
-          onChange={(e) => setSrc(e.target.value)}
-          placeholder="https://partner.example/master.m3u8"
-          aria-label="HLS address"
-          spellCheck={false}
-          data-testid="custom-src-input"
-        />
-        <button type="submit" className={`btn${state.scenarioId === CUSTOM_SCENARIO_ID ? ' btn-primary' : ''}`} data-testid="custom-src-play">
-          Свой поток
-        </button>
-      </form>
-      <form onSubmit={(e) => void applyVast(e)} className="custom-form">
-        <textarea
-          className="input mono"
-          value={vast}
-          onChange={(e) => setVast(e.target.value)}
-          placeholder="VAST tag address, or paste the XML"
-          aria-label="VAST tag or XML"
-          rows={2}
-          spellCheck={false}
-          data-testid="custom-vast-input"
-        />
-        <button type="submit" className="btn" disabled={busy} data-testid="custom-vast-apply">
-          Pre-roll
-        </button>
-        {link.vast !== null && (
-          <button type="button" className="btn btn-ghost" onClick={() => onChange({ customQuery: null, custom: { ...link, vast: null } })} data-testid="custom-vast-clear">
-            No tag
-          </button>
-        )}
-      </form>
-      <form onSubmit={openStaging} className="custom-form">
-        <input
-          className="input mono"
-          value={base}
-          onChange={(e) => setBase(e.target.value)}
-          placeholder="staging base: https://…"
-          aria-label="Staging base address"
-          spellCheck={false}
-          data-testid="custom-base-input"
-        />
-        <input
-          className="input mono"
-          value={contentId}
-          onChange={(e) => setContentId(e.target.value)}
-          placeholder="content id"
-          aria-label="Content id"
-          inputMode="numeric"
-          data-testid="custom-content-id"
-        />
-        <button type="submit" className="btn" data-testid="custom-base-open">
-          Staging
-        </button>
-        {link.base !== null && (
-          <button
-            type="button"
-            className="btn btn-ghost"
-            onClick={() => onChange({ customQuery: null, custom: { ...link, base: null, contentId: null } })}
-            data-testid="custom-base-clear"
-          >
-            Fixtures
-          </button>
-        )}
-      </form>
+      <StreamForm link={link} playing={state.scenarioId === CUSTOM_SCENARIO_ID} onChange={onChange} />
+      <VastForm link={link} onChange={onChange} onPasteError={setPasteError} />
+      <StagingForm link={link} scenarioId={state.scenarioId} onChange={onChange} />
     </section>
   );
 });
+
+/** 'Свой поток': any HLS address, played as the custom scenario. */
+function StreamForm({ link, playing, onChange }: FormProps & { playing: boolean }) {
+  const [src, setSrc] = useState(link.src ?? '');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onChange(playStream(link, src));
+  };
+  return (
+    <form onSubmit={submit} className="custom-form">
+      <input
+        className="input mono"
+        value={src}
+        onChange={(e) => setSrc(e.target.value)}
+        placeholder="https://partner.example/master.m3u8"
+        aria-label="HLS address"
+        spellCheck={false}
+        data-testid="custom-src-input"
+      />
+      <button type="submit" className={`btn${playing ? ' btn-primary' : ''}`} data-testid="custom-src-play">
+        Свой поток
+      </button>
+    </form>
+  );
+}
+
+/** The pre-roll of any scenario: a VAST tag's address, or pasted XML the server keeps first. */
+function VastForm({ link, onChange, onPasteError }: FormProps & { onPasteError(message: string | null): void }) {
+  const [vast, setVast] = useState(() => (link.vast?.startsWith(PASTED_VAST_PREFIX) ? (storedXml(link.vast.slice(PASTED_VAST_PREFIX.length)) ?? '') : (link.vast ?? '')));
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    onPasteError(null);
+    if (!isPastedXml(vast)) return onChange(setVastTag(link, vast));
+    setBusy(true);
+    try {
+      onChange(setPastedVast(link, await registerPastedVast(vast.trim())));
+    } catch (error) {
+      onPasteError(pasteRefused(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form onSubmit={(e) => void submit(e)} className="custom-form">
+      <textarea
+        className="input mono"
+        value={vast}
+        onChange={(e) => setVast(e.target.value)}
+        placeholder="VAST tag address, or paste the XML"
+        aria-label="VAST tag or XML"
+        rows={2}
+        spellCheck={false}
+        data-testid="custom-vast-input"
+      />
+      <button type="submit" className="btn" disabled={busy} data-testid="custom-vast-apply">
+        Pre-roll
+      </button>
+      {link.vast !== null && (
+        <button type="button" className="btn btn-ghost" onClick={() => onChange(setVastTag(link, null))} data-testid="custom-vast-clear">
+          No tag
+        </button>
+      )}
+    </form>
+  );
+}
+
+/** A staging catalogue, with a content id in it, for the fixture scenarios. */
+function StagingForm({ link, scenarioId, onChange }: FormProps & { scenarioId: string }) {
+  const [base, setBase] = useState(link.base ?? '');
+  const [contentId, setContentId] = useState(link.contentId ?? '');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onChange(openStaging(scenarioId, link, base, contentId));
+  };
+  return (
+    <form onSubmit={submit} className="custom-form">
+      <input
+        className="input mono"
+        value={base}
+        onChange={(e) => setBase(e.target.value)}
+        placeholder="staging base: https://…"
+        aria-label="Staging base address"
+        spellCheck={false}
+        data-testid="custom-base-input"
+      />
+      <input
+        className="input mono"
+        value={contentId}
+        onChange={(e) => setContentId(e.target.value)}
+        placeholder="content id"
+        aria-label="Content id"
+        inputMode="numeric"
+        data-testid="custom-content-id"
+      />
+      <button type="submit" className="btn" data-testid="custom-base-open">
+        Staging
+      </button>
+      {link.base !== null && (
+        <button type="button" className="btn btn-ghost" onClick={() => onChange(closeStaging(link))} data-testid="custom-base-clear">
+          Fixtures
+        </button>
+      )}
+    </form>
+  );
+}

@@ -1,7 +1,12 @@
 import { useEffect, useState, type RefObject } from 'react';
+import type { EngineDebugLevels } from '../../src/engine/types';
 import { isProbeMessage } from './probe';
-import { bufferBar, configView, levelLabel, readEngineView, type EngineView } from './engine-view';
+import { bufferBar, bufferedText, configView, levelLabel, levelStateText, readEngineView, shownLevel, type EngineView } from './engine-view';
 import './engine-panel.css';
+
+type Send = (op: string, extra?: Record<string, unknown>) => Promise<string | null>;
+/** Sends one engine op; its answer becomes the status line under the Loading buttons. */
+type Run = (label: string, op: string, extra?: Record<string, unknown>) => Promise<void>;
 
 interface EnginePanelProps {
   active: boolean;
@@ -9,19 +14,13 @@ interface EnginePanelProps {
   /** Changes with every new player frame: the view starts over. */
   frameKey: string;
   /** The probe channel (probe.ts): resolves with the probe's refusal, null when done. */
-  send(op: string, extra?: Record<string, unknown>): Promise<string | null>;
+  send: Send;
 }
 
-/**
- * The Engine tab: hls.js level choice and cap, the buffered ranges, recover / stop / start
- * loading and the effective config, all through the probe (both embeds). The player page sends
- * its engine snapshots only while this tab is shown.
- */
-export function EnginePanel({ active, frameRef, frameKey, send }: EnginePanelProps) {
+/** The engine's snapshots and config from the player page while the tab shows, and its ops' answers. */
+function useEngineWatch({ active, frameRef, frameKey, send }: EnginePanelProps) {
   const [view, setView] = useState<EngineView | null>(null);
   const [config, setConfig] = useState<unknown>(null);
-  const [allKeys, setAllKeys] = useState(false);
-  const [nextSegment, setNextSegment] = useState(false);
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
   const hasStream = view?.levels != null;
 
@@ -53,15 +52,20 @@ export function EnginePanel({ active, frameRef, frameKey, send }: EnginePanelPro
     if (active && hasStream && config === null) void send('engine-config');
   }, [active, hasStream, config, send]);
 
-  const run = async (label: string, op: string, extra?: Record<string, unknown>) => {
+  const run: Run = async (label, op, extra) => {
     const error = await send(op, extra);
     setStatus(error === null ? { ok: true, text: `${label}: done` } : { ok: false, text: `${label}: ${error}` });
   };
+  return { view, config, status, hasStream, run };
+}
 
-  const levels = view?.levels ?? null;
-  const bar = view ? bufferBar(view) : null;
-  const shownLevel = levels ? (levels.auto ? -1 : levels.current) : -1;
-
+/**
+ * The Engine tab: hls.js level choice and cap, the buffered ranges, recover / stop / start
+ * loading and the effective config, all through the probe (both embeds). The player page sends
+ * its engine snapshots only while this tab is shown.
+ */
+export function EnginePanel(props: EnginePanelProps) {
+  const { view, config, status, hasStream, run } = useEngineWatch(props);
   return (
     <div className="panel engine-panel" data-testid="engine-panel">
       <p className="muted">
@@ -74,108 +78,125 @@ export function EnginePanel({ active, frameRef, frameKey, send }: EnginePanelPro
           {view.controls ? 'No hls.js stream loaded (not started yet, or the browser plays HLS natively).' : 'The player has not created its engine yet.'}
         </p>
       )}
-
-      <section className="engine-section" aria-label="Levels">
-        <h3>Level</h3>
-        <p className="mono" data-testid="engine-level-state">
-          {levels
-            ? `current ${levels.current} · next ${levels.next} · loading ${levels.load} · ${levels.auto ? 'auto' : 'manual'} · cap ${levels.cap === -1 ? 'none' : levels.cap}`
-            : '—'}
-        </p>
-        <div className="engine-row">
-          <label className="field">
-            <span>Level</span>
-            <select
-              className="input"
-              value={shownLevel}
-              disabled={!levels}
-              onChange={(e) => void run('Level', 'engine-level', { index: Number(e.target.value), next: nextSegment })}
-              data-testid="engine-level"
-            >
-              <option value={-1}>Auto (ABR)</option>
-              {levels?.levels.map((level, index) => (
-                <option key={index} value={index}>
-                  {index}: {levelLabel(level)}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="check" title="nextLevel: switch at the next segment; unticked, currentLevel switches now and flushes the buffer">
-            <input type="checkbox" checked={nextSegment} onChange={(e) => setNextSegment(e.target.checked)} data-testid="engine-level-next" />
-            <span>from the next segment</span>
-          </label>
-          <label className="field">
-            <span>Auto cap</span>
-            <select
-              className="input"
-              value={levels?.cap ?? -1}
-              disabled={!levels}
-              onChange={(e) => void run('Cap', 'engine-cap', { index: Number(e.target.value) })}
-              data-testid="engine-cap"
-            >
-              <option value={-1}>No cap</option>
-              {levels?.levels.map((level, index) => (
-                <option key={index} value={index}>
-                  ≤ {index}: {levelLabel(level)}
-                </option>
-              ))}
-            </select>
-          </label>
-        </div>
-      </section>
-
-      <section className="engine-section" aria-label="Buffer">
-        <h3>Buffer</h3>
-        <div className="engine-bar" data-testid="engine-buffer-bar" data-ranges={view?.buffered.length ?? 0} data-ahead={bar ? bar.ahead.toFixed(2) : ''} title="Buffered ranges of the content element; the line is the playhead">
-          {bar?.ranges.map((range, index) => (
-            <span key={index} className="engine-bar-range" style={{ left: `${range.left}%`, width: `${range.width}%` }} />
-          ))}
-          {bar?.playhead != null && <span className="engine-bar-playhead" style={{ left: `${bar.playhead}%` }} />}
-        </div>
-        <p className="mono engine-buffer-text" data-testid="engine-buffered">
-          {view
-            ? `${view.currentTime?.toFixed(1) ?? '—'} / ${view.duration?.toFixed(1) ?? '—'} s · ahead ${bar?.ahead.toFixed(1)} s · ${
-                view.buffered.map(([start, end]) => `${start.toFixed(1)}–${end.toFixed(1)}`).join(', ') || 'nothing buffered'
-              }`
-            : '—'}
-        </p>
-      </section>
-
-      <section className="engine-section" aria-label="Loading">
-        <h3>Loading</h3>
-        <div className="engine-row">
-          <button type="button" className="btn" disabled={!hasStream} onClick={() => void run('Recover media error', 'engine-recover')} data-testid="engine-recover">
-            Recover media error
-          </button>
-          <button type="button" className="btn" disabled={!hasStream} onClick={() => void run('Stop loading', 'engine-stop-load')} data-testid="engine-stop-load">
-            Stop loading
-          </button>
-          <button type="button" className="btn" disabled={!hasStream} onClick={() => void run('Start loading', 'engine-start-load')} data-testid="engine-start-load">
-            Start loading
-          </button>
-        </div>
-        {status && (
-          <p className={status.ok ? 'muted mono' : 'error-text'} role="status" data-testid="engine-status">
-            {status.text}
-          </p>
-        )}
-      </section>
-
-      <section className="engine-section" aria-label="Configuration">
-        <h3>
-          Configuration{' '}
-          <label className="check engine-config-all">
-            <input type="checkbox" checked={allKeys} onChange={(e) => setAllKeys(e.target.checked)} data-testid="engine-config-all" />
-            <span>every key</span>
-          </label>
-          <button type="button" className="btn btn-small" disabled={!hasStream} onClick={() => void run('Config', 'engine-config')}>
-            Refresh
-          </button>
-        </h3>
-        <pre className="mono engine-config" data-testid="engine-config">
-          {config === null ? '—' : JSON.stringify(configView(config, allKeys), null, 2)}
-        </pre>
-      </section>
+      <LevelSection levels={view?.levels ?? null} run={run} />
+      <BufferSection view={view} />
+      <LoadingSection hasStream={hasStream} status={status} run={run} />
+      <ConfigSection config={config} hasStream={hasStream} run={run} />
     </div>
+  );
+}
+
+/** The level to play (now, or from the next segment) and the cap on ABR's choice. */
+function LevelSection({ levels, run }: { levels: EngineDebugLevels | null; run: Run }) {
+  const [nextSegment, setNextSegment] = useState(false);
+  return (
+    <section className="engine-section" aria-label="Levels">
+      <h3>Level</h3>
+      <p className="mono" data-testid="engine-level-state">
+        {levelStateText(levels)}
+      </p>
+      <div className="engine-row">
+        <label className="field">
+          <span>Level</span>
+          <select
+            className="input"
+            value={shownLevel(levels)}
+            disabled={!levels}
+            onChange={(e) => void run('Level', 'engine-level', { index: Number(e.target.value), next: nextSegment })}
+            data-testid="engine-level"
+          >
+            <option value={-1}>Auto (ABR)</option>
+            {levels?.levels.map((level, index) => (
+              <option key={index} value={index}>
+                {index}: {levelLabel(level)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="check" title="nextLevel: switch at the next segment; unticked, currentLevel switches now and flushes the buffer">
+          <input type="checkbox" checked={nextSegment} onChange={(e) => setNextSegment(e.target.checked)} data-testid="engine-level-next" />
+          <span>from the next segment</span>
+        </label>
+        <label className="field">
+          <span>Auto cap</span>
+          <select className="input" value={levels?.cap ?? -1} disabled={!levels} onChange={(e) => void run('Cap', 'engine-cap', { index: Number(e.target.value) })} data-testid="engine-cap">
+            <option value={-1}>No cap</option>
+            {levels?.levels.map((level, index) => (
+              <option key={index} value={index}>
+                ≤ {index}: {levelLabel(level)}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+    </section>
+  );
+}
+
+/** The content element's buffered ranges as a bar with the playhead, and as text. */
+function BufferSection({ view }: { view: EngineView | null }) {
+  const bar = view ? bufferBar(view) : null;
+  return (
+    <section className="engine-section" aria-label="Buffer">
+      <h3>Buffer</h3>
+      <div className="engine-bar" data-testid="engine-buffer-bar" data-ranges={view?.buffered.length ?? 0} data-ahead={bar ? bar.ahead.toFixed(2) : ''} title="Buffered ranges of the content element; the line is the playhead">
+        {bar?.ranges.map((range, index) => (
+          <span key={index} className="engine-bar-range" style={{ left: `${range.left}%`, width: `${range.width}%` }} />
+        ))}
+        {bar?.playhead != null && <span className="engine-bar-playhead" style={{ left: `${bar.playhead}%` }} />}
+      </div>
+      <p className="mono engine-buffer-text" data-testid="engine-buffered">
+        {bufferedText(view)}
+      </p>
+    </section>
+  );
+}
+
+const LOADING_OPS = [
+  { label: 'Recover media error', op: 'engine-recover' },
+  { label: 'Stop loading', op: 'engine-stop-load' },
+  { label: 'Start loading', op: 'engine-start-load' },
+] as const;
+
+/** Recover, stop and start loading, and the answer of the last op. */
+function LoadingSection({ hasStream, status, run }: { hasStream: boolean; status: { ok: boolean; text: string } | null; run: Run }) {
+  return (
+    <section className="engine-section" aria-label="Loading">
+      <h3>Loading</h3>
+      <div className="engine-row">
+        {LOADING_OPS.map(({ label, op }) => (
+          <button key={op} type="button" className="btn" disabled={!hasStream} onClick={() => void run(label, op)} data-testid={op}>
+            {label}
+          </button>
+        ))}
+      </div>
+      {status && (
+        <p className={status.ok ? 'muted mono' : 'error-text'} role="status" data-testid="engine-status">
+          {status.text}
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** hls.js's effective config: the keys QA asks about first, or every key. */
+function ConfigSection({ config, hasStream, run }: { config: unknown; hasStream: boolean; run: Run }) {
+  const [allKeys, setAllKeys] = useState(false);
+  return (
+    <section className="engine-section" aria-label="Configuration">
+      <h3>
+        Configuration{' '}
+        <label className="check engine-config-all">
+          <input type="checkbox" checked={allKeys} onChange={(e) => setAllKeys(e.target.checked)} data-testid="engine-config-all" />
+          <span>every key</span>
+        </label>
+        <button type="button" className="btn btn-small" disabled={!hasStream} onClick={() => void run('Config', 'engine-config')}>
+          Refresh
+        </button>
+      </h3>
+      <pre className="mono engine-config" data-testid="engine-config">
+        {config === null ? '—' : JSON.stringify(configView(config, allKeys), null, 2)}
+      </pre>
+    </section>
   );
 }

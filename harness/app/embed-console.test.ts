@@ -16,6 +16,8 @@ import {
   listenerOf,
   methodKind,
   setterArgument,
+  setterText,
+  withSetterText,
   type Answer,
 } from './embed-console';
 
@@ -82,6 +84,12 @@ describe('setter arguments', () => {
   it('are NaN for an empty or wrong field, for the SDK to refuse and the player to ignore', () => {
     expect(setterArgument('setVolume', { ...inputs, volume: '' })).toBeNaN();
     expect(setterArgument('setEpisode', { ...inputs, episode: 'abc' })).toBeNaN();
+  });
+
+  it("come from each numeric setter's own field, which typing changes alone", () => {
+    expect([setterText('setVolume', inputs), setterText('setCurrentTime', inputs), setterText('setEpisode', inputs)]).toEqual(['35', '12.5', '10212']);
+    expect(withSetterText(inputs, 'setCurrentTime', '7')).toEqual({ ...inputs, time: '7' });
+    expect(withSetterText(inputs, 'setEpisode', '')).toEqual({ ...inputs, episode: '' });
   });
 });
 

@@ -89,6 +89,20 @@ export function setterArgument(method: SetterName, inputs: SetterInputs): number
   }
 }
 
+/** The text field each numeric setter takes its argument from (`setLoop` has its box). */
+const SETTER_TEXT = { setVolume: 'volume', setCurrentTime: 'time', setEpisode: 'episode' } as const satisfies Record<Exclude<SetterName, 'setLoop'>, keyof SetterInputs>;
+export type TextSetterName = keyof typeof SETTER_TEXT;
+
+/** What a numeric setter's field holds. */
+export function setterText(method: TextSetterName, inputs: SetterInputs): string {
+  return inputs[SETTER_TEXT[method]];
+}
+
+/** The inputs with a numeric setter's field changed. */
+export function withSetterText(inputs: SetterInputs, method: TextSetterName, text: string): SetterInputs {
+  return { ...inputs, [SETTER_TEXT[method]]: text };
+}
+
 /** A call's outcome, as the console shows it. `seq` tells a newer call of the same method apart. */
 export type Answer = { method: MethodName; via: ConsoleDriver; seq: number; argument?: number | boolean } & (
   | { state: 'pending' }

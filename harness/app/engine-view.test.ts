@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bufferBar, configView, levelLabel, readEngineView } from './engine-view';
+import { bufferBar, bufferedText, configView, levelLabel, levelStateText, readEngineView, shownLevel } from './engine-view';
 
 const LEVELS = { current: 1, next: 2, load: 2, auto: false, cap: -1, levels: [{ width: 426, height: 240, bitrate: 156_000 }, { width: 640, height: 360, bitrate: 265_000 }] };
 const snapshot = { source: 'harness-probe', kind: 'engine', controls: true, levels: LEVELS, buffered: [[0, 12], [20, 24]], currentTime: 10, duration: 40, paused: false };
@@ -41,6 +41,26 @@ describe('bufferBar', () => {
 
   it('counts a playhead just before a range as inside it (a seek lands a little before its segment)', () => {
     expect(bufferBar({ buffered: [[30, 36]], currentTime: 29.95, duration: 60 }).ahead).toBeCloseTo(6.05);
+  });
+});
+
+describe('the level and buffer lines', () => {
+  it('say the levels, and a dash with no stream', () => {
+    expect(levelStateText(LEVELS)).toBe('current 1 · next 2 · loading 2 · manual · cap none');
+    expect(levelStateText({ ...LEVELS, auto: true, cap: 0 })).toBe('current 1 · next 2 · loading 2 · auto · cap 0');
+    expect(levelStateText(null)).toBe('—');
+  });
+
+  it('show the chosen level, or Auto (-1) while ABR chooses or with no stream', () => {
+    expect(shownLevel(LEVELS)).toBe(1);
+    expect(shownLevel({ ...LEVELS, auto: true })).toBe(-1);
+    expect(shownLevel(null)).toBe(-1);
+  });
+
+  it('say the playhead, the seconds ahead and the ranges, and a dash before the first snapshot', () => {
+    expect(bufferedText(readEngineView(snapshot))).toBe('10.0 / 40.0 s · ahead 2.0 s · 0.0–12.0, 20.0–24.0');
+    expect(bufferedText({ controls: true, levels: null, buffered: [], currentTime: null, duration: null, paused: null })).toBe('— / — s · ahead 0.0 s · nothing buffered');
+    expect(bufferedText(null)).toBe('—');
   });
 });
 

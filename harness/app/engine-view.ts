@@ -49,6 +49,15 @@ export function levelLabel(level: { height: number; bitrate: number }): string {
   return `${level.height}p · ${Math.round(level.bitrate / 1000)} kbit/s`;
 }
 
+/** The level line: `current 1 · next 1 · loading 2 · auto · cap none`, or a dash with no stream. */
+export function levelStateText(levels: EngineDebugLevels | null): string {
+  if (!levels) return '—';
+  return `current ${levels.current} · next ${levels.next} · loading ${levels.load} · ${levels.auto ? 'auto' : 'manual'} · cap ${levels.cap === -1 ? 'none' : levels.cap}`;
+}
+
+/** The level the select shows: -1 (Auto) while ABR chooses or with no stream. */
+export const shownLevel = (levels: EngineDebugLevels | null): number => (levels && !levels.auto ? levels.current : -1);
+
 export interface BufferBar {
   /** Seconds the bar spans from 0: the duration, or as far as anything reaches while it is unknown. */
   span: number;
@@ -73,6 +82,13 @@ export function bufferBar(view: Pick<EngineView, 'buffered' | 'currentTime' | 'd
     playhead: time === null ? null : percent(time),
     ahead: holding && time !== null ? Math.max(0, holding[1] - time) : 0,
   };
+}
+
+/** The buffer line: `5.5 / 60.0 s · ahead 4.6 s · 0.0–10.1, 20.0–30.0`, or a dash before the first snapshot. */
+export function bufferedText(view: EngineView | null): string {
+  if (!view) return '—';
+  const ranges = view.buffered.map(([start, end]) => `${start.toFixed(1)}–${end.toFixed(1)}`).join(', ') || 'nothing buffered';
+  return `${view.currentTime?.toFixed(1) ?? '—'} / ${view.duration?.toFixed(1) ?? '—'} s · ahead ${bufferBar(view).ahead.toFixed(1)} s · ${ranges}`;
 }
 
 /** The hls.js settings QA asks about first: buffer lengths, ABR, load policies, start and caps, low latency. */

@@ -93,23 +93,17 @@ function callPlayerjs(client: PlayerjsPlayer, method: MethodName, argument?: num
   return Promise.resolve(undefined);
 }
 
-export function useEmbedConsole({ frameRef, frameKey, armed, usePlayerjs }: EmbedConsoleOptions): EmbedConsole {
-  // Each driver's state belongs to one frame: a state of an older frame reads as not there.
+type SdkEntry = { key: string; player: FilmPlayer | null; state: DriverState };
+type PlayerjsEntry = { key: string; client: PlayerjsPlayer | null; state: DriverState };
+type Log = (via: ConsoleDriver, event: string, value: unknown) => void;
+
+/**
+ * Whether the frame of `frameKey` has loaded: a layout effect, so the listener is on the new
+ * iframe before it can load. The ref answers at once, for an effect of the same render.
+ */
+function useFrameLoaded(frameRef: RefObject<HTMLIFrameElement | null>, frameKey: string) {
   const [loadedKey, setLoadedKey] = useState<string | null>(null);
   const loadedRef = useRef<string | null>(null);
-  const [sdkEntry, setSdkEntry] = useState<{ key: string; player: FilmPlayer | null; state: DriverState } | null>(null);
-  const [playerjsEntry, setPlayerjsEntry] = useState<{ key: string; client: PlayerjsPlayer | null; state: DriverState } | null>(null);
-  const [rows, setRows] = useState<EventRow[]>([]);
-  const [answers, setAnswers] = useState<Partial<Record<MethodName, Answer>>>({});
-  const [lastMethod, setLastMethod] = useState<MethodName | null>(null);
-  const nextRowId = useRef(1);
-  const nextCall = useRef(1);
-  const pendingRows = useRef<EventRow[]>([]);
-  const flushTimer = useRef<number | null>(null);
-  /** The player.js message from the frame being dispatched now (read before any driver's listener). */
-  const dispatching = useRef<IncomingMessage | null>(null);
-
-  // The frame's load: a layout effect, so the listener is on the new iframe before it can load.
   useLayoutEffect(() => {
     const iframe = frameRef.current;
     if (!iframe) return;
@@ -120,11 +114,23 @@ export function useEmbedConsole({ frameRef, frameKey, armed, usePlayerjs }: Embe
     iframe.addEventListener('load', onLoad);
     return () => iframe.removeEventListener('load', onLoad);
   }, [frameKey, frameRef]);
-  const loaded = loadedKey === frameKey;
+  return { loaded: loadedKey === frameKey, loadedRef };
+}
+
+/**
+ * The event log: rows batched every FLUSH_MS, each with the listener tag of the player.js
+ * message being dispatched when a driver delivers it (read by a capture listener, which at the
+ * window runs before the drivers' own).
+ */
+function useEventLog(armed: boolean, frameRef: RefObject<HTMLIFrameElement | null>) {
+  const [rows, setRows] = useState<EventRow[]>([]);
+  const nextRowId = useRef(1);
+  const pendingRows = useRef<EventRow[]>([]);
+  const flushTimer = useRef<number | null>(null);
+  const dispatching = useRef<IncomingMessage | null>(null);
 
   useEffect(() => {
     if (!armed) return;
-    // Capture: at the window it runs before the drivers' own message listeners.
     const onMessage = (event: MessageEvent) => {
       const frameWindow = frameRef.current?.contentWindow;
       dispatching.current = frameWindow && event.source === frameWindow ? decodeMessage(event.data) : null;
@@ -140,7 +146,7 @@ export function useEmbedConsole({ frameRef, frameKey, armed, usePlayerjs }: Embe
     [],
   );
 
-  const log = useCallback((via: ConsoleDriver, event: string, value: unknown) => {
+  const log: Log = useCallback((via, event, value) => {
     const listener = listenerOf(dispatching.current, event);
     pendingRows.current.push(eventRow(nextRowId.current++, Date.now(), via, event, value, listener));
     if (flushTimer.current !== null) return;
@@ -152,91 +158,100 @@ export function useEmbedConsole({ frameRef, frameKey, armed, usePlayerjs }: Embe
     }, FLUSH_MS);
   }, []);
 
-  // The SDK: attached once the frame has loaded, destroyed with the frame (or the tab).
-  useEffect(() => {
-    if (!armed || !loaded) return;
-    const iframe = frameRef.current;
-    if (!iframe) return;
-    let cancelled = false;
-    let attached: FilmPlayer | null = null;
-    setSdkEntry({ key: frameKey, player: null, state: { status: 'attaching' } });
-    // reportPageUrl off: the harness's own address must not become the player's share address.
-    FilmPlayer.attach(iframe, { timeoutMs: ATTACH_TIMEOUT_MS, reportPageUrl: false }).then(
-      (player) => {
-        if (cancelled) return player.destroy();
-        attached = player;
-        for (const name of CONSOLE_EVENTS) player.on(name, (value: unknown) => log('SDK', name, value));
-        setSdkEntry({ key: frameKey, player, state: { status: 'attached' } });
-      },
-      (error: unknown) => {
-        if (!cancelled) setSdkEntry({ key: frameKey, player: null, state: { status: 'failed', error: errorText(error) } });
-      },
-    );
-    return () => {
-      cancelled = true;
-      attached?.destroy();
-    };
-  }, [armed, loaded, frameKey, frameRef, log]);
+  const clearRows = useCallback(() => {
+    pendingRows.current = [];
+    setRows([]);
+  }, []);
+  return { rows, log, clearRows };
+}
 
-  // player.js, while its toggle is on: a client of its own on the same frame.
-  useEffect(() => {
-    if (!armed || !usePlayerjs) return;
-    const iframe = frameRef.current;
-    if (!iframe) return;
-    let client: PlayerjsPlayer;
+/** Attaches the SDK to the loaded frame, logging every event it hears; returns what detaches it. */
+function attachSdk(iframe: HTMLIFrameElement, frameKey: string, log: Log, setEntry: (entry: SdkEntry) => void): () => void {
+  let cancelled = false;
+  let attached: FilmPlayer | null = null;
+  setEntry({ key: frameKey, player: null, state: { status: 'attaching' } });
+  // reportPageUrl off: the harness's own address must not become the player's share address.
+  FilmPlayer.attach(iframe, { timeoutMs: ATTACH_TIMEOUT_MS, reportPageUrl: false }).then(
+    (player) => {
+      if (cancelled) return player.destroy();
+      attached = player;
+      for (const name of CONSOLE_EVENTS) player.on(name, (value: unknown) => log('SDK', name, value));
+      setEntry({ key: frameKey, player, state: { status: 'attached' } });
+    },
+    (error: unknown) => {
+      if (!cancelled) setEntry({ key: frameKey, player: null, state: { status: 'failed', error: errorText(error) } });
+    },
+  );
+  return () => {
+    cancelled = true;
+    attached?.destroy();
+  };
+}
+
+/**
+ * A player.js client of its own on the frame, logging every event it hears; returns what
+ * forgets it (player.js has no destroy).
+ */
+function attachPlayerjs(iframe: HTMLIFrameElement, frameKey: string, frameLoaded: boolean, log: Log, setEntry: (entry: PlayerjsEntry | null) => void): () => void {
+  let client: PlayerjsPlayer;
+  try {
+    client = new playerjs.Player(iframe);
+  } catch (error) {
+    setEntry({ key: frameKey, client: null, state: { status: 'failed', error: errorText(error) } });
+    return () => undefined;
+  }
+  // player.js posts nothing before it knows the frame loaded: from its onload (set just now,
+  // too late for a frame that has), or a ready it heard earlier for this src (not after a reload).
+  if (frameLoaded) client.loaded = true;
+  let disposed = false;
+  const markReady = () => {
+    if (!disposed && client.isReady) setEntry({ key: frameKey, client, state: { status: 'attached' } });
+  };
+  // Any ready for this src readies it, also one answering another client (the SDK's): then
+  // its own 'ready' callback is not called, so the ready method itself is watched.
+  const ready = client.ready;
+  client.ready = function (this: PlayerjsPlayer, data: unknown) {
+    const result = ready.call(this, data);
+    markReady();
+    return result;
+  };
+  setEntry({ key: frameKey, client: null, state: { status: 'attaching' } });
+  client.on('ready', markReady);
+  for (const name of CONSOLE_EVENTS) {
+    client.on(name, (value) => {
+      if (!disposed) log('player.js', name, value);
+    });
+  }
+  return () => {
+    disposed = true;
+    forgetPlayerjs(client, iframe);
+    setEntry(null);
+  };
+}
+
+/**
+ * Unsubscribes while the frame is there (with the frame gone, contentWindow is null and posting
+ * throws); then forgets every callback and queued call. Its message listener stays, with nothing
+ * left to call.
+ */
+function forgetPlayerjs(client: PlayerjsPlayer, iframe: HTMLIFrameElement): void {
+  for (const name of CONSOLE_EVENTS) {
     try {
-      client = new playerjs.Player(iframe);
-    } catch (error) {
-      setPlayerjsEntry({ key: frameKey, client: null, state: { status: 'failed', error: errorText(error) } });
-      return;
+      client.off(name);
+    } catch {
+      // the frame is gone
     }
-    // player.js posts nothing before it knows the frame loaded: from its onload (set just now,
-    // too late for a frame that has), or a ready it heard earlier for this src (not after a reload).
-    if (loadedRef.current === frameKey) client.loaded = true;
-    let disposed = false;
-    const markReady = () => {
-      if (!disposed && client.isReady) setPlayerjsEntry({ key: frameKey, client, state: { status: 'attached' } });
-    };
-    // Any ready for this src readies it, also one answering another client (the SDK's): then
-    // its own 'ready' callback is not called, so the ready method itself is watched.
-    const ready = client.ready;
-    client.ready = function (this: PlayerjsPlayer, data: unknown) {
-      const result = ready.call(this, data);
-      markReady();
-      return result;
-    };
-    setPlayerjsEntry({ key: frameKey, client: null, state: { status: 'attaching' } });
-    client.on('ready', markReady);
-    for (const name of CONSOLE_EVENTS) {
-      client.on(name, (value) => {
-        if (!disposed) log('player.js', name, value);
-      });
-    }
-    return () => {
-      disposed = true;
-      // Unsubscribe while the frame is there (with the frame gone, contentWindow is null and
-      // posting throws); then forget every callback and queued call. player.js has no destroy:
-      // its message listener stays, with nothing left to call.
-      for (const name of CONSOLE_EVENTS) {
-        try {
-          client.off(name);
-        } catch {
-          // the frame is gone
-        }
-      }
-      client.keeper.init();
-      client.queue = [];
-      iframe.onload = null;
-      setPlayerjsEntry(null);
-    };
-  }, [armed, usePlayerjs, frameKey, frameRef, log]);
+  }
+  client.keeper.init();
+  client.queue = [];
+  iframe.onload = null;
+}
 
-  const sdk = sdkEntry?.key === frameKey ? sdkEntry : null;
-  const pjs = playerjsEntry?.key === frameKey ? playerjsEntry : null;
-  const sdkState: DriverState = !armed ? { status: 'off' } : !loaded ? { status: 'waiting-frame' } : (sdk?.state ?? { status: 'attaching' });
-  const playerjsState: DriverState = !armed || !usePlayerjs ? { status: 'off' } : (pjs?.state ?? { status: 'attaching' });
-  const driver = usePlayerjs ? pjs?.client : sdk?.player;
-
+/** Calls through the driver the buttons use, keeping each method's last answer. */
+function useConsoleCalls(driver: FilmPlayer | PlayerjsPlayer | null | undefined, usePlayerjs: boolean) {
+  const [answers, setAnswers] = useState<Partial<Record<MethodName, Answer>>>({});
+  const [lastMethod, setLastMethod] = useState<MethodName | null>(null);
+  const nextCall = useRef(1);
   const call = useCallback(
     (method: MethodName, argument?: number | boolean) => {
       const via: ConsoleDriver = usePlayerjs ? 'player.js' : 'SDK';
@@ -260,15 +275,37 @@ export function useEmbedConsole({ frameRef, frameKey, armed, usePlayerjs }: Embe
     },
     [driver, usePlayerjs],
   );
+  return { answers, lastMethod, call };
+}
 
-  const clearRows = useCallback(() => {
-    pendingRows.current = [];
-    setRows([]);
-  }, []);
+export function useEmbedConsole({ frameRef, frameKey, armed, usePlayerjs }: EmbedConsoleOptions): EmbedConsole {
+  const { loaded, loadedRef } = useFrameLoaded(frameRef, frameKey);
+  const { rows, log, clearRows } = useEventLog(armed, frameRef);
+  // Each driver's state belongs to one frame: a state of an older frame reads as not there.
+  const [sdkEntry, setSdkEntry] = useState<SdkEntry | null>(null);
+  const [playerjsEntry, setPlayerjsEntry] = useState<PlayerjsEntry | null>(null);
 
+  // The SDK: attached once the frame has loaded, destroyed with the frame (or the tab).
+  useEffect(() => {
+    const iframe = frameRef.current;
+    if (!armed || !loaded || !iframe) return;
+    return attachSdk(iframe, frameKey, log, setSdkEntry);
+  }, [armed, loaded, frameKey, frameRef, log]);
+
+  // player.js, while its toggle is on.
+  useEffect(() => {
+    const iframe = frameRef.current;
+    if (!armed || !usePlayerjs || !iframe) return;
+    return attachPlayerjs(iframe, frameKey, loadedRef.current === frameKey, log, setPlayerjsEntry);
+  }, [armed, usePlayerjs, frameKey, frameRef, loadedRef, log]);
+
+  const sdk = sdkEntry?.key === frameKey ? sdkEntry : null;
+  const pjs = playerjsEntry?.key === frameKey ? playerjsEntry : null;
+  const driver = usePlayerjs ? pjs?.client : sdk?.player;
+  const { answers, lastMethod, call } = useConsoleCalls(driver, usePlayerjs);
   return {
-    sdkState,
-    playerjsState,
+    sdkState: !armed ? { status: 'off' } : !loaded ? { status: 'waiting-frame' } : (sdk?.state ?? { status: 'attaching' }),
+    playerjsState: !armed || !usePlayerjs ? { status: 'off' } : (pjs?.state ?? { status: 'attaching' }),
     driverReady: driver != null,
     rows,
     answers,

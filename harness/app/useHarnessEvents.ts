@@ -53,79 +53,104 @@ function capped<T>(list: T[], extra: T[]): T[] {
   return next.length > CLIENT_CAP ? next.slice(next.length - CLIENT_CAP) : next;
 }
 
+type Change = (current: HarnessEventsSnapshot) => Partial<HarnessEventsSnapshot>;
+type Patch = (change: Change) => void;
+
+/** Live entries held for the next flush: one store update per 100 ms, not one per entry. */
+function createBatch(patch: Patch) {
+  let pending: { requests: RequestLogEntry[]; sentry: SentrySummary[] } = { requests: [], sentry: [] };
+  let timer: number | null = null;
+  const flush = () => {
+    timer = null;
+    const { requests: newRequests, sentry: newSentry } = pending;
+    pending = { requests: [], sentry: [] };
+    if (!newRequests.length && !newSentry.length) return;
+    patch(({ requests, sentry }) => ({
+      requests: newRequests.length ? mergeRequests(requests, newRequests) : requests,
+      sentry: newSentry.length ? mergeSentry(sentry, newSentry) : sentry,
+    }));
+  };
+  const schedule = () => {
+    if (timer === null) timer = window.setTimeout(flush, FLUSH_MS);
+  };
+  return {
+    addRequest(entry: RequestLogEntry | null) {
+      if (entry) pending.requests.push(entry);
+      schedule();
+    },
+    addSentry(summary: SentrySummary | null) {
+      if (summary) pending.sentry.push(summary);
+      schedule();
+    },
+    /** Drops what is held: the requests, the Sentry events, or both. */
+    drop(part: 'requests' | 'sentry' | 'all') {
+      if (part !== 'sentry') pending.requests = [];
+      if (part !== 'requests') pending.sentry = [];
+    },
+    stop() {
+      if (timer !== null) window.clearTimeout(timer);
+      timer = null;
+    },
+  };
+}
+
+/** What the server logged before the stream was open (e.g. the first player requests), with what the stream has brought since. */
+async function loadBacklog(): Promise<Change | null> {
+  const [backlog, sentryBacklog] = await Promise.all([
+    // The newest entries only: the tab shows at most REQUEST_ROWS, and the server's log holds
+    // every tab's requests (up to 5000, a few MB to parse on each load).
+    getJson<RequestLogEntry[]>(`/__harness/requests?last=${REQUEST_ROWS}`),
+    getJson<SentrySummary[]>('/__harness/sentry?summary=1'),
+  ]);
+  if (!backlog && !sentryBacklog) return null;
+  return ({ requests, sentry }) => ({
+    requests: backlog ? mergeRequests(backlog, requests) : requests,
+    sentry: sentryBacklog ? mergeSentry(sentryBacklog, sentry) : sentry,
+  });
+}
+
+function parseEvent(event: Event): unknown {
+  try {
+    return JSON.parse((event as MessageEvent<string>).data);
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The state of `/__harness/events` (same origin as this page), with updates batched every 100 ms.
  * On each `hello` it also loads the server's backlog so requests made before the stream opened show up.
  */
 export function createHarnessEvents(url = '/__harness/events'): HarnessEvents {
   const store = createStore<HarnessEventsSnapshot>({ status: 'connecting', requests: [], sentry: [] });
-  const patch = (change: (current: HarnessEventsSnapshot) => Partial<HarnessEventsSnapshot>) => store.set((current) => ({ ...current, ...change(current) }));
+  const patch: Patch = (change) => store.set((current) => ({ ...current, ...change(current) }));
   const setStatus = (status: StreamStatus) => {
     if (store.get().status !== status) patch(() => ({ status }));
   };
-  let pending: { requests: RequestLogEntry[]; sentry: SentrySummary[] } = { requests: [], sentry: [] };
-  let timer: number | null = null;
+  const batch = createBatch(patch);
 
   const connect = () => {
     const source = new EventSource(url);
-    const flush = () => {
-      timer = null;
-      const { requests: newRequests, sentry: newSentry } = pending;
-      pending = { requests: [], sentry: [] };
-      if (!newRequests.length && !newSentry.length) return;
-      patch(({ requests, sentry }) => ({
-        requests: newRequests.length ? mergeRequests(requests, newRequests) : requests,
-        sentry: newSentry.length ? mergeSentry(sentry, newSentry) : sentry,
-      }));
-    };
-    const schedule = () => {
-      if (timer === null) timer = window.setTimeout(flush, FLUSH_MS);
-    };
-    const parse = (event: MessageEvent<string>): unknown => {
-      try {
-        return JSON.parse(event.data);
-      } catch {
-        return null;
-      }
-    };
     source.onopen = () => setStatus('open');
     source.onerror = () => setStatus(source.readyState === EventSource.OPEN ? 'open' : 'error');
     let disposed = false;
-    // On (re)connect, load what the server logged before the stream was open (e.g. the first player requests).
+    // On (re)connect, load what the server logged before the stream was open.
     source.addEventListener('hello', () => {
       setStatus('open');
-      void Promise.all([
-        // The newest entries only: the tab shows at most REQUEST_ROWS, and the server's log holds
-        // every tab's requests (up to 5000, a few MB to parse on each load).
-        getJson<RequestLogEntry[]>(`/__harness/requests?last=${REQUEST_ROWS}`),
-        getJson<SentrySummary[]>('/__harness/sentry?summary=1'),
-      ]).then(([backlog, sentryBacklog]) => {
-        if (disposed || (!backlog && !sentryBacklog)) return;
-        patch(({ requests, sentry }) => ({
-          requests: backlog ? mergeRequests(backlog, requests) : requests,
-          sentry: sentryBacklog ? mergeSentry(sentryBacklog, sentry) : sentry,
-        }));
+      void loadBacklog().then((change) => {
+        if (!disposed && change) patch(change);
       });
     });
-    source.addEventListener('request', (event) => {
-      const entry = parse(event as MessageEvent<string>);
-      if (entry) pending.requests.push(entry as RequestLogEntry);
-      schedule();
-    });
-    source.addEventListener('sentry', (event) => {
-      const summary = parse(event as MessageEvent<string>);
-      if (summary) pending.sentry.push(summary as SentrySummary);
-      schedule();
-    });
+    source.addEventListener('request', (event) => batch.addRequest(parseEvent(event) as RequestLogEntry | null));
+    source.addEventListener('sentry', (event) => batch.addSentry(parseEvent(event) as SentrySummary | null));
     source.addEventListener('clear', () => {
-      pending = { requests: [], sentry: [] };
+      batch.drop('all');
       patch(() => ({ requests: [], sentry: [] }));
     });
     return () => {
       disposed = true;
       source.close();
-      if (timer !== null) window.clearTimeout(timer);
-      timer = null;
+      batch.stop();
     };
   };
 
@@ -134,11 +159,11 @@ export function createHarnessEvents(url = '/__harness/events'): HarnessEvents {
     subscribe: store.subscribe,
     connect,
     clearRequests() {
-      pending.requests = [];
+      batch.drop('requests');
       patch(() => ({ requests: [] }));
     },
     clearSentry() {
-      pending.sentry = [];
+      batch.drop('sentry');
       patch(() => ({ sentry: [] }));
     },
   };
