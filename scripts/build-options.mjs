@@ -37,7 +37,7 @@ export const PLAYER_PRELOAD = /hls-engine/;
  * and, over HTTP/1.1, the connections the start-up calls and the first segments wait for. Its
  * stylesheet is the page's, linked up front, so the app renders styled the moment it runs.
  */
-export const PLAYER_APP = /start-app/;
+export const PLAYER_APP = /create-player/;
 
 /**
  * The chunks an entry needs at once (esbuild metafile outputs): its static imports, found by the

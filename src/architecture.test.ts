@@ -281,7 +281,7 @@ describe('the checker itself', () => {
     expect(chains('app/app.tsx')).toContain('app/app.tsx → react');
     expect(chains('features/ads/view/ad-overlay.tsx')).toContain('features/ads/view/ad-overlay.tsx → features/ads/view/ad-overlay.css');
     // The app, which the entry loads with import() only, reaches every package the start must not.
-    const atStart = forbiddenChains(graph, join(SRC, 'app/start-app.tsx'), isForbiddenAtStart).map((chain) => chain.at(-1));
+    const atStart = forbiddenChains(graph, join(SRC, 'app/create-player.tsx'), isForbiddenAtStart).map((chain) => chain.at(-1));
     expect(atStart).toEqual(expect.arrayContaining(['effector', 'api/http.ts', 'react', 'features/playback/view/surface.css']));
   });
 

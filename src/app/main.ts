@@ -1,9 +1,9 @@
 /**
  * The player page's entry: the page's start first (src/start: the start-up calls, the engine, the
- * start episode), then, when its turn comes, the app (start-app.tsx: the models and the views).
+ * start episode), then, when its turn comes, the app (create-player.tsx: the models and the views).
  */
 import { startPage } from '../start';
 import './player.css';
 
 const page = startPage();
-void page.appTurn.then(() => import('./start-app')).then(({ startApp }) => startApp(page));
+void page.appTurn.then(() => import('./create-player')).then(({ createPlayer }) => createPlayer(page));

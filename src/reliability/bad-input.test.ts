@@ -10,7 +10,7 @@ import { parseConfig, type PlayerConfig } from '../features/session/config';
 import { chooseEpisode, type EpisodeRequest } from '../features/session/episodes';
 import { decideStart, sanitizeProgress, type StartDecision } from '../features/progress/start';
 import { safeHttpUrl } from '../features/ads/tracking';
-import { isOpenableUrl } from '../features/share/links';
+import { isOpenableUrl } from '../features/share/targets';
 import { pingImage } from '../platform/pixel';
 import { listenToParent, parseParentAction, type ParentAction } from '../platform/parent-bridge';
 import { createWebStorage, isBoolean, isFiniteNumber, readTyped, recordOf, isString } from '../platform/storage';

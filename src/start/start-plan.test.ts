@@ -19,6 +19,10 @@ import { sendStatFx } from '../platform/stats';
 import { firePixelFx } from '../platform/pixel';
 import { loadVastFx } from '../platform/vast-loader';
 import { planEarlyStart, playsAtOnce } from './early-play';
+import { connectFeatures } from '../app/connect-features';
+
+// The features' links, as the player makes them.
+connectFeatures();
 
 const READY = { levels: [], audioTracks: [], subtitleTracks: [] };
 const film: EpisodeDto = {

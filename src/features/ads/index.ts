@@ -1,5 +1,4 @@
 /** Ads: VAST pre-roll and demo mid-roll breaks, their status machine, tracking and overlay. */
-import './links';
 export {
   $adVideo,
   $break,
@@ -46,3 +45,4 @@ export type { AdHistoryItem } from './model/tracking';
 export { AdStatus, nextAdStatus, isTerminal, isRunning } from './status';
 export { planAds, type AdSettings, type AdPlan, type AdItem, type AdCandidate, type AdBreakKind } from './sources';
 export { createAdUnit, adDuration, adRemainingTime, $adUnitDuration, $adUnitRemainingTime, type AdUnit } from './ad-unit';
+export { connectAds } from './connect';

@@ -1,5 +1,4 @@
 /** Playback and error analytics sent to the page's rstat4 (SPEC.md §7, §8). */
-import './links';
 export {
   itemChanged,
   deviceDetected,
@@ -17,3 +16,4 @@ export {
 } from './model';
 export type { AnalyticsItem, ContentPosition, StreamErrorReport, FrameDropReport } from './model';
 export { marksReached, type ProgressMark } from './marks';
+export { connectAnalytics } from './connect';

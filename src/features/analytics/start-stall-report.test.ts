@@ -6,7 +6,11 @@ import { START_STALL_LIMIT_MS } from '../../lib/constants';
 import type { ErrorReport } from '../../platform/sentry';
 import { sendStatFx, type StatEvent } from '../../platform/stats';
 import './index';
-import { reportStreamErrorFx } from './links';
+import { reportStreamErrorFx } from './connect';
+import { connectFeatures } from '../../app/connect-features';
+
+// The features' links, as the player makes them.
+connectFeatures();
 
 describe('the start watchdog reports through the stream-error path', () => {
   beforeEach(() => vi.useFakeTimers());

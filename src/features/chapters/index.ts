@@ -1,4 +1,3 @@
-import './links';
 export {
   chaptersTrackFound,
   skipClicked,
@@ -16,3 +15,4 @@ export {
 } from './model';
 export { chapterAt } from './rules';
 export type { Chapter, ChapterRole, SkipOffer, SkipRole } from './rules';
+export { connectChapters } from './connect';

@@ -1,7 +1,4 @@
 /** The player.js receiver: the embedding page drives the player with player.js messages (protocol.ts). */
-import './links';
-import './methods';
-import './events';
 
 export {
   embedStarted,
@@ -32,3 +29,4 @@ export {
   outgoing,
 } from './protocol';
 export type { EmbedMethod, EmbedEventName, EmbedRequest, ParsedMessage, OutgoingMessage, ListenerId } from './protocol';
+export { connectEmbed } from './connect';

@@ -1,4 +1,3 @@
-import './links';
 export {
   fullscreenModeSet,
   fullscreenClicked,
@@ -29,3 +28,4 @@ export {
 } from './devices';
 export { nowPlayingSet, mediaSessionStarted, nextTrackAvailabilitySet, nextTrackRequested, sessionMetadata } from './media-session';
 export type { NowPlaying } from './media-session';
+export { connectFullscreen } from './connect';

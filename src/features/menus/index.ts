@@ -1,4 +1,3 @@
-import './links';
 export {
   settingsClicked,
   subtitlesButtonClicked,
@@ -16,3 +15,4 @@ export {
   $menuOpen,
 } from './model';
 export type { MenuId, SubMenu, MenuState, MenuAction } from './model';
+export { connectMenus } from './connect';

@@ -1,4 +1,3 @@
-import './links';
 export {
   engineAttached,
   sourceRequested,
@@ -98,3 +97,4 @@ export type { Shortcut, KeyInput } from './keyboard';
 export { statusAnnounced, $announcement } from './announce';
 export type { Announcement } from './announce';
 export type { PlaybackStatus, SourceRequest } from './model';
+export { connectPlayback } from './connect';

@@ -1,2 +1,2 @@
-import './links';
 export { previewWanted, $trackUrl, $previewAvailable, $thumbnailCues } from './model';
+export { connectPreviews } from './connect';

@@ -9,6 +9,10 @@ import { fetchThumbnailTrackFx, type FetchedTrack } from '../../platform/thumbna
 import { settle } from '../../test-support/settle';
 import { engineAttached, sourceRequested } from '../playback';
 import { $previewAvailable, $thumbnailCues, $trackUrl, previewWanted } from './index';
+import { connectFeatures } from '../../app/connect-features';
+
+// The features' links, as the player makes them.
+connectFeatures();
 
 const TRACK = 'https://cdn.test/film/thumbnails.vtt';
 const OTHER = 'https://cdn.test/s1e2/thumbnails.vtt';

@@ -1,4 +1,3 @@
-import './links';
 export {
   readProgressFx,
   writeProgressFx,
@@ -16,3 +15,4 @@ export {
 export type { ProgressMap } from './model';
 export { decideStart, planStart, sanitizeProgress, isResumable, FINISHED_MARGIN_S, type StartPlan, type StartPlay } from './start';
 export type { StartInput, StartDecision } from './start';
+export { connectProgress } from './connect';

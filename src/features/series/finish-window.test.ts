@@ -21,6 +21,10 @@ import {
   finishWindowCreditsClicked,
   finishWindowNextClicked,
 } from './finish-window';
+import { connectFeatures } from '../../app/connect-features';
+
+// The features' links, as the player makes them.
+connectFeatures();
 
 const episode = (id: number, order: number): EpisodeDto => ({
   id, title: `${order}. E${id}`, description: '', order, posterPath: null, duration: 60, watchProgress: 0, watchedAt: null,

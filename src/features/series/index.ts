@@ -1,4 +1,3 @@
-import './links';
 export {
   episodeSelected,
   nextEpisodeClicked,
@@ -27,3 +26,4 @@ export {
   creditsCountdownEnded,
 } from './finish-window';
 export type { FinishTrigger } from './finish-window';
+export { connectSeries } from './connect';

@@ -4,7 +4,7 @@ import { $currentTime, $mobileLayout, shareAvailabilitySet, shareClicked } from 
 import { checkNativeShareFx, copyTextFx, nativeShareFx, readTopPageUrlFx } from '../../platform/share';
 import { topPageUrl } from '../../platform/share';
 import { sendStatFx, type StatEvent } from '../../platform/stats';
-import { SHARE_TARGETS } from './links';
+import { SHARE_TARGETS } from './targets';
 import type { ContentDto } from '../../api/dto';
 import { $content } from '../session';
 import { $sharePopupOpen, $shareLink, $shareTargets, copyClicked, networkClicked, pageAddressReported, sharePopupClosed, shareStarted, timecodeToggled } from './model';

@@ -3,7 +3,7 @@ import { $currentTime, $mobileLayout, $shareEnabled, shareClicked } from '../pla
 import { $title, appStarted } from '../session';
 import { checkNativeShareFx, copyTextFx, nativeShareFx, readTopPageUrlFx } from '../../platform/share';
 import { sendStatFx, stat } from '../../platform/stats';
-import { isOpenableUrl, SHARE_TARGETS, shareLink, shareTargetUrl, type ShareTargetId } from './links';
+import { isOpenableUrl, SHARE_TARGETS, shareLink, shareTargetUrl, type ShareTargetId } from './targets';
 import { httpUrl } from '../../lib/url';
 
 export const shareStarted = createEvent();

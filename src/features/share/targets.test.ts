@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isOpenableUrl, SHARE_TARGETS, shareLink, shareTargetUrl } from './links';
+import { isOpenableUrl, SHARE_TARGETS, shareLink, shareTargetUrl } from './targets';
 
 describe('shareLink', () => {
   it('sets t to the rounded seconds only with the time code', () => {

@@ -5,6 +5,10 @@ import { createScriptedEngine } from '../../engine/scripted-engine';
 import { $storage, createMemoryStorage } from '../../platform/storage';
 import { $announcement, engineAttached, sourceRequested, subtitlesShortcutUsed } from '../playback';
 import { qualityChosen, rateChosen, subtitleChosen } from './index';
+import { connectFeatures } from '../../app/connect-features';
+
+// The features' links, as the player makes them.
+connectFeatures();
 
 const level = (index: number, height: number): EngineLevel => ({
   index,

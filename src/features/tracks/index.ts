@@ -1,4 +1,3 @@
-import './links';
 export {
   levelsUpdated,
   levelSwitched,
@@ -32,3 +31,4 @@ export type { CaptionStyle, CaptionSize, CaptionPreset } from './caption-style';
 export { subtitleChosen, subtitlesToggled, setSubtitleTrackFx, $subtitleTracks, $subtitleTrack, $subtitlesOn, $cues } from './subtitles';
 export { arrangeAudioTracks, initialAudioTrack, startAudioTrack, labelLanguage, isAc3, qualityOptions, qualityLabel, rateLabel, subtitleToToggleOn } from './rules';
 export type { AudioPreferences, QualityOption } from './rules';
+export { connectTracks } from './connect';

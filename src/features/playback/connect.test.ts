@@ -4,6 +4,10 @@ import type { EpisodeDto } from '../../api/dto';
 import { createScriptedEngine } from '../../engine/scripted-engine';
 import { $pageError, appStarted, episodeChosen, loadStartupFx, parseConfig } from '../session';
 import { $autoplay, $streamError, engineAttached } from './index';
+import { connectFeatures } from '../../app/connect-features';
+
+// The features' links, as the player makes them.
+connectFeatures();
 
 const episode = (path: string | null): EpisodeDto => ({
   id: 5, title: 'E5', description: '', order: 1, posterPath: null, duration: 600, watchProgress: 0, watchedAt: null,

@@ -8,6 +8,10 @@ import { $loopEnabled, embedStarted } from './index';
 import { postToParentFx } from '../../platform/parent-bridge';
 import { sendStatFx } from '../../platform/stats';
 import { $storage, createMemoryStorage } from '../../platform/storage';
+import { connectFeatures } from '../../app/connect-features';
+
+// The features' links, as the player makes them.
+connectFeatures();
 
 const episode = (id: number, order: number): EpisodeDto => ({
   id, title: `${order}. E${id}`, description: '', order, posterPath: null, duration: 600, watchProgress: 0, watchedAt: null,

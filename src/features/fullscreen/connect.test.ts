@@ -2,6 +2,10 @@ import { allSettled, createWatch, fork } from 'effector';
 import { describe, expect, it } from 'vitest';
 import { castingChanged as adsCastingChanged, nativeFullscreenChanged as adsNativeFullscreenChanged } from '../ads';
 import { castingChanged, videoFullscreenChanged } from './index';
+import { connectFeatures } from '../../app/connect-features';
+
+// The features' links, as the player makes them.
+connectFeatures();
 
 describe('fullscreen wiring', () => {
   it('ads hear the video element alone in fullscreen, and casting', async () => {

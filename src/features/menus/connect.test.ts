@@ -8,6 +8,10 @@ import { $sharePopupOpen } from '../share';
 import { sendStatFx } from '../../platform/stats';
 import { $activeMenu, parentActionReceived, settingsClicked, subtitlesButtonClicked } from './index';
 import { $openPanel } from './model';
+import { connectFeatures } from '../../app/connect-features';
+
+// The features' links, as the player makes them.
+connectFeatures();
 
 // Fake time: the controls' 1 s idle timer would hold every settle for a real second.
 beforeEach(() => void vi.useFakeTimers());

@@ -12,6 +12,10 @@ import { STORAGE_KEYS } from '../../lib/constants';
 import { sendStatFx, type StatEvent } from '../../platform/stats';
 import { $storage, createMemoryStorage } from '../../platform/storage';
 import './index';
+import { connectFeatures } from '../../app/connect-features';
+
+// The features' links, as the player makes them.
+connectFeatures();
 
 const TRACE_DIR = path.resolve(__dirname, '../../../fixtures/traces');
 const traces = readdirSync(TRACE_DIR)
@@ -50,6 +54,38 @@ const episode = (id: number): EpisodeDto => ({
   season: null,
 });
 
+/**
+ * One trace replayed into a fresh scope of the models: what they sent (with the trace's time at
+ * the send, the facts' recorded times), what they saved, and the scope. Fake timers must be on.
+ */
+async function replayed(trace: EngineTrace) {
+  const sent: Array<StatEvent & { t: number }> = [];
+  let now = 0;
+  const storage = createMemoryStorage();
+  const scope = fork({
+    values: [
+      [$storage, storage],
+      [$content, content(trace.item.contentId!)],
+    ],
+    handlers: [[sendStatFx, (stat: StatEvent) => (sent.push({ ...stat, t: now }), true)]],
+  });
+  const engine = createScriptedEngine();
+  await allSettled(engineAttached, { scope, params: engine });
+  await replayTrace(
+    trace,
+    engine,
+    async (ms) => {
+      await vi.advanceTimersByTimeAsync(ms);
+      now += ms;
+    },
+    // allSettled would wait for the pending save throttle, which only the fake clock ends.
+    async (item) => scopeBind(episodeChosen, { scope })(episode(item.episodeId!)),
+  );
+  return { sent: sent.map(({ t: _, ...stat }) => stat as StatEvent), timed: sent, storage, scope };
+}
+
+const marksOf = (sent: StatEvent[]) => sent.filter((s) => s.event === 'progress');
+
 describe('trace replay: the models send and save what the live player did', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
@@ -60,26 +96,7 @@ describe('trace replay: the models send and save what the live player did', () =
 
   for (const trace of traces) {
     it(`${trace.name} (${trace.query})`, async () => {
-      const sent: StatEvent[] = [];
-      const storage = createMemoryStorage();
-      const scope = fork({
-        values: [
-          [$storage, storage],
-          [$content, content(trace.item.contentId!)],
-        ],
-        handlers: [[sendStatFx, (stat: StatEvent) => (sent.push(stat), true)]],
-      });
-      const engine = createScriptedEngine();
-      await allSettled(engineAttached, { scope, params: engine });
-      await replayTrace(
-        trace,
-        engine,
-        async (ms) => {
-          await vi.advanceTimersByTimeAsync(ms);
-        },
-        // allSettled would wait for the pending save throttle, which only the fake clock ends.
-        async (item) => scopeBind(episodeChosen, { scope })(episode(item.episodeId!)),
-      );
+      const { sent, storage, scope } = await replayed(trace);
 
       // The traces were recorded before the QoE statistics existed: those are checked apart.
       const recorded = sent.filter((s) => !s.event.startsWith('qoe_'));
@@ -99,21 +116,36 @@ describe('trace replay: the models send and save what the live player did', () =
   }
 });
 
-describe('trace film-seek', () => {
-  it('crossed every mark once, in order, with the seek skipping 0.25 and 0.5 together', () => {
+describe('trace film-seek, replayed', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('sends every mark once, in order, the seek from about 6 s to 20 s sending 0.25 and 0.5 together as it lands', async () => {
     const trace = traces.find((t) => t.name === 'film-seek')!;
-    expect(trace.stats.filter((s) => s.event === 'videoplayer_progress').map((s) => s.payload.mark)).toEqual([0.1, 0.25, 0.5, 0.75, 0.95, 1]);
-    expect(trace.facts.some((f) => f.fact === 'seeking')).toBe(true);
-    expect(trace.facts.at(-1)?.fact).toBe('ended');
+    const { timed } = await replayed(trace);
+    const marks = timed.filter((s) => s.event === 'progress');
+    expect(marks.map((s) => s.payload?.mark)).toEqual([0.1, 0.25, 0.5, 0.75, 0.95, 1]);
+    const seekAt = trace.facts.find((f) => f.fact === 'seeking')!.t;
+    const at = (mark: number) => marks.find((s) => s.payload?.mark === mark)!.t;
+    expect(at(0.1)).toBeLessThan(seekAt);
+    expect(at(0.25)).toBe(at(0.5));
+    expect(at(0.25)).toBeGreaterThanOrEqual(seekAt);
+    expect(at(0.75)).toBeGreaterThan(at(0.5));
   });
 });
 
-describe('trace series-advance', () => {
-  it('auto-advanced to the next episodes, each with its own six marks', () => {
+describe('trace series-advance, replayed', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('the auto-advanced episodes each get their own marks: the first all six, the next from 0.1 again', async () => {
     const trace = traces.find((t) => t.name === 'series-advance')!;
-    const episodes = [...new Set(trace.stats.map((s) => s.payload.episodeId))];
+    const { sent } = await replayed(trace);
+    const marks = marksOf(sent);
+    const episodes = [...new Set(marks.map((s) => s.payload?.episodeId))];
     expect(episodes.length).toBeGreaterThanOrEqual(2);
-    const first = trace.stats.filter((s) => s.payload.episodeId === episodes[0]).map((s) => s.payload.mark);
-    expect(first).toEqual([0.1, 0.25, 0.5, 0.75, 0.95, 1]);
+    const markList = (id: unknown) => marks.filter((s) => s.payload?.episodeId === id).map((s) => s.payload?.mark);
+    expect(markList(episodes[0])).toEqual([0.1, 0.25, 0.5, 0.75, 0.95, 1]);
+    expect(markList(episodes[1])[0]).toBe(0.1);
   });
 });

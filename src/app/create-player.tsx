@@ -1,4 +1,9 @@
-/** The app: models, error reporting and the UI, started by the entry (main.ts) with the page's start (src/start). */
+/**
+ * The player put together, in order, when the entry (main.ts) gives the app its turn with the
+ * page's start (src/start): error reporting's configuration, the features' links
+ * (connect-features.ts), one scope, the start facts the models adopt, the engine, what loads after
+ * start-up, and the views.
+ */
 import { config, root, type PageStart } from '../start';
 import { allSettled, fork } from 'effector';
 import { Provider } from 'effector-react';
@@ -14,15 +19,15 @@ import { AFTER_START_UP_BUFFER_MAX_MS, AFTER_START_UP_BUFFER_S, AFTER_START_UP_F
 import { afterStartUp, bufferSafe, firstFrame } from '../platform/after-start-up';
 import { exposeToHarness } from '../platform/harness-probe';
 import { libraryLoadFailed } from '../features/analytics';
-import '../features/series';
-import '../features/embed';
+import { connectFeatures } from './connect-features';
 import { App } from './app';
 
-export function startApp({ video, engine, answers, early }: PageStart): void {
+export function createPlayer({ video, engine, answers, early }: PageStart): void {
   // Error reporting is configured first, so a failing start-up call is reported with its response;
   // the SDK itself loads after the first frame, off the start-up path.
   initSentry({ dsn: config.sentryDsn, project: config.sentryProject });
 
+  connectFeatures();
   const scope = fork();
   // The entry may have started the content already: its first frame is then on screen.
   const started = video.paused || video.readyState < HTMLMediaElement.HAVE_FUTURE_DATA ? firstFrame() : Promise.resolve();

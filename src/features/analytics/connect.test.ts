@@ -8,6 +8,10 @@ import { engineAttached, mediaPaused, mediaPlaying } from '../playback';
 import { $content } from '../session';
 import { chapterSkipped, skipOfferShown } from '../chapters';
 import { sendStatFx, type StatEvent } from '../../platform/stats';
+import { connectFeatures } from '../../app/connect-features';
+
+// The features' links, as the player makes them.
+connectFeatures();
 
 describe('time-update wiring: playing content only', () => {
   beforeEach(() => vi.useFakeTimers());

@@ -11,6 +11,10 @@ import { sendStatFx, type StatEvent } from '../../platform/stats';
 import { $storage, createMemoryStorage } from '../../platform/storage';
 // Auto-advance and the parent's episodeChanged are wired by embed (embed/links.ts).
 import '../embed';
+import { connectFeatures } from '../../app/connect-features';
+
+// The features' links, as the player makes them.
+connectFeatures();
 
 const episode = (id: number, season: number, order: number, duration = 600): EpisodeDto => ({
   id, title: `${order}. E${id}`, description: '', order, posterPath: null, duration, watchProgress: 0, watchedAt: null,

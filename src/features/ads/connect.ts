@@ -1,0 +1,73 @@
+/**
+ * Ads' links: the page (session) gives the ad plan its inputs and starts watching what hides an
+ * ad; the content (playback) gives the schedule its time, its seeks, its duration (for the
+ * mid-roll marks) and its deferred first play, and an ad starts at the content's volume.
+ *
+ * Playback's side of a break is here too: the pre-roll holds the content's first play, and a
+ * break pauses the content and resumes it. That is playback listening to ads, but ads already
+ * listens to playback, so playback importing ads would make the two index files import each
+ * other. Native fullscreen and casting reach ads from fullscreen/links.ts: fullscreen listens to
+ * series, which listens to ads, so ads cannot import fullscreen.
+ */
+import { sample } from 'effector';
+import { $config, appStarted, loadStartupFx } from '../session';
+import {
+  $duration,
+  $muted,
+  $volume,
+  adMediaPlayed,
+  unmuteClicked,
+  mediaSeeked,
+  mediaTimeUpdated,
+  pauseFx,
+  playDeferred,
+  playHeld,
+  playReleased,
+  playRequested,
+  unlockFx,
+} from '../playback';
+import { adCreated, adMediaSoundRefused, adMutedRequested, adVolumeMatched, playAdFx } from './model/break';
+import { adsEnvironmentStarted } from './model/environment';
+import {
+  adsConfigured,
+  contentHoldRequested,
+  contentPauseRequested,
+  contentPlayRequested,
+  contentResumeRequested,
+  contentDurationChanged,
+  contentSeeked,
+  contentTimeUpdated,
+} from './model/schedule';
+import { connector } from '../../lib/connector';
+
+/** Connects ads to the features it hears; once (app/connect-features.ts). */
+export const connectAds = connector(() => {
+  sample({
+    clock: loadStartupFx.doneData,
+    source: $config,
+    filter: (config, data) => config !== null && data.available,
+    fn: (config, data) => ({ adList: data.adList, adListUrl: config!.adListUrl, advert: config!.advert, baseUrl: config!.baseUrl }),
+    target: adsConfigured,
+  });
+  sample({ clock: appStarted, target: adsEnvironmentStarted });
+
+  // The content's side of a break.
+  sample({ clock: contentHoldRequested, target: playHeld });
+  sample({ clock: contentPauseRequested, target: [playHeld, pauseFx] });
+  sample({ clock: contentResumeRequested, target: playReleased });
+  sample({ clock: contentResumeRequested, filter: ({ resume }) => resume, target: playRequested });
+
+  // A play asked while the pre-roll holds the content is the viewer's click (or autoplay, where the
+  // unlock does nothing): the content is unlocked in it first, before the ad plays, so the film
+  // follows the ad without a second click in Safari's engine.
+  sample({ clock: playDeferred, target: [unlockFx, contentPlayRequested] });
+  sample({ clock: mediaTimeUpdated, fn: ({ currentTime }) => currentTime, target: contentTimeUpdated });
+  sample({ clock: mediaSeeked, fn: ({ currentTime }) => currentTime, target: contentSeeked });
+  sample({ clock: $duration, target: contentDurationChanged });
+  sample({ clock: adCreated, source: { volume: $volume, muted: $muted }, target: adVolumeMatched });
+
+  // The browser's refusal of sound and the viewer's 'Включить звук' reach the ad as the content.
+  sample({ clock: playAdFx.doneData, filter: (result) => result !== undefined, fn: (result) => result!, target: adMediaPlayed });
+  sample({ clock: adMediaSoundRefused, fn: () => 'muted' as const, target: adMediaPlayed });
+  sample({ clock: unmuteClicked, fn: () => false, target: adMutedRequested });
+});

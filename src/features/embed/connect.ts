@@ -1,0 +1,29 @@
+/**
+ * Embed's links: the parent frame's side of the page. The player.js receiver starts with the
+ * page, answering the embedding origin that `data-allowed-origins` allows; the parent hears
+ * episodeChanged for every episode that becomes current (the spec's messages, SPEC.md); and the
+ * end of an episode advances the series unless the embedder asked for a loop (player.js setLoop,
+ * methods.ts replays the episode then), and so does the end of the credits' countdown on the
+ * end-of-episode card (series/finish-window.ts). Auto-advance is wired here, not in series, because the
+ * loop is embed's behaviour and embed already drives series (setEpisode, next): series cannot
+ * listen back to embed without an import cycle.
+ */
+import { sample } from 'effector';
+import { appStarted, episodeChosen } from '../session';
+import { mediaEnded } from '../playback';
+import { creditsCountdownEnded, episodeEnded } from '../series';
+import { postToParentFx } from '../../platform/parent-bridge';
+import { $loopEnabled, embedStarted } from './model';
+import { connector } from '../../lib/connector';
+
+/** Connects embed to the features it hears; once (app/connect-features.ts). */
+export const connectEmbed = connector(() => {
+  sample({ clock: appStarted, fn: (config) => ({ src: config.pageUrl, allowedOrigins: config.allowedOrigins }), target: embedStarted });
+
+  // The parent learns of every episode that becomes current, the first one included.
+  sample({ clock: episodeChosen, fn: (episode) => ({ event: 'episodeChanged' as const, payload: { episode } }), target: postToParentFx });
+
+  // Auto-advance: the end of an episode, or of the credits' countdown, selects the next one (it
+  // plays from 0), unless looping.
+  sample({ clock: [mediaEnded, creditsCountdownEnded], source: $loopEnabled, filter: (loop) => !loop, fn: () => undefined, target: episodeEnded });
+});

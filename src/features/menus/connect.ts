@@ -1,0 +1,35 @@
+/**
+ * Menus' links. The seasons menu (series) and the share popup (share) are panels over the
+ * player like the settings menu, and menus keeps them one at a time through $openPanel
+ * (model.ts): each reports its opening and closing here, and closes when another takes over.
+ * Menus also hears the parent frame (from the page's start, session): its click closes every
+ * panel, its pause pauses (playback).
+ */
+import { sample } from 'effector';
+import { appStarted } from '../session';
+import { pauseClicked } from '../playback';
+import { $seasonsMenuOpen, seasonsMenuClosed } from '../series';
+import { $sharePopupOpen, sharePopupClosed } from '../share';
+import { panelClosed, panelOpened, panelTaken, parentActionReceived, parentListenStarted } from './model';
+import { connector } from '../../lib/connector';
+
+/** Connects menus to the features it hears; once (app/connect-features.ts). */
+export const connectMenus = connector(() => {
+  sample({ clock: appStarted, fn: () => undefined, target: parentListenStarted });
+
+  sample({ clock: $seasonsMenuOpen.updates, filter: Boolean, fn: () => 'seasons' as const, target: panelOpened });
+  sample({ clock: $seasonsMenuOpen.updates, filter: (open) => !open, fn: () => 'seasons' as const, target: panelClosed });
+  sample({ clock: $sharePopupOpen.updates, filter: Boolean, fn: () => 'share' as const, target: panelOpened });
+  sample({ clock: $sharePopupOpen.updates, filter: (open) => !open, fn: () => 'share' as const, target: panelClosed });
+
+  // Whoever takes the player closes the others: the seasons menu closes the share popup (and the
+  // settings menu, model.ts), the share popup the seasons menu, the settings menu both.
+  sample({ clock: panelTaken, filter: (panel) => panel === 'seasons' || panel === 'settings', fn: () => undefined, target: sharePopupClosed });
+  sample({ clock: panelTaken, filter: (panel) => panel === 'share' || panel === 'settings', fn: () => undefined, target: seasonsMenuClosed });
+
+  // A `{ type: 'click' }` message from the parent frame closes every panel (the settings menu in model.ts).
+  sample({ clock: parentActionReceived, filter: ({ type }) => type === 'click', fn: () => undefined, target: [seasonsMenuClosed, sharePopupClosed] });
+
+  // A `{ type: 'pause' }` message from the parent frame pauses.
+  sample({ clock: parentActionReceived, filter: ({ type }) => type === 'pause', fn: () => undefined, target: pauseClicked });
+});

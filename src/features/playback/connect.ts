@@ -1,0 +1,38 @@
+/**
+ * Playback's links to the page (session): the controls start watching the layout with it, and
+ * the page's disabled_share takes the share button away; the page's autoplay is playback's; an
+ * episode without a playlist is the stream error sourceMissing; a page error releases the engine.
+ *
+ * Playback's reaction to an ad break (hold, pause, resume) is in ads/links.ts: ads listens to
+ * playback, so playback importing ads would make the two index files import each other.
+ */
+import { attach, sample } from 'effector';
+import { $phase, appStarted, episodeChosen } from '../session';
+import { layoutWatchStarted, shareAvailabilitySet } from './controls';
+import { $engine, autoplaySet, engineAttached, sourceMissing } from './model';
+import { connector } from '../../lib/connector';
+
+/** Connects playback to the features it hears; once (app/connect-features.ts). */
+export const connectPlayback = connector(() => {
+  sample({ clock: appStarted, fn: () => undefined, target: layoutWatchStarted });
+  sample({ clock: appStarted, fn: (config) => !config.disabledShare, target: shareAvailabilitySet });
+  sample({ clock: appStarted, fn: (config) => config.autoPlay, target: autoplaySet });
+
+  sample({
+    clock: episodeChosen,
+    filter: (episode) => episode.m3u8MasterFilePath === null,
+    fn: (episode) => `episode ${episode.id} has no m3u8MasterFilePath`,
+    target: sourceMissing,
+  });
+
+  // A page error ends the page: a stream the page's start played (src/start) stops, also when the engine
+  // arrives after the error, and its element, which the entry put on the page, leaves it.
+  const releaseEngineFx = attach({
+    source: $engine,
+    effect: (engine) => {
+      engine?.destroy();
+      engine?.surface?.remove();
+    },
+  });
+  sample({ clock: [$phase.updates, engineAttached], source: $phase, filter: (phase) => phase === 'error', target: releaseEngineFx });
+});
