@@ -112,7 +112,7 @@ test.describe('harness: custom sources (issue 26)', () => {
     await expect.poll(() => seen.includes('/track/impression?ad=pasted')).toBe(true);
   });
 
-  test('staging base: a content id opens from the staging catalogue, its calls logged through the proxy with their headers (masking: harness/server/custom.test.ts)', async ({ page }) => {
+  test('staging base: a content id opens from the staging catalogue, its calls logged through the proxy with their headers (masking: harness/server/routes/staging.test.ts)', async ({ page }) => {
     const frame = await openLink(page, { scenario: 'film', base: partner, content_id: '102' });
     await expect(frame.getByTestId('title')).toContainText('1 сезон, 1 серия');
     await expectPlaysPast(frame, 1);

@@ -100,3 +100,54 @@ describe('fault injection', () => {
     expect((await get(segment, 'h')).status).toBe(200);
   });
 });
+
+describe('key faults (target "key")', () => {
+  const KEY = '/media/hls/film-aes/key.bin';
+  const MASTER = '/media/hls/film-aes/master.m3u8';
+  const fetchAs = (path: string, client?: string, init: RequestInit = {}) =>
+    fetch(new URL(path, server.playerUrl), { ...init, headers: client ? { Referer: pageOf(client) } : {} });
+  /** This client's entries in the request log, waited for until `done` holds (entries are recorded when a response ends). */
+  async function loggedFor(client: string, done: (entries: RequestLogEntry[]) => boolean): Promise<RequestLogEntry[]> {
+    let entries: RequestLogEntry[] = [];
+    for (let i = 0; i < 100; i++) {
+      entries = (await (await fetch(`${server.harnessUrl}__harness/requests?mark=${encodeURIComponent(`harness-client=${client}`)}`)).json()) as RequestLogEntry[];
+      if (done(entries)) return entries;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    throw new Error(`request log for ${client}: ${JSON.stringify(entries)}`);
+  }
+
+  it('a key 500 hits the key alone, for that client alone, and the log marks it', async () => {
+    expect((await setFaults('aes-500', [{ target: 'key', action: { type: 'status', status: 500 }, count: null }])).status).toBe(200);
+    expect((await fetchAs(KEY, 'aes-500')).status).toBe(500);
+    expect((await fetchAs(KEY, 'aes-500')).status).toBe(500);
+    expect((await fetchAs(MASTER, 'aes-500')).status).toBe(200);
+    expect((await fetchAs('/media/hls/film-aes/video/240p/seg-000.ts', 'aes-500')).status).toBe(200);
+    expect((await fetchAs(KEY, 'aes-other')).status).toBe(200);
+    expect((await fetchAs(KEY)).status).toBe(200);
+    const logged = await loggedFor('aes-500', (entries) => entries.filter((entry) => entry.path === KEY).length === 2);
+    expect(logged.filter((entry) => entry.path === KEY).map((entry) => [entry.status, entry.fault])).toEqual([
+      [500, 'key: 500'],
+      [500, 'key: 500'],
+    ]);
+    await fetch(`${server.harnessUrl}__harness/faults?client=aes-500`, { method: 'DELETE' });
+    expect((await fetchAs(KEY, 'aes-500')).status).toBe(200);
+  });
+
+  it('a key time-out holds the request until the client gives up; the log records it aborted', async () => {
+    await setFaults('aes-hold', [{ target: 'key', action: { type: 'timeout' }, count: 1 }]);
+    const started = performance.now();
+    await expect(fetchAs(KEY, 'aes-hold', { signal: AbortSignal.timeout(300) })).rejects.toThrow();
+    expect(performance.now() - started).toBeGreaterThanOrEqual(280);
+    const [held] = await loggedFor('aes-hold', (entries) => entries.some((entry) => entry.path === KEY));
+    expect(held).toMatchObject({ path: KEY, status: 0, aborted: true, fault: 'key: timeout' });
+    // count: 1 — the next key request is answered.
+    expect((await fetchAs(KEY, 'aes-hold')).status).toBe(200);
+  });
+
+  it('the existing broken key (hls/broken/key-404, missing.key) is a "key" target too', async () => {
+    await setFaults('aes-404', [{ target: 'key', action: { type: 'status', status: 503 }, count: 1 }]);
+    expect((await fetchAs('/media/hls/broken/key-404/missing.key', 'aes-404')).status).toBe(503);
+    expect((await fetchAs('/media/hls/broken/key-404/missing.key', 'aes-404')).status).toBe(404);
+  });
+});

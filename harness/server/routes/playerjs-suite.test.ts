@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findRepoRoot } from './paths';
-import { pointSuiteAt, suiteFrames } from './routes/playerjs-suite';
+import { findRepoRoot } from '../paths';
+import { pointSuiteAt, suiteFrames } from './playerjs-suite';
 
 describe('the player.js suite page', () => {
   it("points the package's own suite at two players of the film, without autoplay", () => {

@@ -1,17 +1,17 @@
 /**
  * Issue 26 on the harness server: the custom stream's catalogue, the CORS probe, the custom ad
- * list and VAST proxy with its pings, and the staging proxy, against a second loopback server
- * standing in for a partner (its own port, CORS on or off by path). Nothing leaves loopback.
+ * list and VAST proxy with its pings, against a second loopback server standing in for a partner
+ * (its own port, CORS on or off by path). Nothing leaves loopback. The staging proxy is
+ * staging.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import http, { type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { useTestServer } from './test-server';
-import { customCspSources } from './routes/custom';
-import { absolutePaths } from './routes/staging';
-import { playerCsp } from './routes/pages';
-import { customContentId, encodeToken } from '../common/custom-source';
-import type { RequestLogEntry } from '../common/types';
+import { useTestServer } from '../test-server';
+import { customCspSources } from './custom';
+import { playerCsp } from './pages';
+import { customContentId, encodeToken } from '../../common/custom-source';
+import type { RequestLogEntry } from '../../common/types';
 
 const origins = useTestServer();
 
@@ -22,7 +22,7 @@ interface Seen {
   body: string;
 }
 
-/** The partner: a playlist with and without CORS, a VAST tag, a ping sink and a small staging catalogue. */
+/** The partner: a playlist with and without CORS, a VAST tag and a ping sink. */
 const partner = { url: '', seen: [] as Seen[], server: null as http.Server | null };
 
 const PARTNER_VAST = (origin: string) => `<?xml version="1.0"?><VAST version="4.1"><Ad id="p"><InLine><AdSystem>partner</AdSystem><AdTitle>p</AdTitle>
@@ -48,20 +48,6 @@ beforeAll(async () => {
       if (url.pathname === '/page.html') return res.end('<html></html>');
       if (url.pathname === '/vast.xml') return res.end(PARTNER_VAST(partner.url));
       if (url.pathname.startsWith('/ping/')) return res.end('');
-      if (url.pathname === '/catalog-api/contents/77') {
-        res.setHeader('Content-Type', 'application/json');
-        res.setHeader('Set-Cookie', 'stagingSession=server-secret-1234; Path=/');
-        return res.end(JSON.stringify({ id: 77, title: 'Staging', posterUrl: '/img/77.jpg', hasMultipleEpisodes: false }));
-      }
-      if (url.pathname === '/catalog-api/episodes') {
-        res.setHeader('Content-Type', 'application/json; charset=utf-8');
-        return res.end(JSON.stringify([{ id: 7701, order: 1, m3u8MasterFilePath: '/media/77/master.m3u8', posterPath: 'https://cdn.example/p.jpg' }]));
-      }
-      if (url.pathname === '/authenticator/authentication/refresh' && req.method === 'POST') {
-        res.setHeader('Authorization', 'Bearer fresh-token-abcd');
-        res.setHeader('Content-Type', 'application/json');
-        return res.end('{}');
-      }
       res.statusCode = 404;
       res.end('no');
     });
@@ -177,55 +163,5 @@ describe('custom ad tag', () => {
     expect(list.prerollList[0]!.dataXml).toContain(`${origins.harness}/track/start?ad=custom&to=${partner.url}/ping/start`);
     expect((await fetch(`${origins.player}/ads/custom/list.json?xml=${'0'.repeat(32)}`)).status).toBe(404);
     expect((await fetch(`${origins.harness}/__harness/custom-vast`, { method: 'POST', body: 'not xml' })).status).toBe(400);
-  });
-});
-
-describe('staging proxy', () => {
-  const proxy = () => `${origins.player}/__harness/staging/${encodeToken(partner.url)}`;
-
-  it('forwards the calls with their headers, makes media paths absolute on staging, and logs them masked', async () => {
-    const response = await fetch(`${proxy()}/catalog-api/contents/77`, {
-      headers: { Authorization: 'Bearer secret-token-9f8e', 'X-Session-Context': 'ctx-value-5566', Cookie: 'authToken=cookie-secret-7788' },
-    });
-    expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ id: 77, title: 'Staging', posterUrl: `${partner.url}/img/77.jpg`, hasMultipleEpisodes: false });
-    const saw = await partnerSaw((seen) => seen.url === '/catalog-api/contents/77');
-    expect(saw.headers.authorization).toBe('Bearer secret-token-9f8e');
-    expect(saw.headers['x-session-context']).toBe('ctx-value-5566');
-    const entry = await logged((e) => e.upstream === `${partner.url}/catalog-api/contents/77`);
-    expect(entry.status).toBe(200);
-    expect(entry.requestHeaders).toMatchObject({ authorization: '••••9f8e', 'x-session-context': '••••5566', cookie: '••••7788' });
-    expect(JSON.stringify(entry)).not.toMatch(/secret-token|ctx-value|cookie-secret|server-secret/);
-    expect(entry.responseHeaders).toMatchObject({ 'content-type': 'application/json', 'set-cookie': '••••th=/' });
-
-    const episodes = (await (await fetch(`${proxy()}/catalog-api/episodes?content-id=77`)).json()) as Array<Record<string, string>>;
-    expect(episodes[0]).toMatchObject({ m3u8MasterFilePath: `${partner.url}/media/77/master.m3u8`, posterPath: 'https://cdn.example/p.jpg' });
-  });
-
-  it('passes the refresh body and its answer token through; the log masks the token', async () => {
-    const response = await fetch(`${proxy()}/authenticator/authentication/refresh`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ refreshToken: 'r', accessToken: 'a' }),
-    });
-    expect(response.headers.get('authorization')).toBe('Bearer fresh-token-abcd');
-    const saw = await partnerSaw((seen) => seen.url === '/authenticator/authentication/refresh');
-    expect(JSON.parse(saw.body)).toEqual({ refreshToken: 'r', accessToken: 'a' });
-    const entry = await logged((e) => e.upstream?.endsWith('/authenticator/authentication/refresh') === true);
-    expect(entry.responseHeaders?.authorization).toBe('••••abcd');
-  });
-
-  it('answers 404s as staging does, 502 when staging is down, 400 for a bad token', async () => {
-    expect((await fetch(`${proxy()}/catalog-api/contents/404404`)).status).toBe(404);
-    const down = await fetch(`${origins.player}/__harness/staging/${encodeToken('http://127.0.0.1:9')}/catalog-api/contents/1`);
-    expect(down.status).toBe(502);
-    expect(((await down.json()) as { message: string }).message).toMatch(/^The staging service did not answer/);
-    expect((await fetch(`${origins.player}/__harness/staging/${encodeToken('file:///etc')}/x`)).status).toBe(400);
-  });
-
-  it('makes only root-relative media and poster paths absolute', () => {
-    expect(
-      absolutePaths({ a: [{ posterUrl: '/p.jpg', m3u8MasterFilePath: '//cdn/x', other: '/keep' }], posterPath: 'rel.jpg' }, 'https://staging.example/api'),
-    ).toEqual({ a: [{ posterUrl: 'https://staging.example/p.jpg', m3u8MasterFilePath: '//cdn/x', other: '/keep' }], posterPath: 'rel.jpg' });
   });
 });
