@@ -1,6 +1,6 @@
 /** Autoplay under the browsers' real policies: autoplay.ts over the rule in src/lib/autoplay.ts (issue 38). */
 import { allSettled, fork } from 'effector';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createScriptedEngine, type ScriptedEngine } from '../../engine/scripted-engine';
 import { createMemoryStorage, $storage } from '../../platform/storage';
 import { sendStatFx, type StatEvent } from '../../platform/stats';
@@ -193,6 +193,23 @@ describe('autoplay, with sound where the browser allows it, else muted', () => {
     engine.emit('playing');
     expect(scope.getState($unmuteOffered)).toBe(true);
     expect(scope.getState($spinnerShown)).toBe(false);
+  });
+});
+
+describe('autoplay with every module loaded', () => {
+  // Fake time: autoplay's play arms the start watchdog, whose timers end with the test.
+  beforeEach(() => void vi.useFakeTimers());
+  afterEach(() => void vi.useRealTimers());
+
+  it('a source ready event still autoplays with every module loaded', async () => {
+    const scope = fork({ values: [[$storage, createMemoryStorage()]] });
+    const engine = createScriptedEngine();
+    await allSettled(engineAttached, { scope, params: engine });
+    const { autoplaySet } = await import('./index');
+    await allSettled(autoplaySet, { scope, params: true });
+    engine.emit('sourceReady', READY);
+    await allSettled(scope);
+    expect(commands(engine).filter((command) => command === 'play')).toHaveLength(1);
   });
 });
 

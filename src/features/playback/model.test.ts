@@ -1,12 +1,12 @@
 import { allSettled, fork } from 'effector';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createScriptedEngine } from '../../engine/scripted-engine';
 import {
   $currentTime, $duration, $status, $streamError, autoplaySet, engineAttached, playClicked, retryClicked,
   sourceMissing, sourceRequested, togglePlayClicked, playHeld, playReleased, playDeferred,
 } from './model';
 import { createWatch } from 'effector';
-import { $bufferedRanges, $currentSecond } from './model';
+import { $bufferedRanges, $currentSecond, $startPending } from './model';
 
 const READY = { levels: [], audioTracks: [], subtitleTracks: [] };
 const commands = (engine: ReturnType<typeof createScriptedEngine>) => engine.calls.map((c) => c.command);
@@ -184,3 +184,20 @@ describe('playback model', () => {
   });
 });
 
+describe('start-up spinner', () => {
+  // Fake time: the start watchdog's timers (and, with analytics loaded, its intervals) end with the test.
+  beforeEach(() => void vi.useFakeTimers());
+  afterEach(() => void vi.useRealTimers());
+
+  it('shows from the play request until the first frame', async () => {
+    const { scope, engine } = await attached();
+    expect(scope.getState($startPending)).toBe(false);
+    await allSettled(playClicked, { scope });
+    expect(commands(engine).filter((command) => command === 'play')).toHaveLength(1);
+    expect(scope.getState($startPending)).toBe(true);
+    engine.emit('waiting');
+    expect(scope.getState($startPending)).toBe(true);
+    engine.emit('playing');
+    expect(scope.getState($startPending)).toBe(false);
+  });
+});

@@ -1,0 +1,115 @@
+/** controls.ts: when the controls show and hide, and the slider and clock they show. */
+import { allSettled, fork, type EventCallable, type Scope } from 'effector';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createScriptedEngine, type ScriptedEngine } from '../../engine/scripted-engine';
+import { $storage, createMemoryStorage, type MemoryStorage } from '../../platform/storage';
+import {
+  $chromeSecond,
+  $chromeTime,
+  $controlsVisible,
+  $currentTime,
+  controlsPinnedSet,
+  engineAttached,
+  keyPressed,
+  layoutChanged,
+  pointerLeft,
+  pointerMoved,
+  surfaceClicked,
+  userActed,
+} from './index';
+
+const commands = (engine: ScriptedEngine, name?: string) => engine.calls.filter((c) => !name || c.command === name);
+
+async function attached(options: { storage?: MemoryStorage; pollable?: boolean } = {}) {
+  const storage = options.storage ?? createMemoryStorage();
+  const scope = fork({ values: [[$storage, storage]] });
+  const engine = createScriptedEngine({ pollable: options.pollable });
+  await allSettled(engineAttached, { scope, params: engine });
+  return { scope, engine, storage };
+}
+
+/**
+ * Fires a unit, then lets `ms` of fake time pass. It does not wait for the scope to settle:
+ * a pending debounce timer (e.g. the controls' 1 s) would keep allSettled waiting.
+ */
+async function fire<T>(scope: Scope, unit: EventCallable<T>, params?: T, ms = 0) {
+  void allSettled(unit, { scope, params: params as T });
+  await vi.advanceTimersByTimeAsync(ms);
+}
+
+describe('controls visibility', () => {
+  beforeEach(() => void vi.useFakeTimers());
+  afterEach(() => void vi.useRealTimers());
+
+  it('hide after 1000 ms without activity while playing; activity shows them and restarts the wait', async () => {
+    const { scope, engine } = await attached();
+    engine.emit('playing');
+    await vi.advanceTimersByTimeAsync(999);
+    expect(scope.getState($controlsVisible)).toBe(true);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(scope.getState($controlsVisible)).toBe(false);
+    await fire(scope, pointerMoved, undefined, 600);
+    expect(scope.getState($controlsVisible)).toBe(true);
+    await fire(scope, keyPressed, { key: 'Shift', code: 'ShiftLeft' }, 600);
+    expect(scope.getState($controlsVisible)).toBe(true);
+    await vi.advanceTimersByTimeAsync(400);
+    expect(scope.getState($controlsVisible)).toBe(false);
+  });
+
+  it('the slider and clock hold still while the controls are hidden, and catch up when they show', async () => {
+    const { scope, engine } = await attached();
+    engine.emit('playing');
+    engine.emit('timeUpdated', { currentTime: 0.5, duration: 30, bufferedAhead: 5 });
+    expect(scope.getState($chromeTime)).toBe(0.5);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(scope.getState($controlsVisible)).toBe(false);
+    engine.emit('timeUpdated', { currentTime: 4.2, duration: 30, bufferedAhead: 5 });
+    expect(scope.getState($currentTime)).toBe(4.2);
+    expect(scope.getState($chromeTime)).toBe(0.5);
+    await fire(scope, pointerMoved);
+    expect(scope.getState($chromeTime)).toBe(4.2);
+    expect(scope.getState($chromeSecond)).toBe(4);
+  });
+
+  it('never hide while paused', async () => {
+    const { scope, engine } = await attached();
+    engine.emit('playing');
+    engine.emit('paused');
+    await fire(scope, userActed, undefined, 5000);
+    expect(scope.getState($controlsVisible)).toBe(true);
+  });
+
+  it('never hide while a menu pins them; unpinning restarts the wait', async () => {
+    const { scope, engine } = await attached();
+    engine.emit('playing');
+    await fire(scope, controlsPinnedSet, true, 5000);
+    expect(scope.getState($controlsVisible)).toBe(true);
+    await fire(scope, controlsPinnedSet, false, 999);
+    expect(scope.getState($controlsVisible)).toBe(true);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(scope.getState($controlsVisible)).toBe(false);
+  });
+
+  it('hide at once when the mouse leaves a playing player, and show again when it pauses', async () => {
+    const { scope, engine } = await attached();
+    engine.emit('playing');
+    await fire(scope, pointerLeft);
+    expect(scope.getState($controlsVisible)).toBe(false);
+    engine.emit('paused');
+    expect(scope.getState($controlsVisible)).toBe(true);
+  });
+
+  it('on mobile a mouse move does not show them; a tap does, a tap on shown controls hides them', async () => {
+    const { scope, engine } = await attached();
+    await fire(scope, layoutChanged, true);
+    engine.emit('playing');
+    await vi.advanceTimersByTimeAsync(1000);
+    await fire(scope, pointerMoved);
+    expect(scope.getState($controlsVisible)).toBe(false);
+    await fire(scope, surfaceClicked, 0.5, 250);
+    expect(scope.getState($controlsVisible)).toBe(true);
+    await fire(scope, surfaceClicked, 0.5, 250);
+    expect(scope.getState($controlsVisible)).toBe(false);
+    expect(commands(engine, 'pause')).toHaveLength(0);
+  });
+});

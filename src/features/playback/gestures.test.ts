@@ -1,0 +1,95 @@
+/** gestures.ts: clicks, double-clicks and taps on the picture, by zone. */
+import { allSettled, fork, createWatch, type EventCallable, type Scope } from 'effector';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createScriptedEngine, type ScriptedEngine } from '../../engine/scripted-engine';
+import { $storage, createMemoryStorage, type MemoryStorage } from '../../platform/storage';
+import {
+  $controlsVisible,
+  engineAttached,
+  fullscreenShortcutUsed,
+  layoutChanged,
+  nextGesture,
+  surfaceClicked,
+  surfaceDoubleClicked,
+  zoneAt,
+} from './index';
+
+const commands = (engine: ScriptedEngine, name?: string) => engine.calls.filter((c) => !name || c.command === name);
+
+async function attached(options: { storage?: MemoryStorage; pollable?: boolean } = {}) {
+  const storage = options.storage ?? createMemoryStorage();
+  const scope = fork({ values: [[$storage, storage]] });
+  const engine = createScriptedEngine({ pollable: options.pollable });
+  await allSettled(engineAttached, { scope, params: engine });
+  return { scope, engine, storage };
+}
+
+/**
+ * Fires a unit, then lets `ms` of fake time pass. It does not wait for the scope to settle:
+ * a pending debounce timer (e.g. the controls' 1 s) would keep allSettled waiting.
+ */
+async function fire<T>(scope: Scope, unit: EventCallable<T>, params?: T, ms = 0) {
+  void allSettled(unit, { scope, params: params as T });
+  await vi.advanceTimersByTimeAsync(ms);
+}
+
+describe('clicks and taps on the picture', () => {
+  beforeEach(() => void vi.useFakeTimers());
+  afterEach(() => void vi.useRealTimers());
+
+  it('zones are the left and right fifths', () => {
+    expect([0, 0.19, 0.2, 0.5, 0.8, 0.81, 1].map(zoneAt)).toEqual(['left', 'left', 'centre', 'centre', 'centre', 'right', 'right']);
+    expect(nextGesture(null, { mobile: true, controlsVisible: false, zone: 'left' })).toEqual({
+      gesture: { taps: 1, handled: false, controlsWereVisible: false },
+      double: null,
+    });
+  });
+
+  it('desktop: a single click toggles pause only after the double-click window', async () => {
+    const { scope, engine } = await attached();
+    engine.emit('playing');
+    await fire(scope, surfaceClicked, 0.5, 249);
+    expect(commands(engine, 'pause')).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(commands(engine, 'pause')).toHaveLength(1);
+  });
+
+  it('desktop: a double-click in the middle toggles fullscreen and never pauses', async () => {
+    const { scope, engine } = await attached();
+    engine.emit('playing');
+    const fullscreen: number[] = [];
+    createWatch({ unit: fullscreenShortcutUsed, scope, fn: () => fullscreen.push(1) });
+    await fire(scope, surfaceClicked, 0.5, 80);
+    await fire(scope, surfaceClicked, 0.5);
+    await fire(scope, surfaceDoubleClicked, 0.5, 1000);
+    expect(fullscreen).toHaveLength(1);
+    expect(commands(engine, 'pause')).toHaveLength(0);
+  });
+
+  it('desktop: a double-click on the right fifth seeks +10 s, on the left fifth −10 s', async () => {
+    const { scope, engine } = await attached();
+    engine.emit('timeUpdated', { currentTime: 12, duration: 30, bufferedAhead: 0 });
+    const fullscreen: number[] = [];
+    createWatch({ unit: fullscreenShortcutUsed, scope, fn: () => fullscreen.push(1) });
+    for (const x of [0.9, 0.1]) {
+      await fire(scope, surfaceClicked, x, 50);
+      await fire(scope, surfaceClicked, x);
+      await fire(scope, surfaceDoubleClicked, x, 1000);
+      engine.emit('seeked', { currentTime: 12 });
+    }
+    expect(commands(engine, 'seek').map((c) => c.args[0])).toEqual([22, 2]);
+    expect(fullscreen).toHaveLength(0);
+    expect(commands(engine, 'play')).toHaveLength(0);
+  });
+
+  it('mobile: a double tap on a side seeks, each further quick tap seeks again, the controls stay as they were', async () => {
+    const { scope, engine } = await attached();
+    await fire(scope, layoutChanged, true);
+    engine.emit('timeUpdated', { currentTime: 12, duration: 60, bufferedAhead: 0 });
+    await fire(scope, surfaceClicked, 0.95, 100);
+    await fire(scope, surfaceClicked, 0.95, 100);
+    await fire(scope, surfaceClicked, 0.95, 1000);
+    expect(commands(engine, 'seek').map((c) => c.args[0])).toEqual([22, 32]);
+    expect(scope.getState($controlsVisible)).toBe(true);
+  });
+});
