@@ -1,0 +1,64 @@
+/**
+ * One Hls instance for one source, with every part that listens to it: its events as facts
+ * (hls-events.ts), the start level over a slow link and the prefetch of the level ABR climbs to,
+ * the error handler, and, for a preload, the audio track picked before it loads.
+ */
+import Hls, { Events, type HlsConfig } from 'hls.js';
+import { handleErrors } from './error-handler';
+import { forwardHlsEvents, toTrack, type EmitFact } from './hls-events';
+import { prefetchLevel } from './playlist-prefetch';
+import type { PlaylistCache, SegmentCache } from './playlist-cache';
+import { startLevel, type LinkHint } from './start-level';
+import type { PreloadOptions } from './types';
+
+/** What every instance of one engine is made with. */
+export interface HlsParts {
+  /** The engine's configuration of hls.js, the caller's own included (hls-engine.ts). */
+  config: Partial<HlsConfig>;
+  video: HTMLVideoElement;
+  emit: EmitFact;
+  /** The engine's instance now (null while this one is being made). */
+  live: () => Hls | null;
+  playlists: PlaylistCache;
+  segments: SegmentCache;
+}
+
+/** The browser's report of its link (Chromium's Network Information API), if any. */
+const linkHint = (): LinkHint | undefined =>
+  typeof navigator === 'undefined' ? undefined : (navigator as Navigator & { connection?: LinkHint }).connection;
+
+/** Set while hls.js announces the levels, a start level is the one its loading starts with. */
+function startLowOnSlowLink(instance: Hls, { playlists, segments }: HlsParts): void {
+  instance.once(Events.MANIFEST_PARSED, (_, data) => {
+    const autoStart = instance.firstAutoLevel;
+    const level = startLevel(data.levels, autoStart, linkHint());
+    if (level === null) return;
+    instance.startLevel = level;
+    // ABR climbs to hls.js's own first choice once it has measured the link: that level's
+    // playlist and init segment are fetched beside the start, so the climb costs no extra round trips.
+    const climb = data.levels[autoStart];
+    if (autoStart > level && climb) void prefetchLevel(playlists, segments, climb.uri);
+  });
+}
+
+/** Loads the source into the element from `startTime` (0: hls.js's own start). */
+export function createHls(url: string, startTime: number, parts: HlsParts): Hls {
+  // The caller's config (in parts.config) wins over the start position too.
+  const instance = new Hls({ startPosition: startTime > 0 ? startTime : -1, ...parts.config });
+  forwardHlsEvents(instance, parts.emit);
+  startLowOnSlowLink(instance, parts);
+  handleErrors(instance, parts);
+  instance.subtitleDisplay = false;
+  instance.loadSource(url);
+  instance.attachMedia(parts.video);
+  return instance;
+}
+
+/** Set while hls.js announces the list, a track replaces the manifest default before it loads. */
+export function pickAudioTrackOnce(instance: Hls, pick: NonNullable<PreloadOptions['pickAudioTrack']>): void {
+  instance.once(Events.AUDIO_TRACKS_UPDATED, (_, data) => {
+    if (data.audioTracks.length === 0) return;
+    const id = pick(data.audioTracks.map(toTrack));
+    if (id !== instance.audioTrack) instance.audioTrack = id;
+  });
+}
