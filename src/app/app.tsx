@@ -22,11 +22,10 @@ function Title() {
   ) : null;
 }
 
-export function App({ video }: { video: HTMLVideoElement }) {
+export function App() {
   return (
     <SessionScreen>
       <PlayerSurface
-        video={video}
         top={<Title />}
         overlay={<Captions />}
         menu={

@@ -55,7 +55,7 @@ export function createPlayer({ video, engine, answers, early }: PageStart): void
   createRoot(root).render(
     <StrictMode>
       <Provider value={scope}>
-        <App video={video} />
+        <App />
       </Provider>
     </StrictMode>,
   );

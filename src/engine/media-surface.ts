@@ -13,6 +13,7 @@ import {
 import { enterPip, exitPip, isPip, pipSupported, watchPip } from '../platform/pip';
 import { promptRemotePlayback, watchCasting, watchRemoteAvailability } from '../platform/remote-playback';
 import { readFrameCounts } from '../platform/playback-quality';
+import { mountIn } from '../platform/mount';
 import type { MediaSurface, SurfaceFactName, SurfaceFacts, SurfaceFullscreen } from './types';
 
 type Watchers = { [K in SurfaceFactName]: (report: (state: SurfaceFacts[K]) => void) => () => void };
@@ -35,6 +36,7 @@ export function createMediaSurface(video: HTMLVideoElement): MediaSurface {
     exitPip: () => exitPip(video),
     promptRemote: (prefer) => promptRemotePlayback(video, prefer),
     frameCounts: () => readFrameCounts(video),
+    mount: (host) => mountIn(video, host),
     remove: () => video.remove(),
     on: (fact, listener) => (watchers[fact] as (report: typeof listener) => () => void)(listener),
   };

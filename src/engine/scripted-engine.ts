@@ -86,8 +86,37 @@ function createScriptedSurface(): ScriptedSurface {
     remove() {
       calls.push({ command: 'remove', args: [] });
     },
+    mount: () => () => undefined,
   };
   return surface;
+}
+
+/**
+ * The harness controls, recorded as `debug.<name>`; level and cap choices show in the engine's
+ * `debugState`, read anew at each call (a test may replace it).
+ */
+function createScriptedDebug(calls: EngineCall[], state: () => ScriptedEngine['debugState']): EngineDebug {
+  const debugCommand =
+    (name: string, apply: (levels: EngineDebugLevels, ...args: never[]) => void = () => {}) =>
+    (...args: unknown[]) => {
+      calls.push({ command: `debug.${name}`, args });
+      const levels = state().levels;
+      if (levels) apply(levels, ...(args as never[]));
+      return levels !== null;
+    };
+  return {
+    levels: () => state().levels && { ...state().levels! },
+    config: () => state().config,
+    setLevel: debugCommand('setLevel', (levels, index: number, next?: boolean) => {
+      levels.next = index;
+      if (!next) levels.current = index;
+      levels.auto = index === -1;
+    }),
+    setAutoCap: debugCommand('setAutoCap', (levels, index: number) => (levels.cap = index)),
+    recover: debugCommand('recover'),
+    stopLoad: debugCommand('stopLoad'),
+    startLoad: debugCommand('startLoad'),
+  };
 }
 
 export interface ScriptedEngineOptions {
@@ -108,35 +137,13 @@ export function createScriptedEngine({ pollable = false }: ScriptedEngineOptions
   const record = (command: string) => (...args: unknown[]) => {
     calls.push({ command, args });
   };
-  // Harness controls, recorded as `debug.<name>`; level and cap choices show in `debugState`.
-  const debugCommand =
-    (name: string, apply: (levels: EngineDebugLevels, ...args: never[]) => void = () => {}) =>
-    (...args: unknown[]) => {
-      calls.push({ command: `debug.${name}`, args });
-      const levels = engine.debugState.levels;
-      if (levels) apply(levels, ...(args as never[]));
-      return levels !== null;
-    };
-  const debug: EngineDebug = {
-    levels: () => engine.debugState.levels && { ...engine.debugState.levels },
-    config: () => engine.debugState.config,
-    setLevel: debugCommand('setLevel', (levels, index: number, next?: boolean) => {
-      levels.next = index;
-      if (!next) levels.current = index;
-      levels.auto = index === -1;
-    }),
-    setAutoCap: debugCommand('setAutoCap', (levels, index: number) => (levels.cap = index)),
-    recover: debugCommand('recover'),
-    stopLoad: debugCommand('stopLoad'),
-    startLoad: debugCommand('startLoad'),
-  };
   const engine: ScriptedEngine = {
     calls,
     time: { currentTime: 0, duration: Number.NaN, bufferedAhead: 0, bufferedRanges: [] },
     canSetVolume: true,
     surface: createScriptedSurface(),
     debugState: { levels: null, config: null },
-    debug,
+    debug: createScriptedDebug(calls, () => engine.debugState),
     emit: facts.emit,
     on: facts.on,
     bandwidthEstimate: Number.NaN,

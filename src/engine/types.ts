@@ -4,6 +4,7 @@
  */
 import type { FrameCounts } from '../platform/playback-quality';
 import type { RemoteAvailability } from '../platform/remote-playback';
+import type { Mountable } from '../platform/mount';
 
 /** One video rendition, with the fields SPEC.md §3 reads. */
 export interface EngineLevel {
@@ -174,7 +175,7 @@ export type SurfaceFactName = keyof SurfaceFacts;
  * hands its element to the platform adapters that do it; no model holds the element. A fact's
  * watcher starts when it is first listened to, so an engine made before the models watches nothing.
  */
-export interface MediaSurface {
+export interface MediaSurface extends Mountable {
   fullscreen(): SurfaceFullscreen;
   /** Rejects when the browser refuses (a frame without allowfullscreen). */
   enterFullscreen(): Promise<void>;
@@ -188,7 +189,7 @@ export interface MediaSurface {
   promptRemote(prefer: 'airplay' | 'cast'): Promise<void>;
   /** Null where the browser has no playback quality API. */
   frameCounts(): FrameCounts | null;
-  /** Takes the element off the page (the page error). */
+  /** Takes the element off the page wherever it is (the page error). */
   remove(): void;
   on<K extends SurfaceFactName>(fact: K, listener: (state: SurfaceFacts[K]) => void): () => void;
 }

@@ -4,6 +4,7 @@
  */
 import { createEffect } from 'effector';
 import { playOrMute } from '../lib/autoplay';
+import { mountIn, type Mountable } from './mount';
 
 export interface AdVideoFacts {
   canPlayThrough: void;
@@ -24,8 +25,7 @@ export interface AdVideoFacts {
 
 type Listener<T> = (value: T) => void;
 
-export interface AdVideo {
-  readonly element: HTMLVideoElement;
+export interface AdVideo extends Mountable {
   /** Starts fetching `url` at once (preload=auto), so the first play shows a frame without a round trip. */
   load(url: string): void;
   /**
@@ -91,7 +91,7 @@ export function createAdVideo(element: HTMLVideoElement = document.createElement
   });
 
   return {
-    element,
+    mount: (host) => mountIn(element, host),
     load(url) {
       element.src = url;
       element.load();

@@ -17,15 +17,6 @@ import type { EarlyMedia } from './app-turn';
 import { planEarlyStart, playsAtOnce } from './early-play';
 import type { EarlyStart } from './early-requests';
 
-export function createVideoElement(): HTMLVideoElement {
-  const video = document.createElement('video');
-  video.className = 'player__media';
-  video.playsInline = true;
-  video.preload = 'auto';
-  video.crossOrigin = 'anonymous';
-  return video;
-}
-
 export interface EarlyMediaInput {
   config: PlayerConfig;
   storage: KeyValueStorage;
@@ -77,7 +68,7 @@ export async function startEarlyMedia(
     startAudioTrack(tracks, { languages: config.languages, favourite: readFavouriteAudio(storage, config.movieId) });
   if (!created.preload(early.url, { startTime: config.startTime ?? 0, pickAudioTrack, onFailed: failed })) return { kind: 'none' };
   // On the page, so its first frame shows before the app, whose layout then moves it into place.
-  document.body.append(video);
+  created.surface?.mount(document.body);
   const decoded = Promise.race([firstDecodedFrame(video), failure]);
   const adList = await early.adList;
   // A slow ad list may come after the app started: the model decides from then on.

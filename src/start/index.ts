@@ -15,7 +15,8 @@ import type { MediaEngine } from '../engine/types';
 import type { EarlyAnswers } from '../api/early';
 import { createWebStorage } from '../platform/web-storage';
 import { appTurn } from './app-turn';
-import { createVideoElement, startEarlyMedia, type EarlyStartFacts } from './early-media';
+import { createContentElement } from '../engine/content-element';
+import { startEarlyMedia, type EarlyStartFacts } from './early-media';
 
 export type { EarlyStartFacts } from './early-media';
 
@@ -37,7 +38,7 @@ export interface PageStart {
 
 export function startPage(): PageStart {
   let appStarting = false;
-  const video = createVideoElement();
+  const video = createContentElement();
   const engine = engineModule.then(({ createHlsEngine }) => createHlsEngine(video, { playlists: earlyStores.playlists }));
   const facts: EarlyStartFacts = { plan: null, soundRefused: false, autoplay: null };
   const early = startEarlyMedia({ config, storage: createWebStorage(), video, engine, start: earlyStart, appStarting: () => appStarting }, facts);

@@ -78,7 +78,7 @@ function makeAd(id: string, overrides: Partial<ParsedAd> = {}): ParsedAd {
 
 function fakeVideo() {
   return {
-    element: {} as HTMLVideoElement,
+    mount: () => () => undefined,
     load: vi.fn(),
     play: vi.fn(async (): Promise<'sound' | 'muted'> => 'sound'),
     pause: vi.fn(),

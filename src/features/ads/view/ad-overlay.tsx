@@ -1,9 +1,9 @@
-import { useLayoutEffect, useRef, type MouseEvent } from 'react';
+import type { MouseEvent } from 'react';
 import { useUnit } from 'effector-react';
 import { STRINGS } from '../../../lib/strings';
 import { VOLUME_MAX, VOLUME_MIN, VOLUME_STEP } from '../../../lib/constants';
 import { PauseIcon, PlayIcon } from '../../../ui/icons';
-import type { AdVideo } from '../../../platform/ad-video';
+import { MediaSlot } from '../../../ui/media-slot';
 import {
   $adStatus,
   $adTime,
@@ -29,20 +29,6 @@ import './ad-overlay.css';
 function clock(seconds: number): string {
   const whole = Math.max(0, Math.ceil(seconds - 1e-3));
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
-}
-
-/** Places the ad's <video> (created and preloaded by the model) in the overlay. */
-function AdVideoSlot({ video }: { video: AdVideo }) {
-  const slot = useRef<HTMLDivElement>(null);
-  useLayoutEffect(() => {
-    const host = slot.current;
-    if (!host) return;
-    host.appendChild(video.element);
-    return () => {
-      if (video.element.parentNode === host) host.removeChild(video.element);
-    };
-  }, [video]);
-  return <div ref={slot} className="ad-overlay__video" />;
 }
 
 function SkipButton() {
@@ -116,7 +102,7 @@ export function AdOverlay() {
 
   return (
     <div className="ad-overlay" data-testid="ad-overlay" data-ad-status={status ?? 'LOADING'} data-ad-id={ad?.id ?? ''}>
-      {video && ad && <AdVideoSlot video={video} />}
+      {ad && <MediaSlot media={video} className="ad-overlay__video" />}
       {clickThrough ? (
         <a
           className="ad-overlay__click"

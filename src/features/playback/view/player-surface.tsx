@@ -8,12 +8,12 @@ import { $announcement } from '../announce';
 import { $controlsVisible, $mobileLayout, pointerLeft, pointerMoved, userActed } from '../controls';
 import { $seekFlash, surfaceClicked, surfaceDoubleClicked } from '../gestures';
 import { $shortcutsHelpOpen, KEY_SHORTCUTS, shortcutsHelpClosed } from '../keyboard';
-import { $bigPlayShown, $spinnerShown, $status, $streamError, retryClicked, togglePlayClicked } from '../model';
+import { $bigPlayShown, $engine, $spinnerShown, $status, $streamError, retryClicked, togglePlayClicked } from '../model';
 import { DesktopControls, MobileControls, type ControlSlots } from './controls';
 import type { ShortcutsDialogProps } from './shortcuts-dialog';
 import { useShortcuts } from './use-shortcuts';
 import { UnmuteButton } from './unmute-button';
-import { VideoSlot } from './video-slot';
+import { MediaSlot } from '../../../ui/media-slot';
 import './surface.css';
 // The dialog's styles ship with the page: only a preloaded chunk's stylesheet is linked.
 import './shortcuts.css';
@@ -32,7 +32,6 @@ function DialogUnavailable() {
 const ShortcutsDialog = lazy<ComponentType<ShortcutsDialogProps>>(() => import('./shortcuts-dialog').catch(() => ({ default: DialogUnavailable })));
 
 export interface PlayerSurfaceProps extends ControlSlots {
-  video: HTMLVideoElement;
   /** The title (kept for the foundation's API; same as `title`). */
   top?: ReactNode;
   /** Drawn over the picture, under the controls: captions, prompts. */
@@ -84,9 +83,10 @@ function ShortcutsHelp() {
   ) : null;
 }
 
-export function PlayerSurface({ video, top, title, overlay, menu, children, ...slots }: PlayerSurfaceProps) {
-  const { status, spinnerShown, bigPlayShown, streamError, mobile, controlsVisible, onToggle, onRetry, onClick, onDoubleClick, onMove, onAct, onLeave } =
+export function PlayerSurface({ top, title, overlay, menu, children, ...slots }: PlayerSurfaceProps) {
+  const { engine, status, spinnerShown, bigPlayShown, streamError, mobile, controlsVisible, onToggle, onRetry, onClick, onDoubleClick, onMove, onAct, onLeave } =
     useUnit({
+      engine: $engine,
       status: $status,
       spinnerShown: $spinnerShown,
       bigPlayShown: $bigPlayShown,
@@ -117,7 +117,7 @@ export function PlayerSurface({ video, top, title, overlay, menu, children, ...s
       // Any key shows the controls, also keys a slider keeps to itself.
       onKeyDownCapture={() => onAct()}
     >
-      <VideoSlot video={video} />
+      <MediaSlot media={engine?.surface} className="player__video" />
       <div
         className="player__click-layer"
         data-testid="click-layer"
