@@ -28,7 +28,7 @@ const DOM = [
   'src/platform/cookies.test.ts',
   'src/platform/fingerprint.test.ts',
   'src/platform/parent-bridge.test.ts',
-  'src/platform/sentry-start.test.ts',
+  'src/platform/sentry.test.ts',
 ];
 
 /**

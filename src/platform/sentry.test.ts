@@ -1,49 +1,59 @@
-import type { Breadcrumb, ErrorEvent } from '@sentry/react';
-import { describe, expect, it } from 'vitest';
-import { createMemoryCookies } from './cookies';
-import { initSentry } from './sentry';
-import { sentryOptions, tracesRequest } from './sentry-sdk';
+// @vitest-environment happy-dom
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
-const cookies = createMemoryCookies({ authToken: 'opaque-access-0001', refreshToken: 'opaque-refresh-0002', device_fp: 'fp0123456789abcdef' });
-const options = sentryOptions({ dsn: 'http://public@127.0.0.1:9/1', project: 'player', cookies });
+const sdk = vi.hoisted(() => ({ start: vi.fn(() => true), capture: vi.fn(() => 'a'.repeat(32)), captureEarly: vi.fn(), applyScope: vi.fn() }));
+vi.mock('./sentry-sdk', () => sdk);
 
-describe('Sentry options', () => {
-  it('samples as SPEC.md §9 says: traces 100%, replays 10%, replays on error 100%', () => {
-    expect(options).toMatchObject({ tracesSampleRate: 1, replaysSessionSampleRate: 0.1, replaysOnErrorSampleRate: 1, sendDefaultPii: false });
+const cookies = { get: () => undefined, set: () => undefined, remove: () => undefined };
+
+/** sentry.ts keeps what initSentry prepared for the page's life: each test starts from a fresh module. */
+let sentry: typeof import('./sentry');
+beforeEach(async () => {
+  vi.resetModules();
+  vi.clearAllMocks();
+  sentry = await import('./sentry');
+});
+// Test files share one module graph: the SDK double and the sentry.ts copies that loaded it go with this file.
+afterAll(() => {
+  vi.doUnmock('./sentry-sdk');
+  vi.resetModules();
+});
+
+describe('Sentry start-up', () => {
+  it('loads the SDK only after the first frame (or for an error), never during start-up', async () => {
+    expect(sentry.initSentry({ dsn: 'http://key@127.0.0.1:1/1', project: 'player', cookies })).toBe(true);
+    let firstFrame!: () => void;
+    sentry.startSentryAfter(new Promise<void>((resolve) => (firstFrame = resolve)), 60_000);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(sdk.start).not.toHaveBeenCalled();
+
+    firstFrame();
+    await vi.waitFor(() => expect(sdk.start).toHaveBeenCalledTimes(1));
   });
 
-  it('traces the player\'s own calls, not the stream\'s playlists, segments, keys and subtitles', () => {
-    for (const url of ['http://127.0.0.1:4250/catalog-api/episodes?content-id=102', '/ads/list.json', 'https://ads.example/vast?x=.m3u8']) {
-      expect(tracesRequest(url), url).toBe(true);
-    }
-    for (const url of [
-      'http://127.0.0.1:4250/media/hls/film/master.m3u8',
-      'https://cdn.example/film/video/720p/seg-001.m4s?token=a',
-      '/media/hls/film-ts/360p/seg-000.ts',
-      'https://cdn.example/film/video/720p/init.mp4',
-      'https://cdn.example/film/subs/ru/seg-0.vtt',
-      'https://keys.example/k/1.key',
-    ]) {
-      expect(tracesRequest(url), url).toBe(false);
-    }
+  it('an error report gets the Sentry event id, and the SDK starts once', async () => {
+    sentry.initSentry({ dsn: 'http://key@127.0.0.1:1/1', project: 'player', cookies });
+    // The SDK already runs (the first frame came), as in the test above.
+    sentry.startSentry();
+    await vi.waitFor(() => expect(sdk.start).toHaveBeenCalledTimes(1));
+    expect(await sentry.reportError({ error: new Error('boom') })).toBe('a'.repeat(32));
+    expect(sdk.capture).toHaveBeenCalledTimes(1);
+    expect(sdk.start).toHaveBeenCalledTimes(1);
   });
 
-  it('tags events with the project label', () => {
-    expect(options.initialScope).toEqual({ tags: { project: 'player' } });
-  });
-
-  it('scrubs the current cookie values out of events, transactions and breadcrumbs', () => {
-    const leak = 'opaque-access-0001 opaque-refresh-0002 fp0123456789abcdef';
-    const event = options.beforeSend!({ type: undefined, message: leak } as ErrorEvent, {}) as ErrorEvent;
-    type Transaction = Parameters<NonNullable<typeof options.beforeSendTransaction>>[0];
-    const transaction = options.beforeSendTransaction!({ type: 'transaction', transaction: leak } as Transaction, {}) as Transaction;
-    const crumb = options.beforeBreadcrumb!({ message: leak } as Breadcrumb) as Breadcrumb;
-    for (const text of [event.message, transaction.transaction, crumb.message]) {
-      expect(text).toBe('[Filtered] [Filtered] [Filtered]');
-    }
+  it("the player's scope set before the SDK runs is applied when it starts, and later ones at once", async () => {
+    sentry.initSentry({ dsn: 'http://key@127.0.0.1:1/1', project: 'player', cookies });
+    const film = { contexts: { player: { contentId: 101, episodeId: 10101, imdbId: 'tt0111161' } }, tags: { imdb_id: 'tt0111161' } };
+    sentry.setReportScope(film);
+    expect(sdk.applyScope).not.toHaveBeenCalled();
+    sentry.startSentry();
+    await vi.waitFor(() => expect(sdk.applyScope).toHaveBeenCalledWith(film));
+    const next = { contexts: { player: { contentId: 101, episodeId: 10102, imdbId: 'tt0111161' } }, tags: { imdb_id: 'tt0111161' } };
+    sentry.setReportScope(next);
+    await vi.waitFor(() => expect(sdk.applyScope).toHaveBeenLastCalledWith(next));
   });
 
   it('is not initialised without a DSN', () => {
-    expect(initSentry({ dsn: null, project: 'player', cookies })).toBe(false);
+    expect(sentry.initSentry({ dsn: null, project: 'player', cookies })).toBe(false);
   });
 });
