@@ -2,7 +2,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryCookies } from '../../platform/cookies';
 import { createApiClients } from '../http';
 import { defaultAnswer, jwt, startRecordingServer, type RecordingServer } from '../testing/recording-server';
-import { AUTHENTICATOR_CALLS, createAuthenticatorCalls } from './authenticator';
 import { CATALOG_CALLS, createCatalogCalls } from './catalog';
 
 /**
@@ -22,7 +21,7 @@ const BODY = { text: 'Отличный фильм', rating: 9 };
 const PAGE = { page: 2, limit: 20 };
 const PAGE_Q = { page: '2', limit: '20' };
 
-const CATALOG_ROWS: Row[] = [
+const ROWS: Row[] = [
   { name: 'reviews.create', args: { params: { id: 101 }, body: BODY }, method: 'POST', path: '/catalog-api/v2/contents/101/reviews', secure: true },
   { name: 'reviews.list', args: { params: { id: 101 }, query: PAGE }, method: 'GET', path: '/catalog-api/v2/contents/101/reviews', query: PAGE_Q, secure: true },
   { name: 'reviews.update', args: { params: { id: 101, reviewId: 7 }, body: BODY }, method: 'PUT', path: '/catalog-api/v2/contents/101/reviews/7', secure: true },
@@ -63,22 +62,6 @@ const CATALOG_ROWS: Row[] = [
   { name: 'admin.clearCaches', args: { query: { name: 'contents' } }, method: 'DELETE', path: '/catalog-api/caches', query: { name: 'contents' }, secure: true },
 ];
 
-const AUTH_ROWS: Row[] = [
-  { name: 'password.restoreInit', args: { body: { email: 'qa@example.test' } }, method: 'POST', path: '/authenticator/user/password/restore/init', secure: false },
-  { name: 'password.restore', args: { body: { code: '123', password: 'x' } }, method: 'POST', path: '/authenticator/user/password/restore', secure: false },
-  { name: 'password.change', args: { body: { old: 'a', password: 'b' } }, method: 'POST', path: '/authenticator/user/password/change', secure: true },
-  { name: 'user.rename', args: { query: { name: 'Новое имя' } }, method: 'PATCH', path: '/authenticator/user/rename', query: { name: 'Новое имя' }, secure: true },
-  { name: 'user.details', method: 'GET', path: '/authenticator/user/details', secure: true },
-  { name: 'subscription.notify', args: { body: { event: 'paid' } }, method: 'POST', path: '/authenticator/subscription/notify', secure: false },
-  { name: 'subscription.subscribe', args: { query: { plan: 'year' } }, method: 'POST', path: '/authenticator/subscription', query: { plan: 'year' }, secure: true },
-  { name: 'signup.start', args: { body: { email: 'qa@example.test' } }, method: 'POST', path: '/authenticator/signup', secure: false },
-  { name: 'signup.complete', args: { body: { code: '123' } }, method: 'POST', path: '/authenticator/signup/complete', secure: false },
-  { name: 'authentication.signIn', args: { body: { login: 'qa', password: 'x' } }, method: 'POST', path: '/authenticator/authentication', secure: false },
-  { name: 'administration.users', args: { body: PAGE }, method: 'POST', path: '/authenticator/administration/users', secure: true },
-  { name: 'administration.newUser', args: { body: { email: 'new@example.test' } }, method: 'POST', path: '/authenticator/administration/new-user', secure: true },
-  { name: 'administration.blockUser', args: { params: { id: 77 } }, method: 'POST', path: '/authenticator/administration/block-user/77', secure: true },
-];
-
 const token = jwt({ sub: 'qa', exp: Math.floor(Date.now() / 1000) + 3600 });
 let server: RecordingServer;
 
@@ -96,7 +79,7 @@ beforeEach(() => {
 function setup() {
   const cookies = createMemoryCookies({ authToken: token, refreshToken: 'r-1', device_fp: 'fp-0123456789' });
   const clients = createApiClients({ baseUrl: server.baseUrl, cookies });
-  return { catalog: createCatalogCalls(clients.catalog), authenticator: createAuthenticatorCalls(clients.authenticator) };
+  return { catalog: createCatalogCalls(clients.catalog) };
 }
 
 type AnyCall = (args?: Row['args']) => Promise<unknown>;
@@ -107,16 +90,13 @@ const lookup = (bound: object, name: string): AnyCall => {
 const namesOf = (table: Record<string, Record<string, unknown>>) =>
   Object.entries(table).flatMap(([group, calls]) => Object.keys(calls).map((call) => `${group}.${call}`)).sort();
 
-describe.each([
-  ['catalogue', CATALOG_ROWS, CATALOG_CALLS, 'catalog'],
-  ['authenticator', AUTH_ROWS, AUTHENTICATOR_CALLS, 'authenticator'],
-] as const)('%s client definitions', (_, rows, table, client) => {
+describe('catalogue client definitions', () => {
   it('the table below covers every defined function, and nothing else', () => {
-    expect(rows.map((row) => row.name).sort()).toEqual(namesOf(table));
+    expect(ROWS.map((row) => row.name).sort()).toEqual(namesOf(CATALOG_CALLS));
   });
 
-  it.each(rows.map((row) => [row.name, row] as const))('%s', async (_name, row) => {
-    await lookup(setup()[client], row.name)(row.args);
+  it.each(ROWS.map((row) => [row.name, row] as const))('%s', async (_name, row) => {
+    await lookup(setup().catalog, row.name)(row.args);
     expect(server.requests).toHaveLength(1);
     const sent = server.requests[0]!;
     expect(sent.method).toBe(row.method);
@@ -125,49 +105,5 @@ describe.each([
     expect(sent.body ? JSON.parse(sent.body) : undefined).toEqual(row.args?.body);
     expect(sent.headers.authorization).toBe(row.secure ? `Bearer ${token}` : undefined);
     expect(sent.headers['x-session-context']).toBe('fp-0123456789');
-  });
-});
-
-describe('client definition calls', () => {
-  it('there are 13 authenticator calls (SPEC.md §7)', () => {
-    expect(namesOf(AUTHENTICATOR_CALLS)).toHaveLength(13);
-  });
-
-  it('a text resource comes back as text', async () => {
-    server.answer((_, res) => {
-      res.writeHead(200, { 'Content-Type': 'application/xml' });
-      res.end('<VAST version="4.0"></VAST>');
-    });
-    await expect(setup().catalog.ads.vast({ query: { 'content-id': 101 } })).resolves.toBe('<VAST version="4.0"></VAST>');
-  });
-
-  it('a failed call rejects with a typed ApiError', async () => {
-    server.answer((_, res) => {
-      res.writeHead(403, { 'Content-Type': 'application/json' });
-      res.end('{"message":"forbidden"}');
-    });
-    await expect(setup().authenticator.user.details()).rejects.toMatchObject({
-      errorType: 'HTTP', status: 403, method: 'GET', url: '/authenticator/user/details',
-    });
-  });
-
-  it('types follow the table: path parameters and bodies are required where the row has them', () => {
-    const { catalog, authenticator } = setup();
-    // Checked by tsc; the closures are never called.
-    // @ts-expect-error reviewId is a parameter of the path
-    void (() => catalog.reviews.delete({ params: { id: 1 } }));
-    // @ts-expect-error a review needs a body
-    void (() => catalog.reviews.create({ params: { id: 1 } }));
-    // @ts-expect-error user details take no body
-    void (() => authenticator.user.details({ body: {} }));
-    void (() => catalog.dictionaries.genres());
-    void (() => authenticator.user.rename({ query: { name: 'x' } }));
-    expect(typeof catalog.reviews.delete).toBe('function');
-  });
-
-  it('a missing path parameter is a TypeError, and nothing is sent', async () => {
-    const call = lookup(setup().catalog, 'reviews.delete');
-    await expect(call({ params: { id: 101 } })).rejects.toThrow(TypeError);
-    expect(server.requests).toHaveLength(0);
   });
 });
