@@ -1,4 +1,17 @@
-import { describe, expect, it } from 'vitest';
+import { allSettled, fork } from 'effector';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AdListDto, ContentDto, EpisodeDto } from '../api/dto';
+import { createScriptedEngine } from '../engine/scripted-engine';
+import { appStarted, loadStartupFx, type StartupData } from '../features/session';
+import { engineAttached, $autoplay } from '../features/playback';
+import { $resumePrompt, startPlanAdopted, type StartPlan } from '../features/progress';
+import { $break } from '../features/ads/model/break';
+import '../features/series';
+import { createMemoryStorage, $storage } from '../platform/storage';
+import { sendStatFx } from '../platform/stats';
+import { firePixelFx } from '../platform/pixel';
+import { loadVastFx } from '../platform/vast-loader';
+import { connectFeatures } from '../app/connect-features';
 import { parseConfig } from '../features/session/config';
 import { planEarlyStart, playsAtOnce, type EarlyPlayInput } from './early-play';
 
@@ -52,5 +65,108 @@ describe('the entry plays the start itself only when the model would play it at 
     expect(planEarlyStart(input('?movie_id=1&auto_play=1', { storedProgress: { '7': 120 } }))).toMatchObject({ play: 'click', resumeAt: 120, startTime: 0 });
     expect(planEarlyStart(input('?movie_id=1&auto_play=1&advert=1'))).toMatchObject({ play: 'sound', preroll: true });
     expect(planEarlyStart(input('?movie_id=1&auto_play=1&t=30'))).toMatchObject({ episodeId: 7, startTime: 30, resumeAt: null, preroll: false });
+  });
+});
+
+/**
+ * Agreement with the models. The start is decided in one place (planStart, progress/start.ts). Over a table of inputs, the
+ * plan the page's start makes before the app (early-play.ts) and what the models then do agree:
+ * the models alone (a page whose start did not get that far) and the models adopting the page's
+ * plan load the same second, offer the same resume prompt, hold for the same pre-roll and play at
+ * once exactly when the plan says so.
+ */
+
+// The features' links, as the player makes them.
+connectFeatures();
+
+const READY = { levels: [], audioTracks: [], subtitleTracks: [] };
+const film: EpisodeDto = {
+  id: 7, title: 'Film', description: '', order: 1, posterPath: null, duration: 600, watchProgress: 0, watchedAt: null,
+  isCompleted: false, m3u8MasterFilePath: '/hls/7/master.m3u8', season: { id: 1, order: 1 },
+};
+const content = { id: 101, title: 'Film', hasMultipleEpisodes: false } as ContentDto;
+const PREROLL: AdListDto = { prerollList: [{ vastUrl: 'http://ads.test/vast.xml' }] };
+
+interface Row {
+  name: string;
+  query: string;
+  adList?: AdListDto | null;
+  progress?: Record<string, number>;
+  muted?: boolean;
+}
+
+const rows: Row[] = [
+  { name: 'autoplay, nothing else', query: 'auto_play=1' },
+  { name: 'autoplay from t', query: 'auto_play=1&t=30' },
+  { name: 'autoplay, the viewer muted', query: 'auto_play=1', muted: true },
+  { name: 'no autoplay', query: '' },
+  { name: 'autoplay with a pre-roll from the ad list', query: 'auto_play=1', adList: PREROLL },
+  { name: 'autoplay in demo mode', query: 'auto_play=1&advert=1' },
+  { name: 'a click with a pre-roll', query: 'advert=1' },
+  { name: 'autoplay, a saved position: the resume prompt', query: 'auto_play=1', progress: { 7: 120 } },
+  { name: 'episode_time: the resume prompt', query: 'auto_play=1&episode_time=90' },
+  { name: 't over a saved position', query: 'auto_play=1&t=15', progress: { 7: 120 } },
+  { name: 'a finished position starts over', query: 'auto_play=1', progress: { 7: 598 } },
+];
+
+/** What the models did with the start: where they loaded, what they offered, whether they played. */
+async function modelsStart(row: Row, adopt: StartPlan | null) {
+  const storage = createMemoryStorage({
+    'player-muted': JSON.stringify(row.muted ?? false),
+    ...(row.progress ? { episodesTimeProgress: JSON.stringify(row.progress) } : {}),
+  });
+  const startup: StartupData = { content, seasons: [{ id: 1, order: 1 }], episodes: [film], available: true, adList: row.adList ?? null };
+  const scope = fork({
+    values: [[$storage, storage]],
+    handlers: [
+      // Answered after the stored progress is read, as the network answers in the page.
+      [loadStartupFx, async () => startup],
+      [sendStatFx, () => true],
+      [firePixelFx, () => undefined],
+      // The pre-roll's VAST never answers here: the break stays prepared and holds the content.
+      [loadVastFx, () => new Promise(() => {})],
+    ],
+  });
+  const engine = createScriptedEngine();
+  const search = `?movie_id=101${row.query ? `&${row.query}` : ''}`;
+  const config = parseConfig({ search, pageUrl: `http://player.test/${search}`, rootData: { baseUrl: 'http://player.test' } });
+  if (adopt) await allSettled(startPlanAdopted, { scope, params: adopt });
+  await allSettled(engineAttached, { scope, params: engine });
+  await allSettled(appStarted, { scope, params: config });
+  engine.emit('sourceReady', READY);
+  await allSettled(scope);
+  const load = engine.calls.find(({ command }) => command === 'load');
+  return {
+    startTime: (load?.args[1] as { startTime: number } | undefined)?.startTime,
+    resumeAt: scope.getState($resumePrompt),
+    preroll: scope.getState($break)?.kind === 'preroll',
+    autoplay: scope.getState($autoplay),
+    playedAtOnce: engine.calls.some(({ command }) => command === 'play'),
+    config,
+  };
+}
+
+describe("the page's start plan and the models' start agree", () => {
+  beforeEach(() => void vi.useFakeTimers());
+  afterEach(() => void vi.useRealTimers());
+
+  it.each(rows)('$name', async (row) => {
+    const alone = await modelsStart(row, null);
+    const plan = planEarlyStart({
+      config: alone.config,
+      episode: film,
+      adList: row.adList ?? null,
+      storedProgress: row.progress ?? null,
+      muted: row.muted ?? false,
+    });
+    expect(plan).not.toBeNull();
+    const adopted = await modelsStart(row, plan);
+    for (const models of [alone, adopted]) {
+      expect(models.startTime).toBe(plan!.startTime);
+      expect(models.resumeAt).toBe(plan!.resumeAt);
+      expect(models.preroll).toBe(plan!.preroll);
+      expect(models.autoplay).toBe(plan!.play !== 'click');
+      expect(models.playedAtOnce).toBe(playsAtOnce(plan));
+    }
   });
 });
