@@ -46,33 +46,32 @@ const MEDIA_ERR_ABORTED = 1;
 /** How far into the ad a pause nobody asked for still counts as the browser's refusal of its sound. */
 const REFUSAL_WINDOW_S = 1;
 
-export function createAdVideo(element: HTMLVideoElement = document.createElement('video')): AdVideo {
-  element.className = 'ad-overlay__media';
-  element.playsInline = true;
-  element.preload = 'auto';
-  element.disablePictureInPicture = true;
-  element.setAttribute('disableremoteplayback', '');
-  element.controls = false;
+/** What the adapter's commands tell its event listeners. */
+interface PlayState {
+  /** A pause this adapter asked for is on its way (pause(), unload()). */
+  pauseAsked: boolean;
+  /** Where the last play with sound started; null when it played muted. */
+  soundFrom: number | null;
+}
 
-  const listeners = new Map<keyof AdVideoFacts, Set<Listener<never>>>();
-  function emit<K extends keyof AdVideoFacts>(fact: K, value: AdVideoFacts[K]) {
-    (listeners.get(fact) as Set<Listener<AdVideoFacts[K]>> | undefined)?.forEach((listener) => listener(value));
-  }
+type Emit = <K extends keyof AdVideoFacts>(fact: K, value: AdVideoFacts[K]) => void;
+
+/**
+ * The element's events as the adapter's facts, while it has a source. A pause nobody asked for,
+ * just after a play with sound, is the browser refusing the sound: the ad plays on muted.
+ */
+function forwardAdEvents(element: HTMLVideoElement, emit: Emit, state: PlayState): void {
   const hasSource = () => element.hasAttribute('src');
   const time = () => ({ currentTime: element.currentTime, duration: element.duration });
-
   element.addEventListener('canplaythrough', () => hasSource() && emit('canPlayThrough', undefined));
   element.addEventListener('playing', () => hasSource() && emit('playing', undefined));
-  /** A pause this adapter asked for is on its way (pause(), unload()). */
-  let pauseAsked = false;
-  /** Where the last play with sound started; null when it played muted. */
-  let soundFrom: number | null = null;
   element.addEventListener('pause', () => {
     if (!hasSource()) return;
-    const refused = !pauseAsked && !element.ended && !element.muted && soundFrom !== null && element.currentTime - soundFrom < REFUSAL_WINDOW_S;
-    pauseAsked = false;
+    const { soundFrom } = state;
+    const refused = !state.pauseAsked && !element.ended && !element.muted && soundFrom !== null && element.currentTime - soundFrom < REFUSAL_WINDOW_S;
+    state.pauseAsked = false;
     if (refused) {
-      soundFrom = null;
+      state.soundFrom = null;
       element.muted = true;
       emit('soundRefused', undefined);
       element.play().catch(() => emit('paused', { ended: false }));
@@ -89,6 +88,22 @@ export function createAdVideo(element: HTMLVideoElement = document.createElement
     if (!hasSource() || !error || error.code === MEDIA_ERR_ABORTED) return;
     emit('failed', { mediaErrorCode: error.code, message: error.message || `MediaError ${error.code}` });
   });
+}
+
+export function createAdVideo(element: HTMLVideoElement = document.createElement('video')): AdVideo {
+  element.className = 'ad-overlay__media';
+  element.playsInline = true;
+  element.preload = 'auto';
+  element.disablePictureInPicture = true;
+  element.setAttribute('disableremoteplayback', '');
+  element.controls = false;
+
+  const listeners = new Map<keyof AdVideoFacts, Set<Listener<never>>>();
+  const emit: Emit = (fact, value) => {
+    (listeners.get(fact) as Set<Listener<typeof value>> | undefined)?.forEach((listener) => listener(value));
+  };
+  const state: PlayState = { pauseAsked: false, soundFrom: null };
+  forwardAdEvents(element, emit, state);
 
   return {
     mount: (host) => mountIn(element, host),
@@ -97,18 +112,18 @@ export function createAdVideo(element: HTMLVideoElement = document.createElement
       element.load();
     },
     async play() {
-      pauseAsked = false;
+      state.pauseAsked = false;
       const from = element.currentTime;
       const muted = element.muted;
       // Autoplay with sound refused: an ad plays muted rather than not at all.
       const result = await playOrMute({ play: () => element.play(), setMuted: (value) => void (element.muted = value) }, { muted });
       if (result === 'blocked') throw new DOMException('The browser refused to play the ad, muted too', 'NotAllowedError');
       // 'sound': as the ad was set (muted by the viewer, through the content's mute, is no refusal).
-      soundFrom = result === 'sound' && !muted ? from : null;
+      state.soundFrom = result === 'sound' && !muted ? from : null;
       return result === 'muted' ? 'muted' : 'sound';
     },
     pause() {
-      pauseAsked = !element.paused;
+      state.pauseAsked = !element.paused;
       element.pause();
     },
     setVolume(volume) {
@@ -119,7 +134,7 @@ export function createAdVideo(element: HTMLVideoElement = document.createElement
       element.muted = muted;
     },
     unload() {
-      pauseAsked = !element.paused;
+      state.pauseAsked = !element.paused;
       element.pause();
       element.removeAttribute('src');
       element.load();

@@ -6,7 +6,6 @@ import { PauseIcon, PlayIcon } from '../../../ui/icons';
 import { MediaSlot } from '../../../ui/media-slot';
 import {
   $adStatus,
-  $adTime,
   $adHeardVolume,
   $adPosition,
   $adSilent,
@@ -20,16 +19,9 @@ import {
   adVolumeSlid,
 } from '../model/break';
 import { $clickThroughUrl, adClicked, skipClicked } from '../model/tracking';
-import { AdStatus } from '../status';
-import { adDuration, adRemainingTime } from '../ad-unit';
+import { $adClock, $adPaused, $adPlayedPercent, $adShown } from '../model/overlay';
 import { ExternalIcon, MutedIcon, SkipIcon, VolumeIcon } from './icons';
 import './ad-overlay.css';
-
-/** m:ss, rounded up: an ad with 4.2 s left reads 0:05. */
-function clock(seconds: number): string {
-  const whole = Math.max(0, Math.ceil(seconds - 1e-3));
-  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
-}
 
 function SkipButton() {
   const { countdown, skippable, onSkip } = useUnit({ countdown: $skipCountdown, skippable: $skippable, onSkip: skipClicked });
@@ -75,92 +67,109 @@ function VolumeControl() {
   );
 }
 
+/** Opens the advertiser's page from a link, without the click reaching the layer under it. */
+function useOpenLink() {
+  const onClick = useUnit(adClicked);
+  return (event: MouseEvent) => {
+    event.stopPropagation();
+    onClick();
+  };
+}
+
+/** The click layer over the ad's picture: the advertiser's page when the ad has one, else play/pause. */
+function AdClickLayer() {
+  const { clickThrough, onToggle } = useUnit({ clickThrough: $clickThroughUrl, onToggle: adTogglePlayClicked });
+  const openLink = useOpenLink();
+  return clickThrough ? (
+    <a
+      className="ad-overlay__click"
+      href={clickThrough}
+      target="_blank"
+      rel="noopener noreferrer"
+      aria-label={STRINGS.adVisitSite}
+      onClick={openLink}
+      data-testid="ad-click-through"
+    />
+  ) : (
+    <div className="ad-overlay__click" onClick={() => onToggle()} data-testid="ad-click-area" />
+  );
+}
+
+/** The badge (with the ad's place in a pod), the time left, and the advertiser's link. */
+function AdTopBar() {
+  const { position, adClock, clickThrough } = useUnit({ position: $adPosition, adClock: $adClock, clickThrough: $clickThroughUrl });
+  const openLink = useOpenLink();
+  return (
+    <div className="ad-overlay__top">
+      <span className="ad-overlay__badge" data-testid="ad-badge">
+        {position ? STRINGS.adPodBadge(position.index, position.count) : STRINGS.adBadge}
+      </span>
+      {adClock !== null && (
+        <span className="ad-overlay__remaining" data-testid="ad-remaining" aria-label={STRINGS.adRemaining(adClock)}>
+          {adClock}
+        </span>
+      )}
+      {clickThrough && (
+        <a className="ad-overlay__visit" href={clickThrough} target="_blank" rel="noopener noreferrer" onClick={openLink} data-testid="ad-visit">
+          {STRINGS.adVisitSite}
+          <ExternalIcon />
+        </a>
+      )}
+    </div>
+  );
+}
+
+/** Play/pause, the volume, skip, and the progress line. */
+function AdBottomBar() {
+  const { shown, paused, played, onToggle } = useUnit({ shown: $adShown, paused: $adPaused, played: $adPlayedPercent, onToggle: adTogglePlayClicked });
+  return (
+    <div className="ad-overlay__bottom">
+      <div className="ad-overlay__controls">
+        <button
+          type="button"
+          className="ad-overlay__button"
+          aria-label={paused ? STRINGS.play : STRINGS.pause}
+          onClick={() => onToggle()}
+          disabled={!shown}
+          data-testid="ad-play-toggle"
+        >
+          {paused ? <PlayIcon /> : <PauseIcon />}
+        </button>
+        <VolumeControl />
+        <span className="ad-overlay__spacer" />
+        <SkipButton />
+      </div>
+      <div className="ad-overlay__progress" aria-hidden="true">
+        <div className="ad-overlay__progress-fill" style={{ width: `${played}%` }} />
+      </div>
+    </div>
+  );
+}
+
 /** The ad over the content: its video, click-through, play/pause, volume, skip, and what is left. */
 export function AdOverlay() {
-  const { phase, video, ad, status, time, position, clickThrough, onToggle, onClick } = useUnit({
+  const { phase, video, ad, status, shown, paused, onToggle } = useUnit({
     phase: $breakPhase,
     video: $adVideo,
     ad: $currentAd,
     status: $adStatus,
-    time: $adTime,
-    position: $adPosition,
-    clickThrough: $clickThroughUrl,
+    shown: $adShown,
+    paused: $adPaused,
     onToggle: adTogglePlayClicked,
-    onClick: adClicked,
   });
   if (phase !== 'running') return null;
-
-  const shown = ad !== null && status !== null && status !== AdStatus.Created && status !== AdStatus.Loaded;
-  const paused = status === AdStatus.Paused;
-  const duration = ad ? adDuration(time.duration, ad.duration) : -2;
-  const remaining = adRemainingTime(duration, time.currentTime);
-  const played = duration > 0 ? Math.min(100, (time.currentTime / duration) * 100) : 0;
-  const openLink = (event: MouseEvent) => {
-    event.stopPropagation();
-    onClick();
-  };
-
   return (
     <div className="ad-overlay" data-testid="ad-overlay" data-ad-status={status ?? 'LOADING'} data-ad-id={ad?.id ?? ''}>
       {ad && <MediaSlot media={video} className="ad-overlay__video" />}
-      {clickThrough ? (
-        <a
-          className="ad-overlay__click"
-          href={clickThrough}
-          target="_blank"
-          rel="noopener noreferrer"
-          aria-label={STRINGS.adVisitSite}
-          onClick={openLink}
-          data-testid="ad-click-through"
-        />
-      ) : (
-        <div className="ad-overlay__click" onClick={() => onToggle()} data-testid="ad-click-area" />
-      )}
+      <AdClickLayer />
       {!shown && <div className="ad-overlay__spinner" role="progressbar" aria-label={STRINGS.adLoading} />}
-
-      <div className="ad-overlay__top">
-        <span className="ad-overlay__badge" data-testid="ad-badge">
-          {position ? STRINGS.adPodBadge(position.index, position.count) : STRINGS.adBadge}
-        </span>
-        {shown && remaining >= 0 && (
-          <span className="ad-overlay__remaining" data-testid="ad-remaining" aria-label={STRINGS.adRemaining(clock(remaining))}>
-            {clock(remaining)}
-          </span>
-        )}
-        {clickThrough && (
-          <a className="ad-overlay__visit" href={clickThrough} target="_blank" rel="noopener noreferrer" onClick={openLink} data-testid="ad-visit">
-            {STRINGS.adVisitSite}
-            <ExternalIcon />
-          </a>
-        )}
-      </div>
-
+      <AdTopBar />
       {paused && (
         <button type="button" className="ad-overlay__big-play" aria-label={STRINGS.play} onClick={() => onToggle()} data-testid="ad-resume">
           <PlayIcon />
         </button>
       )}
-
-      <div className="ad-overlay__bottom">
-        <div className="ad-overlay__controls">
-          <button
-            type="button"
-            className="ad-overlay__button"
-            aria-label={paused ? STRINGS.play : STRINGS.pause}
-            onClick={() => onToggle()}
-            disabled={!shown}
-            data-testid="ad-play-toggle"
-          >
-            {paused ? <PlayIcon /> : <PauseIcon />}
-          </button>
-          <VolumeControl />
-          <span className="ad-overlay__spacer" />
-          <SkipButton />
-        </div>
-        <div className="ad-overlay__progress" aria-hidden="true">
-          <div className="ad-overlay__progress-fill" style={{ width: `${played}%` }} />
-        </div>
-      </div>
+      <AdBottomBar />
     </div>
   );
 }
