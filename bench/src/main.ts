@@ -7,14 +7,14 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from '@playwright/test';
 import { launch, type Bench } from './browser';
-import { BUDGETS, evaluateBudgets, exitCodeFor } from './budgets';
+import { BUDGETS, evaluateBudgets, exitCodeFor, type BudgetResult } from './budgets';
 import { parseOptions, type BenchOptions, type Section as SectionName } from './options';
 import { formatBudgets, formatTable, newSection, put, putMax, single, skipAll, type Row, type Section } from './report';
 import { buildAll, instrumentSource, startHarness, type BenchServer } from './server';
 import { AD_FLOOR_URL, measureAdFloorOnce, measureAdOnce, type AdSample } from './sections/ads';
 import { measureBundle } from './sections/bundle';
 import { EXPECTED_VIDEO_ELEMENTS, measureMemory, MEMORY_METHOD, playerSnapshot } from './sections/memory';
-import { BUFFER_PROBE_MS, REBUFFER_WINDOW_MS, runMobile, type MobileSample } from './sections/mobile';
+import { BUFFER_PROBE_MS, REBUFFER_WINDOW_MS, runMobile, type MobileResult, type MobileSample } from './sections/mobile';
 import { MOBILE_PROFILE, networkConditions, qualityDrop } from './sections/mobile-figures';
 import { measureNextOnce, type NextSample } from './sections/next-episode';
 import { EARLY_WINDOW_MS, measureSteadyOnce, SETTLED_WINDOW_MS, type SteadySample } from './sections/steady';
@@ -159,21 +159,12 @@ async function cpuSection(ctx: Context, section: Section): Promise<void> {
 
 const MOBILE_PER_CONTENDER = ['ms', 'js_before_frame_bytes', 'total_before_frame_bytes', 'buffer_ahead_5s_ms', 'rebuffers_max', 'stalled_ms'];
 
-/**
- * Time to first frame on Lighthouse's mobile profile (4× CPU, DevTools' Slow 4G), with the bytes
- * before it, the buffer 5 s later and the stalls in the 30 s after it, from the same loads.
- */
-async function mobileSection(ctx: Context, section: Section): Promise<void> {
-  const quick = ctx.opts.quick;
-  const windowMs = quick ? 0 : REBUFFER_WINDOW_MS;
-  const result = await runMobile(ctx.bench, CPU_CONTENDERS, {
-    iterations: quick ? 1 : ctx.opts.mobileIterations,
-    warmUp: !quick,
-    windowMs,
-    log: ctx.log,
-    more: () => ctx.more('ttff_mobile'),
-  });
-  const of = <K extends keyof MobileSample>(key: string, field: K): Array<MobileSample[K]> => (result.samples[key] ?? []).map((s) => s[field]);
+/** One field of every mobile sample of a contender. */
+const mobileField = <K extends keyof MobileSample>(result: MobileResult, key: string, field: K): Array<MobileSample[K]> => (result.samples[key] ?? []).map((s) => s[field]);
+
+/** The mobile section's figures: each contender's, then ours against the others'. */
+function putMobileFigures(section: Section, result: MobileResult, quick: boolean): void {
+  const of = <K extends keyof MobileSample>(key: string, field: K) => mobileField(result, key, field);
   const noWindow = `skipped (--quick: the ${REBUFFER_WINDOW_MS / 1000} s after the first frame are not watched)`;
   for (const c of CPU_CONTENDERS) {
     const never = `${c.label} never presented an advancing frame on the mobile profile`;
@@ -194,13 +185,17 @@ async function mobileSection(ctx: Context, section: Section): Promise<void> {
   put(section, 'player_controls_ms', figure(of('player', 'controlsMs')), 'our controls never entered the page within the load');
   const frameToControls = (result.samples.player ?? []).map((s) => (s.ms !== null && s.controlsMs !== null ? s.controlsMs - s.ms : null));
   put(section, 'player_frame_to_controls_ms', figure(frameToControls), 'no load with both our first frame and our controls');
+}
 
+const tally = (values: Iterable<string>) => {
+  const out: Record<string, number> = {};
+  for (const v of values) out[v] = (out[v] ?? 0) + 1;
+  return out;
+};
+
+/** What the mobile section's loads saw besides the figures, by contender: heights, encodings, requests outside the throttle, the samples. */
+function putMobileDetails(section: Section, result: MobileResult, quick: boolean, windowMs: number): void {
   const byContender = <T>(fn: (list: MobileSample[]) => T) => Object.fromEntries(CPU_CONTENDERS.map((c) => [c.key, fn(result.samples[c.key] ?? [])]));
-  const tally = (values: Iterable<string>) => {
-    const out: Record<string, number> = {};
-    for (const v of values) out[v] = (out[v] ?? 0) + 1;
-    return out;
-  };
   section.first_frame_heights = byContender((list) => tally(list.filter((s) => s.height !== null).map((s) => `${s.height}p`)));
   section.heights_played = byContender((list) => list.map((s) => s.heights));
   section.quality_drops = byContender((list) => (quick ? null : list.filter((s) => qualityDrop(s.heights)).length));
@@ -238,7 +233,11 @@ async function mobileSection(ctx: Context, section: Section): Promise<void> {
     played_ms: ms(list.map((s) => s.playedMs)),
     controls_ms: ms(list.map((s) => s.controlsMs)),
   }));
-  section.method =
+}
+
+/** How the mobile section measures, as the report states it. */
+function mobileMethod(quick: boolean): string {
+  return (
     `each load in a fresh context (empty cache) with, before it navigates, CDP Emulation.setCPUThrottlingRate ${MOBILE_PROFILE.cpuRate} and ` +
     `Network.emulateNetworkConditions ${JSON.stringify(networkConditions(MOBILE_PROFILE))} on the page's target (Lighthouse's mobile profile: ` +
     `DevTools' Slow 4G, kbit/s × 1024 / 8 floored as Lighthouse converts it); the server's responses as it sends them (the bench compresses nothing); ` +
@@ -253,7 +252,27 @@ async function mobileSection(ctx: Context, section: Section): Promise<void> {
     `${quick ? '' : '; one uncounted warm-up round (first frame only)'}; unthrottled_requests = http(s) requests whose first byte ` +
     `(Playwright's request.timing) came sooner than 90% of the ${MOBILE_PROFILE.latencyMs} ms latency: outside the throttle (a dedicated ` +
     "worker's requests are throttled with its page; an out-of-process frame's own requests are not); other_target_requests = http(s) " +
-    "requests of the context that the page's CDP session did not see (a worker's or another frame's), missing from the byte counts";
+    "requests of the context that the page's CDP session did not see (a worker's or another frame's), missing from the byte counts"
+  );
+}
+
+/**
+ * Time to first frame on Lighthouse's mobile profile (4× CPU, DevTools' Slow 4G), with the bytes
+ * before it, the buffer 5 s later and the stalls in the 30 s after it, from the same loads.
+ */
+async function mobileSection(ctx: Context, section: Section): Promise<void> {
+  const quick = ctx.opts.quick;
+  const windowMs = quick ? 0 : REBUFFER_WINDOW_MS;
+  const result = await runMobile(ctx.bench, CPU_CONTENDERS, {
+    iterations: quick ? 1 : ctx.opts.mobileIterations,
+    warmUp: !quick,
+    windowMs,
+    log: ctx.log,
+    more: () => ctx.more('ttff_mobile'),
+  });
+  putMobileFigures(section, result, quick);
+  putMobileDetails(section, result, quick, windowMs);
+  section.method = mobileMethod(quick);
 }
 
 async function adsSection(ctx: Context, section: Section): Promise<void> {
@@ -444,17 +463,9 @@ const SECTION_KEYS: Record<SectionName, string[]> = {
 /** Sections --quick skips (each takes tens of seconds). */
 const SLOW: ReadonlySet<SectionName> = new Set(['ads', 'next_episode', 'steady']);
 
-export async function main(repo: string, argv: string[]): Promise<number> {
-  let opts: BenchOptions;
-  try {
-    opts = parseOptions(argv, process.env);
-  } catch (err) {
-    console.error(err instanceof Error ? err.message : String(err));
-    return 2;
-  }
-  const started = Date.now();
-  const log = (line: string) => console.log(line);
-  const sections: Record<SectionName, Section> = {
+/** Each section's report part, in the JSON's order (ttff_cpu4x and ttff_mobile end up inside ttff). */
+function newSections(): Record<SectionName, Section> {
+  return {
     ttff: newSection(),
     ttff_cpu4x: newSection(),
     ttff_mobile: newSection(),
@@ -464,9 +475,11 @@ export async function main(repo: string, argv: string[]): Promise<number> {
     memory: newSection(),
     bundle: newSection(),
   };
-  const sectionSeconds: Record<string, number> = {};
-  const truncated = new Set<SectionName>();
-  const meta: Record<string, unknown> = {
+}
+
+/** The run's circumstances known before it starts: the date, the machine, the versions and the options. */
+async function startMeta(repo: string, opts: BenchOptions): Promise<Record<string, unknown>> {
+  return {
     date: new Date().toISOString(),
     machine: {
       cpus: os.cpus().length,
@@ -490,7 +503,74 @@ export async function main(repo: string, argv: string[]): Promise<number> {
       sections: [...opts.sections],
     },
   };
+}
 
+/** One run's state, filled in as the sections run. */
+interface Run {
+  repo: string;
+  opts: BenchOptions;
+  started: number;
+  log: (line: string) => void;
+  sections: Record<SectionName, Section>;
+  meta: Record<string, unknown>;
+  sectionSeconds: Record<string, number>;
+  /** Sections that stopped iterating to stay within --time-budget. */
+  truncated: Set<SectionName>;
+}
+
+/** Runs one section and times it, unless it is not chosen or --quick skips it; a failed section has every figure null with the reason. */
+async function timed(run: Run, name: SectionName, fn: () => Promise<void>): Promise<void> {
+  const { opts, sections, log } = run;
+  if (!opts.sections.has(name)) return skipAll(sections[name], SECTION_KEYS[name], 'section not selected (--only)');
+  if (opts.quick && SLOW.has(name)) return skipAll(sections[name], SECTION_KEYS[name], 'skipped (--quick)');
+  const t0 = Date.now();
+  log(`bench: ${name}`);
+  try {
+    await fn();
+  } catch (err) {
+    skipAll(sections[name], SECTION_KEYS[name], `section failed: ${errorText(err)}`);
+    log(`  ${name} failed: ${errorText(err)}`);
+  }
+  run.sectionSeconds[name] = round((Date.now() - t0) / 1000, 1);
+}
+
+/** Whether a section may start another iteration: not once the later chosen sections' reserve would no longer fit the time budget. */
+function timeBudget(run: Run): (section: SectionName) => boolean {
+  const { opts, truncated } = run;
+  const deadline = run.started + opts.timeBudgetS * 1000;
+  return (section) => {
+    if (opts.timeBudgetS === 0) return true;
+    const later = ORDER.slice(ORDER.indexOf(section) + 1).filter((name) => opts.sections.has(name) && !(opts.quick && SLOW.has(name)));
+    const reserve = later.reduce((sum, name) => sum + RESERVE_S[name], 0) * 1000;
+    const ok = Date.now() < deadline - reserve;
+    if (!ok) truncated.add(section);
+    return ok;
+  };
+}
+
+/** The browser sections, in ORDER, on the built player served by the harness. */
+async function browserSections(run: Run, browser: Browser, server: BenchServer): Promise<void> {
+  const { repo, opts, log, sections, meta } = run;
+  meta.chromium = browser.version();
+  meta.chromium_path = opts.chromium ?? "Playwright's own";
+  const instrument = await instrumentSource(repo);
+  const ctx: Context = { repo, opts, log, more: timeBudget(run), bench: { browser, origin: server.playerOrigin, instrument } };
+  await timed(run, 'ttff', () => ttffSection(ctx, sections.ttff));
+  await timed(run, 'ttff_cpu4x', () => cpuSection(ctx, sections.ttff_cpu4x));
+  await timed(run, 'ttff_mobile', () => mobileSection(ctx, sections.ttff_mobile));
+  await timed(run, 'next_episode', () => nextEpisodeSection(ctx, sections.next_episode));
+  await timed(run, 'ads', () => adsSection(ctx, sections.ads));
+  await timed(run, 'steady', () => steadySection(ctx, sections.steady));
+  await timed(run, 'memory', () => memorySection(ctx, sections.memory));
+}
+
+/**
+ * Builds, measures the bundle, then serves the build and runs the browser sections; the browser,
+ * the server and (unless --keep-dist) the build go away at the end or on a signal. False when
+ * the run itself failed (a section's failure is in its report part).
+ */
+async function runSections(run: Run): Promise<boolean> {
+  const { repo, opts, log, sections } = run;
   let server: BenchServer | null = null;
   let browser: Browser | null = null;
   let cleaned = false;
@@ -504,72 +584,41 @@ export async function main(repo: string, argv: string[]): Promise<number> {
   const onSignal = () => void cleanup().finally(() => process.exit(130));
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
-
   try {
     log(`bench: building into ${opts.distDir}`);
     if (opts.build) await buildAll(repo, opts.distDir);
-
-    const timed = async (name: SectionName, fn: () => Promise<void>) => {
-      if (!opts.sections.has(name)) return skipAll(sections[name], SECTION_KEYS[name], 'section not selected (--only)');
-      if (opts.quick && SLOW.has(name)) return skipAll(sections[name], SECTION_KEYS[name], 'skipped (--quick)');
-      const t0 = Date.now();
-      log(`bench: ${name}`);
-      try {
-        await fn();
-      } catch (err) {
-        skipAll(sections[name], SECTION_KEYS[name], `section failed: ${errorText(err)}`);
-        log(`  ${name} failed: ${errorText(err)}`);
-      }
-      sectionSeconds[name] = round((Date.now() - t0) / 1000, 1);
-    };
-
-    await timed('bundle', () => bundleSection({ repo, opts }, sections.bundle));
-
+    await timed(run, 'bundle', () => bundleSection({ repo, opts }, sections.bundle));
     server = await startHarness(repo, opts.distDir, opts.playerPort, opts.harnessPort);
     browser = await launch(opts.chromium);
-    meta.chromium = browser.version();
-    meta.chromium_path = opts.chromium ?? "Playwright's own";
-    const deadline = started + opts.timeBudgetS * 1000;
-    const more = (section: SectionName) => {
-      if (opts.timeBudgetS === 0) return true;
-      const later = ORDER.slice(ORDER.indexOf(section) + 1).filter((name) => opts.sections.has(name) && !(opts.quick && SLOW.has(name)));
-      const reserve = later.reduce((sum, name) => sum + RESERVE_S[name], 0) * 1000;
-      const ok = Date.now() < deadline - reserve;
-      if (!ok) truncated.add(section);
-      return ok;
-    };
-    const instrument = await instrumentSource(repo);
-    const ctx: Context = { repo, opts, log, more, bench: { browser, origin: server.playerOrigin, instrument } };
-
-    await timed('ttff', () => ttffSection(ctx, sections.ttff));
-    await timed('ttff_cpu4x', () => cpuSection(ctx, sections.ttff_cpu4x));
-    await timed('ttff_mobile', () => mobileSection(ctx, sections.ttff_mobile));
-    await timed('next_episode', () => nextEpisodeSection(ctx, sections.next_episode));
-    await timed('ads', () => adsSection(ctx, sections.ads));
-    await timed('steady', () => steadySection(ctx, sections.steady));
-    await timed('memory', () => memorySection(ctx, sections.memory));
+    await browserSections(run, browser, server);
+    return true;
   } catch (err) {
     console.error(`bench: ${errorText(err)}`);
-    return 2;
+    return false;
   } finally {
     await cleanup();
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
   }
+}
 
+/** The JSON report: the run's circumstances, each section (the two other TTFF profiles inside ttff), and the budgets' verdicts. */
+function buildReport(run: Run): { report: Record<string, unknown>; budgets: BudgetResult[] } {
+  const { meta, sections } = run;
   (meta.machine as Record<string, unknown>).loadavg_end = os.loadavg().map((v) => round(v, 2));
-  meta.duration_s = round((Date.now() - started) / 1000, 1);
-  meta.section_seconds = sectionSeconds;
-  meta.stopped_early = [...truncated];
+  meta.duration_s = round((Date.now() - run.started) / 1000, 1);
+  meta.section_seconds = run.sectionSeconds;
+  meta.stopped_early = [...run.truncated];
   const { ttff_cpu4x: cpu4x, ttff_mobile: mobile, ...rest } = sections;
   const report: Record<string, unknown> = { meta, ...rest, ttff: { ...sections.ttff, cpu4x, mobile } };
   const budgets = evaluateBudgets(report, BUDGETS);
   report.budgets = budgets.map(({ id, label, key, limit, unit, kind, value, status, reason }) => ({ id, label, key, limit, unit, kind: kind ?? 'max', value, status, ...(reason ? { reason } : {}) }));
+  return { report, budgets };
+}
 
-  const out = path.resolve(repo, opts.out);
-  await mkdir(path.dirname(out), { recursive: true });
-  await writeFile(out, `${JSON.stringify(report, null, 2)}\n`);
-
+/** The summary on the terminal: the machine, the figures' table, what the loads showed, and the budgets. */
+function printSummary(run: Run, report: Record<string, unknown>, budgets: readonly BudgetResult[], out: string): void {
+  const { meta, sections, log, opts, truncated } = run;
   const machine = meta.machine as Record<string, unknown>;
   log('');
   log(`${meta.date}  Chromium ${meta.chromium}  ${machine.cpus} CPUs  ${(Number(machine.memory_bytes) / 2 ** 30).toFixed(1)} GiB  load ${String(machine.loadavg_start)} → ${String(machine.loadavg_end)}  ${meta.duration_s} s`);
@@ -586,6 +635,26 @@ export async function main(repo: string, argv: string[]): Promise<number> {
   if (truncated.size > 0) log(`stopped early to stay within --time-budget ${opts.timeBudgetS} s: ${[...truncated].join(', ')} (see n)`);
   log('\nbudgets');
   log(formatBudgets(budgets));
-  log(`\nreport: ${path.relative(repo, out)}`);
+  log(`\nreport: ${path.relative(run.repo, out)}`);
+}
+
+export async function main(repo: string, argv: string[]): Promise<number> {
+  let opts: BenchOptions;
+  try {
+    opts = parseOptions(argv, process.env);
+  } catch (err) {
+    console.error(err instanceof Error ? err.message : String(err));
+    return 2;
+  }
+  const started = Date.now();
+  const log = (line: string) => console.log(line);
+  const run: Run = { repo, opts, started, log, sections: newSections(), meta: await startMeta(repo, opts), sectionSeconds: {}, truncated: new Set() };
+  if (!(await runSections(run))) return 2;
+
+  const { report, budgets } = buildReport(run);
+  const out = path.resolve(repo, opts.out);
+  await mkdir(path.dirname(out), { recursive: true });
+  await writeFile(out, `${JSON.stringify(report, null, 2)}\n`);
+  printSummary(run, report, budgets, out);
   return exitCodeFor(budgets, opts.strict);
 }

@@ -5,8 +5,8 @@
  * the bytes that had arrived by then, the buffer ahead 5 s later, and the stalls and heights played
  * in the 30 s after it.
  */
-import type { CDPSession } from '@playwright/test';
-import { cdp, navigate, openSession, waitStart, type Bench } from '../browser';
+import type { CDPSession, Page } from '@playwright/test';
+import { cdp, navigate, openSession, waitStart, type Bench, type FrameStart, type Session } from '../browser';
 import {
   bufferAhead,
   bytesBeforeFrame,
@@ -137,10 +137,8 @@ export interface MobileLoadOptions {
   withControls: boolean;
 }
 
-/** One load of `contender` in a fresh context on the mobile profile. */
-export async function measureMobileOnce(bench: Bench, contender: Contender, opts: MobileLoadOptions): Promise<MobileSample> {
-  const session = await openSession(bench);
-  const { page, context } = session;
+/** The http(s) requests of the whole context and the page's workers, as Playwright sees them (CDP sees the page's alone). */
+function watchContext({ page, context }: Session) {
   const requested: string[] = [];
   const firstBytes: Array<{ url: string; responseStartMs: number }> = [];
   const workers: string[] = [];
@@ -151,12 +149,107 @@ export async function measureMobileOnce(bench: Bench, contender: Contender, opts
     if (/^https?:/.test(r.url())) firstBytes.push({ url: r.url(), responseStartMs: r.timing().responseStart });
   });
   page.on('worker', (w) => workers.push(w.url()));
+  return { requested, firstBytes, workers };
+}
+
+/** Lighthouse's mobile profile on the page's target: its network and its CPU. */
+async function throttle(client: CDPSession): Promise<void> {
+  await client.send('Network.enable');
+  await client.send('Network.emulateNetworkConditions', networkConditions(MOBILE_PROFILE));
+  await client.send('Emulation.setCPUThrottlingRate', { rate: MOBILE_PROFILE.cpuRate });
+}
+
+/** Records the content element's heights from now on: the element whose source the first frame came from. */
+async function watchHeights(page: Page, src: string): Promise<void> {
+  await page.evaluate((src) => {
+    const video = [...document.querySelectorAll('video')].find((v) => v.currentSrc === src);
+    const heights = [{ t: performance.now(), h: video?.videoHeight ?? 0 }];
+    (window as unknown as { __mobileHeights: typeof heights }).__mobileHeights = heights;
+    video?.addEventListener('resize', () => heights.push({ t: performance.now(), h: video.videoHeight }));
+  }, src);
+}
+
+/** The content element's buffer ahead of the playhead BUFFER_PROBE_MS after the first frame, in ms; null when it is gone. */
+async function readBufferAhead(page: Page, start: FrameStart): Promise<number | null> {
+  const read = await page.evaluate(
+    ({ src, at }) =>
+      new Promise<{ ranges: Array<[number, number]>; currentTime: number } | null>((resolve) => {
+        setTimeout(() => {
+          const video = [...document.querySelectorAll('video')].find((v) => v.currentSrc === src);
+          if (!video) return resolve(null);
+          const ranges: Array<[number, number]> = [];
+          for (let i = 0; i < video.buffered.length; i++) ranges.push([video.buffered.start(i), video.buffered.end(i)]);
+          resolve({ ranges, currentTime: video.currentTime });
+        }, Math.max(0, at - performance.now()));
+      }),
+    { src: start.src, at: start.t + BUFFER_PROBE_MS },
+  );
+  return read ? bufferAhead(read.ranges, read.currentTime) * 1000 : null;
+}
+
+/** At the window's end (at once when none is watched): the content's playhead, its heights, the instrument's records and the page's other frames. */
+async function readWindowEnd(page: Page, start: FrameStart, windowMs: number) {
+  if (windowMs > 0) await page.evaluate((at) => new Promise((resolve) => setTimeout(resolve, Math.max(0, at - performance.now()))), start.t + windowMs);
+  const end = await page.evaluate((src) => {
+    const video = [...document.querySelectorAll('video')].find((v) => v.currentSrc === src);
+    return {
+      now: performance.now(),
+      currentTime: video?.currentTime ?? null,
+      heights: (window as unknown as { __mobileHeights?: Array<{ t: number; h: number }> }).__mobileHeights ?? [],
+      snapshot: window.__bench!.snapshot(),
+    };
+  }, start.src);
+  return { ...end, frames: page.frames().filter((f) => f !== page.mainFrame()).map((f) => f.url()) };
+}
+
+interface LoadRecords {
+  start: FrameStart;
+  end: Awaited<ReturnType<typeof readWindowEnd>>;
+  bufferAheadMs: number | null;
+  timeOrigin: number;
+  net: ReturnType<typeof watchNetwork>;
+  seen: ReturnType<typeof watchContext>;
+  errors: string[];
+}
+
+/** The figures of a load that showed a first frame, from what was recorded along it. */
+function loadSample(contender: Contender, opts: MobileLoadOptions, { start, end, bufferAheadMs, timeOrigin, net, seen, errors }: LoadRecords): MobileSample {
+  const watched = opts.windowMs > 0;
+  const events = end.snapshot.videos[start.video]?.events ?? {};
+  const stalls = watched ? rebuffering(events, start.t, Math.min(end.now, start.t + opts.windowMs)) : null;
+  const { firstRequestMs, responses } = net.onPageClock(timeOrigin);
+  const bytes = bytesBeforeFrame(responses, start.t);
+  return {
+    ms: start.t,
+    height: start.height,
+    controlsMs: opts.withControls && contender.controls ? (end.snapshot.marks.controls ?? null) : null,
+    jsBytes: bytes.jsBytes,
+    totalBytes: bytes.totalBytes,
+    jsFiles: bytes.jsFiles,
+    jsEncodings: bytes.jsEncodings,
+    bufferAheadMs,
+    rebuffers: stalls?.count ?? null,
+    stalledMs: stalls?.stalledMs ?? null,
+    playedMs: watched && end.currentTime !== null ? (end.currentTime - start.mediaTime) * 1000 : null,
+    heights: watched ? heightsPlayed(start.height, end.heights) : [],
+    unthrottled: [...new Set(unthrottled(seen.firstBytes, MOBILE_PROFILE.latencyMs, net.cachedUrls))],
+    otherTargets: [...new Set(missingFrom(seen.requested, net.seen))],
+    workers: seen.workers,
+    frames: end.frames,
+    clockCheckMs: firstRequestMs,
+    errors,
+  };
+}
+
+/** One load of `contender` in a fresh context on the mobile profile. */
+export async function measureMobileOnce(bench: Bench, contender: Contender, opts: MobileLoadOptions): Promise<MobileSample> {
+  const session = await openSession(bench);
+  const { page } = session;
+  const seen = watchContext(session);
   try {
     const client = await cdp(session);
     const net = watchNetwork(client);
-    await client.send('Network.enable');
-    await client.send('Network.emulateNetworkConditions', networkConditions(MOBILE_PROFILE));
-    await client.send('Emulation.setCPUThrottlingRate', { rate: MOBILE_PROFILE.cpuRate });
+    await throttle(client);
     if (opts.withControls && contender.controls) await markControls(page, contender.controls);
     await navigate(page, contender.url);
     const start = await waitStart(page, { timeoutMs: FRAME_TIMEOUT_MS });
@@ -164,72 +257,10 @@ export async function measureMobileOnce(bench: Bench, contender: Contender, opts
     // The instrument's frame callbacks stop once the start is taken (as in the steady section).
     await page.evaluate(() => window.__bench!.quiet());
     const timeOrigin = await page.evaluate(() => performance.timeOrigin);
-
-    // The content element: the one whose source the first frame came from.
-    await page.evaluate((src) => {
-      const video = [...document.querySelectorAll('video')].find((v) => v.currentSrc === src);
-      const heights = [{ t: performance.now(), h: video?.videoHeight ?? 0 }];
-      (window as unknown as { __mobileHeights: typeof heights }).__mobileHeights = heights;
-      video?.addEventListener('resize', () => heights.push({ t: performance.now(), h: video.videoHeight }));
-    }, start.src);
-
-    let bufferAheadMs: number | null = null;
-    if (opts.buffer) {
-      const read = await page.evaluate(
-        ({ src, at }) =>
-          new Promise<{ ranges: Array<[number, number]>; currentTime: number } | null>((resolve) => {
-            setTimeout(() => {
-              const video = [...document.querySelectorAll('video')].find((v) => v.currentSrc === src);
-              if (!video) return resolve(null);
-              const ranges: Array<[number, number]> = [];
-              for (let i = 0; i < video.buffered.length; i++) ranges.push([video.buffered.start(i), video.buffered.end(i)]);
-              resolve({ ranges, currentTime: video.currentTime });
-            }, Math.max(0, at - performance.now()));
-          }),
-        { src: start.src, at: start.t + BUFFER_PROBE_MS },
-      );
-      bufferAheadMs = read ? bufferAhead(read.ranges, read.currentTime) * 1000 : null;
-    }
-    if (opts.windowMs > 0) {
-      await page.evaluate((at) => new Promise((resolve) => setTimeout(resolve, Math.max(0, at - performance.now()))), start.t + opts.windowMs);
-    }
-    const end = await page.evaluate((src) => {
-      const video = [...document.querySelectorAll('video')].find((v) => v.currentSrc === src);
-      return {
-        now: performance.now(),
-        currentTime: video?.currentTime ?? null,
-        heights: (window as unknown as { __mobileHeights?: Array<{ t: number; h: number }> }).__mobileHeights ?? [],
-        snapshot: window.__bench!.snapshot(),
-        frames: [] as string[],
-      };
-    }, start.src);
-    end.frames = page.frames().filter((f) => f !== page.mainFrame()).map((f) => f.url());
-
-    const events = end.snapshot.videos[start.video]?.events ?? {};
-    const stalls = opts.windowMs > 0 ? rebuffering(events, start.t, Math.min(end.now, start.t + opts.windowMs)) : null;
-    const { firstRequestMs, responses } = net.onPageClock(timeOrigin);
-    const bytes = bytesBeforeFrame(responses, start.t);
-    const controlsMs = opts.withControls && contender.controls ? (end.snapshot.marks.controls ?? null) : null;
-    return {
-      ms: start.t,
-      height: start.height,
-      controlsMs,
-      jsBytes: bytes.jsBytes,
-      totalBytes: bytes.totalBytes,
-      jsFiles: bytes.jsFiles,
-      jsEncodings: bytes.jsEncodings,
-      bufferAheadMs,
-      rebuffers: stalls?.count ?? null,
-      stalledMs: stalls?.stalledMs ?? null,
-      playedMs: opts.windowMs > 0 && end.currentTime !== null ? (end.currentTime - start.mediaTime) * 1000 : null,
-      heights: opts.windowMs > 0 ? heightsPlayed(start.height, end.heights) : [],
-      unthrottled: [...new Set(unthrottled(firstBytes, MOBILE_PROFILE.latencyMs, net.cachedUrls))],
-      otherTargets: [...new Set(missingFrom(requested, net.seen))],
-      workers,
-      frames: end.frames,
-      clockCheckMs: firstRequestMs,
-      errors: session.errors,
-    };
+    await watchHeights(page, start.src);
+    const bufferAheadMs = opts.buffer ? await readBufferAhead(page, start) : null;
+    const end = await readWindowEnd(page, start, opts.windowMs);
+    return loadSample(contender, opts, { start, end, bufferAheadMs, timeOrigin, net, seen, errors: session.errors });
   } catch (err) {
     return emptySample([...session.errors, String(err)]);
   } finally {
