@@ -3,11 +3,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ContentDto } from '../../api/dto';
 import { $breakPhase } from '../ads';
 import { createScriptedEngine } from '../../engine/scripted-engine';
+import { START_STALL_LIMIT_MS } from '../../lib/constants';
+import type { ErrorReport } from '../../platform/sentry';
 import { libraryLoadFailed } from './index';
-import { engineAttached, mediaPaused, mediaPlaying } from '../playback';
+import { engineAttached, mediaPaused, mediaPlaying, playClicked, sourceRequested } from '../playback';
 import { $content } from '../session';
 import { chapterSkipped, skipOfferShown } from '../chapters';
 import { sendStatFx, type StatEvent } from '../../platform/stats';
+import { reportStreamErrorFx } from './connect';
 import { connectFeatures } from '../../app/connect-features';
 
 // The features' links, as the player makes them.
@@ -131,5 +134,32 @@ describe('chapters wiring: skip_intro_show and skip_intro_click, with the role a
       { event: 'skip_intro_show', payload: { ...common, role: 'recap' } },
       { event: 'skip_intro_click', payload: { ...common, role: 'recap' } },
     ]);
+  });
+});
+
+describe('the start watchdog reports through the stream-error path', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('a stalled start sends the error stat and one error report, like a fatal engine error', async () => {
+    const sent: StatEvent[] = [];
+    const reported = vi.fn(async (_report: ErrorReport) => 'event-id');
+    const scope = fork({
+      handlers: [
+        [sendStatFx, (stat: StatEvent) => (sent.push(stat), true)],
+        [reportStreamErrorFx, reported],
+      ],
+    });
+    await allSettled(engineAttached, { scope, params: createScriptedEngine() });
+    await allSettled(sourceRequested, { scope, params: { url: 'http://x/master.m3u8', startTime: 0 } });
+    await allSettled(playClicked, { scope });
+    await vi.advanceTimersByTimeAsync(START_STALL_LIMIT_MS);
+    expect(sent.filter((stat) => stat.event === 'error')).toEqual([
+      { event: 'error', payload: expect.objectContaining({ errorType: 'network', details: 'startStalled', fatal: true }) },
+    ]);
+    expect(reported).toHaveBeenCalledTimes(1);
+    expect(reported).toHaveBeenCalledWith(
+      expect.objectContaining({ tags: { errorType: 'network', details: 'startStalled' }, fingerprint: ['stream-error', 'startStalled'] }),
+    );
   });
 });
