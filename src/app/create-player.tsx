@@ -16,21 +16,19 @@ import { tapEngineFacts } from '../engine/trace-tap';
 import { startDeviceFingerprint } from '../platform/fingerprint';
 import { initSentry, startSentryAfter } from '../platform/sentry';
 import { AFTER_START_UP_BUFFER_MAX_MS, AFTER_START_UP_BUFFER_S, AFTER_START_UP_FALLBACK_MS, AFTER_START_UP_STALLED_MS } from '../lib/constants';
-import { afterStartUp, bufferSafe, firstFrame } from '../platform/after-start-up';
+import { afterStartUp, bufferSafe } from '../platform/after-start-up';
 import { exposeToHarness } from '../platform/harness-probe';
 import { libraryLoadFailed } from '../features/analytics';
 import { connectFeatures } from './connect-features';
 import { App } from './app';
 
-export function createPlayer({ video, engine, answers, early }: PageStart): void {
+export function createPlayer({ video, engine, answers, early, firstFrame: started }: PageStart): void {
   // Error reporting is configured first, so a failing start-up call is reported with its response;
   // the SDK itself loads after the first frame, off the start-up path.
   initSentry({ dsn: config.sentryDsn, project: config.sentryProject });
 
   connectFeatures();
   const scope = fork();
-  // The entry may have started the content already: its first frame is then on screen.
-  const started = video.paused || video.readyState < HTMLMediaElement.HAVE_FUTURE_DATA ? firstFrame() : Promise.resolve();
   // What loads after the first frame waits until the buffer can spare the link. Only a start known
   // to wait for the viewer's click is given up on early; one that plays (or is not planned yet, on
   // a slow network) is waited for longer.

@@ -11,7 +11,6 @@ import { playOrMute, type EarlyAutoplay } from '../lib/autoplay';
 import type { StartPlan } from '../features/progress/start';
 import type { PlayerConfig } from '../features/session/config';
 import { STORAGE_KEYS } from '../lib/constants';
-import { firstFrame } from '../platform/after-start-up';
 import type { KeyValueStorage } from '../platform/web-storage';
 import type { EarlyMedia } from './app-turn';
 import { planEarlyStart, playsAtOnce } from './early-play';
@@ -22,6 +21,8 @@ export interface EarlyMediaInput {
   storage: KeyValueStorage;
   video: HTMLVideoElement;
   engine: Promise<MediaEngine>;
+  /** The page's first frame (start/index.ts). */
+  firstFrame: Promise<void>;
   start: Promise<EarlyStart | null>;
   /** True once the app's evaluation began: from then on the model makes the start's decisions. */
   appStarting: () => boolean;
@@ -36,10 +37,9 @@ export interface EarlyStartFacts extends EarlyAutoplay {
  * Plays at the saved volume, as the model would have set it, muted when the browser refuses sound
  * (src/lib/autoplay.ts); resolves once the first frame is shown, or at once when nothing plays.
  */
-async function playEarly(engine: MediaEngine, video: HTMLVideoElement, { volume, muted }: VolumeState, facts: EarlyStartFacts, appStarting: () => boolean): Promise<void> {
+async function playEarly(engine: MediaEngine, shown: Promise<void>, { volume, muted }: VolumeState, facts: EarlyStartFacts, appStarting: () => boolean): Promise<void> {
   engine.setVolume(volume);
   engine.setMuted(muted);
-  const shown = firstFrame(video);
   // Once the app starts, a refusal is the model's to answer: it asks again.
   const result = await playOrMute(engine, { muted, mayRetry: () => !appStarting(), onMuted: () => (facts.soundRefused = true) }).catch(() => null);
   if (result === 'blocked') facts.soundRefused = false;
@@ -55,7 +55,7 @@ function firstDecodedFrame(element: HTMLVideoElement): Promise<void> {
 
 /** Preloads the start episode, and plays it when the model would play it at once; says how it is on its way. */
 export async function startEarlyMedia(
-  { config, storage, video, engine, start, appStarting }: EarlyMediaInput,
+  { config, storage, video, engine, firstFrame, start, appStarting }: EarlyMediaInput,
   facts: EarlyStartFacts,
 ): Promise<EarlyMedia> {
   const [created, early] = await Promise.all([engine, start]);
@@ -83,5 +83,5 @@ export async function startEarlyMedia(
   });
   facts.plan = plan;
   if (!playsAtOnce(plan)) return { kind: 'loading', ready: decoded };
-  return { kind: 'playing', ready: Promise.race([playEarly(created, video, saved, facts, appStarting), failure]) };
+  return { kind: 'playing', ready: Promise.race([playEarly(created, firstFrame, saved, facts, appStarting), failure]) };
 }

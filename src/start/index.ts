@@ -16,6 +16,7 @@ import type { EarlyAnswers } from '../api/early';
 import { createWebStorage } from '../platform/web-storage';
 import { appTurn } from './app-turn';
 import { createContentElement } from '../engine/content-element';
+import { firstFrame as firstFrameShown } from '../platform/after-start-up';
 import { startEarlyMedia, type EarlyStartFacts } from './early-media';
 
 export type { EarlyStartFacts } from './early-media';
@@ -30,6 +31,11 @@ export interface PageStart {
   engine: Promise<MediaEngine>;
   /** The start-up answers the page asked for, for the API clients to take. */
   answers: EarlyAnswers;
+  /**
+   * The page's first frame (the content's, or a pre-roll's), detected once for the page's start and
+   * the app alike: what loads after start-up waits for it.
+   */
+  firstFrame: Promise<void>;
   /** Resolves when the app's turn has come; from then on the model makes the start's decisions. */
   appTurn: Promise<void>;
   /** What the page's start decided and did before the app, as it stands at the app's turn. */
@@ -39,11 +45,12 @@ export interface PageStart {
 export function startPage(): PageStart {
   let appStarting = false;
   const video = createContentElement();
+  const firstFrame = firstFrameShown();
   const engine = engineModule.then(({ createHlsEngine }) => createHlsEngine(video, { playlists: earlyStores.playlists }));
   const facts: EarlyStartFacts = { plan: null, soundRefused: false, autoplay: null };
-  const early = startEarlyMedia({ config, storage: createWebStorage(), video, engine, start: earlyStart, appStarting: () => appStarting }, facts);
+  const early = startEarlyMedia({ config, storage: createWebStorage(), video, engine, firstFrame, start: earlyStart, appStarting: () => appStarting }, facts);
   const turn = appTurn(earlyStart, early, { answersMs: APP_ANSWERS_LIMIT_MS, mediaMs: APP_MEDIA_LIMIT_MS, screenMs: APP_SCREEN_LIMIT_MS }).then(() => {
     appStarting = true;
   });
-  return { video, engine, answers: earlyStores.answers, appTurn: turn, early: facts };
+  return { video, engine, answers: earlyStores.answers, firstFrame, appTurn: turn, early: facts };
 }
