@@ -8,14 +8,45 @@ import { SeekPreview } from '../../previews/view';
 import { $chromeTime } from '../controls';
 import { $bufferedRanges, $duration } from '../model';
 import { seekBackClicked, seekForwardClicked, seekRequested } from '../seek';
+import { bufferedStyle, hoverOutlivesRelease, SEEK_KEY_SHORTCUTS, seekAria, seekKey, startsDrag, timeAtPointer, tooltipLeft, trackPercent } from '../seek-rules';
 
-const percent = (value: number, duration: number) => (duration > 0 ? `${Math.min(100, Math.max(0, (value / duration) * 100))}%` : '0%');
+/**
+ * The pointer over the slider, presentation only: the time under it (the hover tooltip) and the
+ * time it drags to (the media seeks once, on release).
+ */
+function useSeekPointer(duration: number, onSeek: (seconds: number) => void) {
+  const track = useRef<HTMLDivElement>(null);
+  const [hover, setHover] = useState<number | null>(null);
+  const [drag, setDrag] = useState<number | null>(null);
+  const timeAt = (clientX: number) => timeAtPointer(clientX, track.current?.getBoundingClientRect(), duration);
+  const handlers = {
+    onPointerDown(event: PointerEvent<HTMLDivElement>) {
+      if (!startsDrag(event.button, duration)) return;
+      event.currentTarget.setPointerCapture(event.pointerId);
+      setDrag(timeAt(event.clientX));
+    },
+    onPointerMove(event: PointerEvent<HTMLDivElement>) {
+      const time = timeAt(event.clientX);
+      setHover(time);
+      if (drag !== null) setDrag(time);
+    },
+    onPointerUp(event: PointerEvent<HTMLDivElement>) {
+      if (drag === null) return;
+      onSeek(timeAt(event.clientX));
+      setDrag(null);
+      if (!hoverOutlivesRelease(event.pointerType)) setHover(null);
+    },
+    onPointerCancel: () => setDrag(null),
+    onPointerLeave: () => setHover(null),
+  };
+  return { track, hover, drag, handlers };
+}
 
 /**
  * The seek slider: played part, buffered ranges, the gaps between chapters, a hover tooltip with
  * the time under the pointer and the title of its chapter (and above it the frame for that time,
  * when the stream has seek previews), and dragging (the media seeks once, on release).
- * Keys: ←/→ 10 s, Home/End.
+ * Keys: ←/→ 10 s, Home/End. Its rules (keys, positions, ARIA) are in seek-rules.ts.
  */
 export function SeekSlider() {
   const { currentTime, duration, buffered, onSeek, onBack, onForward } = useUnit({
@@ -26,47 +57,15 @@ export function SeekSlider() {
     onBack: seekBackClicked,
     onForward: seekForwardClicked,
   });
-  const track = useRef<HTMLDivElement>(null);
-  // Pointer position is presentation only: the hover tooltip and the drag preview.
-  const [hover, setHover] = useState<number | null>(null);
-  const [drag, setDrag] = useState<number | null>(null);
-
-  const timeAt = (clientX: number) => {
-    const rect = track.current?.getBoundingClientRect();
-    if (!rect || rect.width === 0 || duration <= 0) return 0;
-    return Math.min(1, Math.max(0, (clientX - rect.left) / rect.width)) * duration;
-  };
-
-  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
-    if (event.button !== 0 || duration <= 0) return;
-    event.currentTarget.setPointerCapture(event.pointerId);
-    setDrag(timeAt(event.clientX));
-  };
-  const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
-    const time = timeAt(event.clientX);
-    setHover(time);
-    if (drag !== null) setDrag(time);
-  };
-  const onPointerUp = (event: PointerEvent<HTMLDivElement>) => {
-    if (drag === null) return;
-    onSeek(timeAt(event.clientX));
-    setDrag(null);
-    if (event.pointerType !== 'mouse') setHover(null);
-  };
+  const { track, hover, drag, handlers } = useSeekPointer(duration, onSeek);
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const actions: Record<string, () => void> = {
-      ArrowLeft: () => onBack(),
-      ArrowDown: () => onBack(),
-      ArrowRight: () => onForward(),
-      ArrowUp: () => onForward(),
-      Home: () => onSeek(0),
-      End: () => onSeek(duration),
-    };
-    const action = actions[event.key];
-    if (!action) return;
+    const key = seekKey(event.key, duration);
+    if (!key) return;
     event.preventDefault();
     event.stopPropagation();
-    action();
+    if (key.kind === 'seekTo') onSeek(key.seconds);
+    else if (key.kind === 'seekBack') onBack();
+    else onForward();
   };
 
   const shown = drag ?? currentTime;
@@ -77,36 +76,25 @@ export function SeekSlider() {
       role="slider"
       tabIndex={0}
       aria-label={STRINGS.seekSlider}
-      aria-valuemin={0}
-      aria-valuemax={Math.round(duration)}
-      aria-valuenow={Math.round(shown)}
-      aria-valuetext={`${formatHms(shown)} / ${formatHms(duration)}`}
-      aria-keyshortcuts="ArrowLeft ArrowRight Home End"
+      {...seekAria(shown, duration)}
+      aria-keyshortcuts={SEEK_KEY_SHORTCUTS}
       data-testid="seek-slider"
-      onPointerDown={onPointerDown}
-      onPointerMove={onPointerMove}
-      onPointerUp={onPointerUp}
-      onPointerCancel={() => setDrag(null)}
-      onPointerLeave={() => setHover(null)}
+      {...handlers}
       onKeyDown={onKeyDown}
     >
       <div className="seek__track" ref={track}>
-        {buffered.map(([start, end]) => (
-          <div
-            key={`${start}`}
-            className="seek__buffered"
-            style={{ left: percent(start, duration), width: percent(Math.min(end, duration) - start, duration) }}
-          />
+        {buffered.map((range) => (
+          <div key={`${range[0]}`} className="seek__buffered" style={bufferedStyle(range, duration)} />
         ))}
-        {tip !== null && <div className="seek__hover" style={{ width: percent(tip, duration) }} />}
-        <div className="seek__played" style={{ width: percent(shown, duration) }} />
+        {tip !== null && <div className="seek__hover" style={{ width: trackPercent(tip, duration) }} />}
+        <div className="seek__played" style={{ width: trackPercent(shown, duration) }} />
         <ChapterGaps />
         <MidrollMarks />
-        <div className="seek__thumb" style={{ left: percent(shown, duration) }} />
+        <div className="seek__thumb" style={{ left: trackPercent(shown, duration) }} />
       </div>
-      {tip !== null && duration > 0 && <SeekPreview time={tip} left={percent(tip, duration)} />}
+      {tip !== null && duration > 0 && <SeekPreview time={tip} left={trackPercent(tip, duration)} />}
       {tip !== null && duration > 0 && (
-        <div className="seek__tooltip" style={{ left: `clamp(2rem, ${percent(tip, duration)}, calc(100% - 2rem))` }} data-testid="seek-tooltip">
+        <div className="seek__tooltip" style={{ left: tooltipLeft(tip, duration) }} data-testid="seek-tooltip">
           <ChapterTitle time={tip} />
           {formatHms(tip)}
         </div>
