@@ -1,14 +1,19 @@
 /** keyboard.ts: the shortcut table and what the keys do to the engine. */
 import { allSettled, fork, createWatch, type EventCallable, type Scope } from 'effector';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createScriptedEngine } from '../../engine/scripted-engine';
 import { $storage, createMemoryStorage, type MemoryStorage } from '../../platform/storage';
 import {
+  $announcement,
+  $shortcutsHelpOpen,
   engineAttached,
+  escapePressed,
   fullscreenShortcutUsed,
   keyPressed,
   shortcutFor,
+  shortcutsHelpClosed,
   subtitlesShortcutUsed,
+  type KeyInput,
 } from './index';
 
 async function attached(options: { storage?: MemoryStorage; pollable?: boolean } = {}) {
@@ -76,5 +81,90 @@ describe('keyboard', () => {
       ['seek', 15],
     ]);
     expect(handed).toEqual(['c', 'f']);
+  });
+});
+
+describe("the '?' shortcuts dialog", () => {
+  beforeEach(() => void vi.useFakeTimers());
+  afterEach(() => void vi.useRealTimers());
+
+  const KEYS: Record<string, KeyInput> = {
+    '?': { key: '?', code: 'Slash', shift: true },
+    Escape: { key: 'Escape', code: 'Escape' },
+    k: { key: 'k', code: 'KeyK' },
+    j: { key: 'j', code: 'KeyJ' },
+    ArrowRight: { key: 'ArrowRight', code: 'ArrowRight' },
+    ArrowDown: { key: 'ArrowDown', code: 'ArrowDown' },
+    m: { key: 'm', code: 'KeyM' },
+    f: { key: 'f', code: 'KeyF' },
+    c: { key: 'c', code: 'KeyC' },
+    '5': { key: '5', code: 'Digit5' },
+  };
+
+  /** A player 30 s into a 100 s media, its commands so far forgotten. */
+  async function attachedAt30() {
+    const scope = fork({ values: [[$storage, createMemoryStorage()]] });
+    const engine = createScriptedEngine();
+    await allSettled(engineAttached, { scope, params: engine });
+    engine.emit('durationChanged', { duration: 100 });
+    engine.emit('timeUpdated', { currentTime: 30, duration: 100, bufferedAhead: 0 });
+    await allSettled(scope);
+    engine.calls.length = 0;
+    return { scope, engine };
+  }
+
+  /**
+   * Presses a key without waiting for the scope to settle: a key restarts the controls' 1 s hide
+   * timer, which allSettled would wait out (fake timers, as in controls.test.ts).
+   */
+  async function press(scope: Scope, key: string) {
+    void allSettled(keyPressed, { scope, params: KEYS[key]! });
+    await vi.advanceTimersByTimeAsync(0);
+  }
+
+  it('? opens it in any layout: Shift+/ (US), Shift+7 (Russian, "?"), Shift+/ typing "," (Russian)', () => {
+    expect(shortcutFor({ key: '?', code: 'Slash', shift: true })).toEqual({ kind: 'help' });
+    expect(shortcutFor({ key: '?', code: 'Digit7', shift: true })).toEqual({ kind: 'help' });
+    expect(shortcutFor({ key: ',', code: 'Slash', shift: true })).toEqual({ kind: 'help' });
+    expect(shortcutFor({ key: '/', code: 'Slash' })).toBeNull();
+    expect(shortcutFor({ key: '7', code: 'Digit7' })).toEqual({ kind: 'seekToFraction', fraction: 0.7 });
+  });
+
+  it('? opens it; while it is open no other key acts, and Escape closes it without closing anything under it', async () => {
+    const { scope, engine } = await attachedAt30();
+    const handed: string[] = [];
+    createWatch({ unit: subtitlesShortcutUsed, scope, fn: () => handed.push('c') });
+    createWatch({ unit: fullscreenShortcutUsed, scope, fn: () => handed.push('f') });
+    createWatch({ unit: escapePressed, scope, fn: () => handed.push('Escape') });
+
+    await press(scope, '?');
+    expect(scope.getState($shortcutsHelpOpen)).toBe(true);
+    for (const key of ['k', 'j', 'ArrowRight', 'ArrowDown', 'm', 'f', 'c', '5']) await press(scope, key);
+    expect(engine.calls).toEqual([]);
+    expect(handed).toEqual([]);
+    expect(scope.getState($announcement)).toBeNull();
+    expect(scope.getState($shortcutsHelpOpen)).toBe(true);
+
+    await press(scope, 'Escape');
+    expect(scope.getState($shortcutsHelpOpen)).toBe(false);
+    expect(handed).toEqual([]);
+    // Closed, the keys act again; Escape goes to the menus and the stretched mode.
+    await press(scope, 'm');
+    await press(scope, 'Escape');
+    expect(engine.calls.map((c) => [c.command, ...c.args])).toEqual([['setMuted', true]]);
+    expect(handed).toEqual(['Escape']);
+  });
+
+  it('? again, the close button or a click outside closes it', async () => {
+    const { scope } = await attachedAt30();
+    await press(scope, '?');
+    expect(scope.getState($shortcutsHelpOpen)).toBe(true);
+    await press(scope, '?');
+    expect(scope.getState($shortcutsHelpOpen)).toBe(false);
+    await press(scope, '?');
+    expect(scope.getState($shortcutsHelpOpen)).toBe(true);
+    void allSettled(shortcutsHelpClosed, { scope });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(scope.getState($shortcutsHelpOpen)).toBe(false);
   });
 });
