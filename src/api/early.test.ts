@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseConfig } from '../features/session/config';
-import { earlyAdList, startEarly, startEpisode, startupRequests } from '../start/early-requests';
+import { earlyAdList, sendEarlyRequests, chooseEarlyEpisode, startupRequests } from '../start/early-requests';
 import { createMemoryCookies } from '../platform/cookies';
 import { fetchAdList } from './ad-list';
 import { createCatalogApi } from './catalog';
@@ -176,12 +176,12 @@ describe('early master playlist', () => {
     const p = page('?movie_id=102&season=2&episode=3');
     const startup = startupRequests(p.config, p.jar, NOW);
     sendEarly(startup.requests);
-    expect((await startEpisode(p.config, startup, answers))?.url ?? null).toBe(`${server.baseUrl}/media/hls/series/s2e3/master.m3u8`);
+    expect((await chooseEarlyEpisode(p.config, startup, answers))?.url ?? null).toBe(`${server.baseUrl}/media/hls/series/s2e3/master.m3u8`);
   });
 
   it('is fetched once and handed over once; the episodes answer is still there for the client', async () => {
     const p = page('?movie_id=102&season=2&episode=3');
-    startEarly(p.config, p.jar, NOW, { answers, playlists });
+    sendEarlyRequests(p.config, p.jar, NOW, { answers, playlists });
     await waitForRequests(6);
     const master = `${server.baseUrl}/media/hls/series/s2e3/master.m3u8`;
     expect(await takeEarlyPlaylist(master)).toBe('#EXTM3U\n');
@@ -196,13 +196,13 @@ describe('early master playlist', () => {
     const p = page('?movie_id=102');
     const first = startupRequests(p.config, p.jar, NOW);
     sendEarly(first.requests);
-    expect((await startEpisode(p.config, first, answers))?.url ?? null).toBeNull();
+    expect((await chooseEarlyEpisode(p.config, first, answers))?.url ?? null).toBeNull();
 
     clearEarly();
     server.answer((request, res) => json(res, 200, request.path.endsWith('/available') ? { available: true } : { not: 'a list' }));
     const second = startupRequests(p.config, p.jar, NOW);
     sendEarly(second.requests);
-    expect((await startEpisode(p.config, second, answers))?.url ?? null).toBeNull();
+    expect((await chooseEarlyEpisode(p.config, second, answers))?.url ?? null).toBeNull();
   });
 
   it('none when the content is not available here, or the availability call failed', async () => {
@@ -214,14 +214,14 @@ describe('early master playlist', () => {
       );
       const startup = startupRequests(p.config, p.jar, NOW);
       sendEarly(startup.requests);
-      expect((await startEpisode(p.config, startup, answers))?.url ?? null).toBeNull();
+      expect((await chooseEarlyEpisode(p.config, startup, answers))?.url ?? null).toBeNull();
     }
     // Without the availability check the episodes alone decide.
     clearEarly();
     const unchecked = page('?movie_id=102&disable_checking_available=1');
     const startup = startupRequests(unchecked.config, unchecked.jar, NOW);
     sendEarly(startup.requests);
-    expect((await startEpisode(unchecked.config, startup, answers))?.url ?? null).toBe(`${server.baseUrl}/media/hls/series/s1e1/master.m3u8`);
+    expect((await chooseEarlyEpisode(unchecked.config, startup, answers))?.url ?? null).toBe(`${server.baseUrl}/media/hls/series/s1e1/master.m3u8`);
   });
 });
 
@@ -231,7 +231,7 @@ describe('early ad list (the entry plays at once only without a pre-roll)', () =
 
   it('is the parsed list of a 2xx answer, and the start names its episode', async () => {
     const p = page('?movie_id=102&season=2&episode=3');
-    const start = await startEarly(p.config, p.jar, NOW, { answers, playlists });
+    const start = await sendEarlyRequests(p.config, p.jar, NOW, { answers, playlists });
     expect(start?.episode).toMatchObject({ id: expect.any(Number), m3u8MasterFilePath: expect.stringContaining('s2e3') });
     expect(await start?.adList).toEqual({ prerollList: [] });
   });

@@ -14,7 +14,7 @@ import { STORAGE_KEYS } from '../lib/constants';
 import type { KeyValueStorage } from '../platform/web-storage';
 import type { EarlyMedia } from './app-turn';
 import { planEarlyStart, playsAtOnce } from './early-play';
-import type { EarlyStart } from './early-requests';
+import type { EarlySource } from './early-requests';
 
 export interface EarlyMediaInput {
   config: PlayerConfig;
@@ -23,13 +23,13 @@ export interface EarlyMediaInput {
   engine: Promise<MediaEngine>;
   /** The page's first frame (start/index.ts). */
   firstFrame: Promise<void>;
-  start: Promise<EarlyStart | null>;
+  start: Promise<EarlySource | null>;
   /** True once the app's evaluation began: from then on the model makes the start's decisions. */
   appStarting: () => boolean;
 }
 
 /** What the page's start decided and did, for the model to adopt instead of deciding again: the start episode's plan, and its autoplay. */
-export interface EarlyStartFacts extends EarlyAutoplay {
+export interface EarlyFacts extends EarlyAutoplay {
   plan: StartPlan | null;
 }
 
@@ -37,7 +37,7 @@ export interface EarlyStartFacts extends EarlyAutoplay {
  * Plays at the saved volume, as the model would have set it, muted when the browser refuses sound
  * (src/lib/autoplay.ts); resolves once the first frame is shown, or at once when nothing plays.
  */
-async function playEarly(engine: MediaEngine, shown: Promise<void>, { volume, muted }: VolumeState, facts: EarlyStartFacts, appStarting: () => boolean): Promise<void> {
+async function playEarly(engine: MediaEngine, shown: Promise<void>, { volume, muted }: VolumeState, facts: EarlyFacts, appStarting: () => boolean): Promise<void> {
   engine.setVolume(volume);
   engine.setMuted(muted);
   // Once the app starts, a refusal is the model's to answer: it asks again.
@@ -54,9 +54,9 @@ function firstDecodedFrame(element: HTMLVideoElement): Promise<void> {
 }
 
 /** Preloads the start episode, and plays it when the model would play it at once; says how it is on its way. */
-export async function startEarlyMedia(
+export async function loadEarlyMedia(
   { config, storage, video, engine, firstFrame, start, appStarting }: EarlyMediaInput,
-  facts: EarlyStartFacts,
+  facts: EarlyFacts,
 ): Promise<EarlyMedia> {
   const [created, early] = await Promise.all([engine, start]);
   if (early === null || created.preload === undefined) return { kind: 'none' };

@@ -71,7 +71,7 @@ export interface EarlyEpisode {
  * The episode the page will start with and its master playlist, from the early answers; null when
  * they do not say (a failed or unreadable call), or when the content is not available here.
  */
-export async function startEpisode(
+export async function chooseEarlyEpisode(
   config: PlayerConfig,
   { episodes, availability }: Pick<StartupRequests, 'episodes' | 'availability'>,
   answers: EarlyAnswers,
@@ -106,7 +106,7 @@ export async function earlyAdList({ adList }: Pick<StartupRequests, 'adList'>, a
 }
 
 /** What the early answers tell of the start: its episode and playlist, and the ad list, which may come later. */
-export interface EarlyStart extends EarlyEpisode {
+export interface EarlySource extends EarlyEpisode {
   adList: Promise<AdListDto | null | undefined>;
 }
 
@@ -120,11 +120,11 @@ export interface EarlyStores {
  * Sends the start-up calls, then fetches the start episode's master playlist as soon as it is
  * known. Resolves with the start, or null when the early answers do not tell it.
  */
-export function startEarly(config: PlayerConfig, cookies: Pick<CookieStore, 'get'>, now: number, { answers, playlists }: EarlyStores): Promise<EarlyStart | null> {
+export function sendEarlyRequests(config: PlayerConfig, cookies: Pick<CookieStore, 'get'>, now: number, { answers, playlists }: EarlyStores): Promise<EarlySource | null> {
   const startup = startupRequests(config, cookies, now);
   answers.send(startup.requests);
   const adList = earlyAdList(startup, answers);
-  return startEpisode(config, startup, answers).then((start) => {
+  return chooseEarlyEpisode(config, startup, answers).then((start) => {
     if (!start) return null;
     playlists.fetch(start.url);
     return { ...start, adList };

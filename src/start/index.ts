@@ -9,7 +9,7 @@
  * Nothing here evaluates a model, effector, React or the API client (src/architecture.test.ts): the rules
  * it applies are the features' pure functions.
  */
-import { config, earlyStart, earlyStores, engineModule } from './page-config';
+import { config, earlyEpisode, earlyStores, engineModule } from './page-config';
 import { APP_ANSWERS_LIMIT_MS, APP_MEDIA_LIMIT_MS, APP_SCREEN_LIMIT_MS } from '../lib/constants';
 import type { MediaEngine } from '../engine/types';
 import type { EarlyAnswers } from '../api/early';
@@ -17,9 +17,9 @@ import { createWebStorage } from '../platform/web-storage';
 import { appTurn } from './app-turn';
 import { createContentElement } from '../engine/content-element';
 import { firstFrame as firstFrameShown } from '../platform/after-start-up';
-import { startEarlyMedia, type EarlyStartFacts } from './early-media';
+import { loadEarlyMedia, type EarlyFacts } from './early-media';
 
-export type { EarlyStartFacts } from './early-media';
+export type { EarlyFacts } from './early-media';
 
 export { config, root } from './page-config';
 
@@ -39,7 +39,7 @@ export interface PageStart {
   /** Resolves when the app's turn has come; from then on the model makes the start's decisions. */
   appTurn: Promise<void>;
   /** What the page's start decided and did before the app, as it stands at the app's turn. */
-  early: Readonly<EarlyStartFacts>;
+  early: Readonly<EarlyFacts>;
 }
 
 export function startPage(): PageStart {
@@ -47,9 +47,9 @@ export function startPage(): PageStart {
   const video = createContentElement();
   const firstFrame = firstFrameShown();
   const engine = engineModule.then(({ createHlsEngine }) => createHlsEngine(video, { playlists: earlyStores.playlists }));
-  const facts: EarlyStartFacts = { plan: null, soundRefused: false, autoplay: null };
-  const early = startEarlyMedia({ config, storage: createWebStorage(), video, engine, firstFrame, start: earlyStart, appStarting: () => appStarting }, facts);
-  const turn = appTurn(earlyStart, early, { answersMs: APP_ANSWERS_LIMIT_MS, mediaMs: APP_MEDIA_LIMIT_MS, screenMs: APP_SCREEN_LIMIT_MS }).then(() => {
+  const facts: EarlyFacts = { plan: null, soundRefused: false, autoplay: null };
+  const early = loadEarlyMedia({ config, storage: createWebStorage(), video, engine, firstFrame, start: earlyEpisode, appStarting: () => appStarting }, facts);
+  const turn = appTurn(earlyEpisode, early, { answersMs: APP_ANSWERS_LIMIT_MS, mediaMs: APP_MEDIA_LIMIT_MS, screenMs: APP_SCREEN_LIMIT_MS }).then(() => {
     appStarting = true;
   });
   return { video, engine, answers: earlyStores.answers, firstFrame, appTurn: turn, early: facts };

@@ -3,7 +3,7 @@
  * entry's first import, so the calls go out before the app's modules are evaluated.
  */
 import { parseConfig } from '../features/session/config';
-import { startEarly, type EarlyStores } from './early-requests';
+import { sendEarlyRequests, type EarlyStores } from './early-requests';
 import { createEarlyAnswers } from '../api/early';
 import { createPlaylistCache } from '../engine/playlist-cache';
 import { browserCookies } from '../platform/cookies';
@@ -41,7 +41,7 @@ export const config = parseConfig({
 export const earlyStores: EarlyStores = { answers: createEarlyAnswers(), playlists: createPlaylistCache() };
 
 /** The start episode and its master playlist (fetched early); null when the early answers do not tell them. */
-export const earlyStart = startEarly(config, browserCookies, Date.now(), earlyStores);
+export const earlyEpisode = sendEarlyRequests(config, browserCookies, Date.now(), earlyStores);
 
 /** The engine chunk, asked for now so it is evaluated as soon as the entry is. */
 export const engineModule = import('../engine/hls-engine');
