@@ -1,4 +1,4 @@
-import { fork, type Scope } from 'effector';
+import { allSettled, fork, type Scope } from 'effector';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { settle } from '../../test-support/settle';
 import { createScriptedEngine } from '../../engine/scripted-engine';
@@ -10,6 +10,7 @@ import {
   $fullscreen,
   $nativeFullscreen,
   $stretched,
+  $videoElementFullscreen,
   castingChanged,
   enterNativeFx,
   exitNativeFx,
@@ -147,5 +148,55 @@ describe('media session metadata', () => {
       album: 'Сериал',
       artworkUrl: null,
     });
+  });
+});
+
+/** Native fullscreen reaches the content's element only through the engine's surface. */
+describe("the engine's surface", () => {
+  async function attached({ framed = false, prepare = (_: ReturnType<typeof createScriptedEngine>) => {} } = {}) {
+    const posted: ParentMessage[] = [];
+    const scope = fork({ values: [[$framed, framed]], handlers: [[postToParentFx, (message: ParentMessage) => (posted.push(message), true)]] });
+    const engine = createScriptedEngine();
+    prepare(engine);
+    await settle(engineAttached, { scope, params: engine });
+    const surface = engine.surface;
+    const commands = () => surface.calls.map(({ command, args }) => (args.length ? `${command} ${args.join(' ')}` : command));
+    return { scope, engine, surface, posted, commands };
+  }
+
+  it('takes the native fullscreen state as the engine comes, then follows its changes', async () => {
+    const { scope, surface } = await attached({ prepare: (engine) => void (engine.surface.state.fullscreen = { native: true, videoOnly: true }) });
+    expect(scope.getState($nativeFullscreen)).toBe(true);
+    expect(scope.getState($videoElementFullscreen)).toBe(true);
+    surface.emit('fullscreenChanged', { native: true, videoOnly: false });
+    expect(scope.getState($nativeFullscreen)).toBe(true);
+    expect(scope.getState($videoElementFullscreen)).toBe(false);
+    surface.emit('fullscreenChanged', { native: false, videoOnly: false });
+    expect(scope.getState($nativeFullscreen)).toBe(false);
+  });
+
+  it('the fullscreen button enters and leaves native fullscreen through it', async () => {
+    const { scope, surface, commands, posted } = await attached();
+    await settle(fullscreenClicked, { scope });
+    expect(commands()).toEqual(['enterFullscreen']);
+    surface.emit('fullscreenChanged', { native: true, videoOnly: false });
+    await settle(fullscreenClicked, { scope });
+    expect(commands()).toEqual(['enterFullscreen', 'exitFullscreen']);
+    expect(posted).toEqual([]);
+  });
+
+  it('a framed page whose browser refuses it is stretched by the parent instead', async () => {
+    const { scope, surface, posted } = await attached({ framed: true });
+    surface.enterFullscreen = () => Promise.reject(new Error('not allowed'));
+    await settle(fullscreenClicked, { scope });
+    expect(posted).toEqual([{ event: 'enterFullScreen' }]);
+    expect(scope.getState($stretched)).toBe(true);
+  });
+
+  it('without an engine there is no native fullscreen: a framed page is stretched', async () => {
+    const posted: ParentMessage[] = [];
+    const scope = fork({ values: [[$framed, true]], handlers: [[postToParentFx, (message: ParentMessage) => (posted.push(message), true)]] });
+    await settle(fullscreenClicked, { scope });
+    expect(posted).toEqual([{ event: 'enterFullScreen' }]);
   });
 });

@@ -1,4 +1,4 @@
-/** Fullscreen, PiP and remote playback reach the content's element only through the engine's surface. */
+/** PiP and remote playback (devices.ts) reach the content's element only through the engine's surface. */
 import { allSettled, fork } from 'effector';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { settle } from '../../test-support/settle';
@@ -8,13 +8,9 @@ import { engineAttached } from '../playback';
 import {
   $castAvailable,
   $casting,
-  $nativeFullscreen,
   $pip,
   $pipSupported,
-  $stretched,
-  $videoElementFullscreen,
   castClicked,
-  fullscreenClicked,
   pipClicked,
 } from './index';
 import { $framed } from './model';
@@ -35,42 +31,6 @@ async function attached({ framed = false, prepare = (_: ReturnType<typeof create
 }
 
 describe("the engine's surface", () => {
-  it('takes the native fullscreen state as the engine comes, then follows its changes', async () => {
-    const { scope, surface } = await attached({ prepare: (engine) => void (engine.surface.state.fullscreen = { native: true, videoOnly: true }) });
-    expect(scope.getState($nativeFullscreen)).toBe(true);
-    expect(scope.getState($videoElementFullscreen)).toBe(true);
-    surface.emit('fullscreenChanged', { native: true, videoOnly: false });
-    expect(scope.getState($nativeFullscreen)).toBe(true);
-    expect(scope.getState($videoElementFullscreen)).toBe(false);
-    surface.emit('fullscreenChanged', { native: false, videoOnly: false });
-    expect(scope.getState($nativeFullscreen)).toBe(false);
-  });
-
-  it('the fullscreen button enters and leaves native fullscreen through it', async () => {
-    const { scope, surface, commands, posted } = await attached();
-    await settle(fullscreenClicked, { scope });
-    expect(commands()).toEqual(['enterFullscreen']);
-    surface.emit('fullscreenChanged', { native: true, videoOnly: false });
-    await settle(fullscreenClicked, { scope });
-    expect(commands()).toEqual(['enterFullscreen', 'exitFullscreen']);
-    expect(posted).toEqual([]);
-  });
-
-  it('a framed page whose browser refuses it is stretched by the parent instead', async () => {
-    const { scope, surface, posted } = await attached({ framed: true });
-    surface.enterFullscreen = () => Promise.reject(new Error('not allowed'));
-    await settle(fullscreenClicked, { scope });
-    expect(posted).toEqual([{ event: 'enterFullScreen' }]);
-    expect(scope.getState($stretched)).toBe(true);
-  });
-
-  it('without an engine there is no native fullscreen: a framed page is stretched', async () => {
-    const posted: ParentMessage[] = [];
-    const scope = fork({ values: [[$framed, true]], handlers: [[postToParentFx, (message: ParentMessage) => (posted.push(message), true)]] });
-    await settle(fullscreenClicked, { scope });
-    expect(posted).toEqual([{ event: 'enterFullScreen' }]);
-  });
-
   it('PiP shows when supported, enters and leaves through it, and its state comes from it', async () => {
     const unsupported = await attached();
     expect(unsupported.scope.getState($pipSupported)).toBe(false);
