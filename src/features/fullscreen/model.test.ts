@@ -1,4 +1,4 @@
-import { allSettled, fork, type Scope } from 'effector';
+import { fork, type Scope } from 'effector';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { settle } from '../../test-support/settle';
 import { createScriptedEngine } from '../../engine/scripted-engine';
