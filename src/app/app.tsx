@@ -3,7 +3,7 @@ import { $title } from '../features/session';
 import { SessionScreen } from '../features/session/view';
 // The views in the order their stylesheets cascade (esbuild bundles CSS in import order):
 // surface, tracks, menus, ad overlay, resume prompt, series, share, chapters.
-import { PlayerSurface } from '../features/playback/view';
+import { PlayerLayout } from '../features/playback/view';
 import { Captions } from '../features/tracks/view';
 import { MenuBackdrop, SettingsButton, SettingsMenu, SubtitlesButton } from '../features/menus/view';
 import { CastButton, FullscreenButton, PipButton, StretchedCloseButton } from '../features/fullscreen/view';
@@ -25,7 +25,7 @@ function Title() {
 export function App() {
   return (
     <SessionScreen>
-      <PlayerSurface
+      <PlayerLayout
         top={<Title />}
         overlay={<Captions />}
         menu={

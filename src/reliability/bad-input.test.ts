@@ -9,7 +9,7 @@ import { parseAvailability, parseContent, parseEpisodes, parseSeasons, InvalidBo
 import { parseConfig, type PlayerConfig } from '../features/session/config';
 import { chooseEpisode, type EpisodeRequest } from '../features/session/episodes';
 import { decideStart, sanitizeProgress, type StartDecision } from '../features/progress/start';
-import { safeHttpUrl } from '../features/ads/tracking';
+import { safeHttpUrl } from '../features/ads/tracking-rules';
 import { isOpenableUrl } from '../features/share/targets';
 import { pingImage } from '../platform/pixel';
 import { listenToParent, parseParentAction, type ParentAction } from '../platform/parent-bridge';

@@ -5,7 +5,7 @@
  */
 import { allSettled, combine, type Scope } from 'effector';
 import { AD_HANDSHAKE_VERSION, AD_UNKNOWN_TIME } from '../../lib/constants';
-import { effectiveDuration } from './tracking';
+import { effectiveDuration } from './tracking-rules';
 import { $adHeardVolume, $adTime, $currentAd, $skippable, adPauseRequested, adPlayRequested, adUnitVolumeSet, skipRequested, stopRequested } from './model/break';
 
 /** The ad's duration in seconds, or -2 when unknown. */

@@ -11,7 +11,7 @@ import { loadVastFx } from '../../../platform/vast-loader';
 import { AD_MEDIA_TIMEOUT_MS, VOLUME_MAX } from '../../../lib/constants';
 import { AdStatus, isRunning, isTerminal, nextAdStatus, type AdFact } from '../status';
 import type { AdBreakKind, AdCandidate, AdItem } from '../sources';
-import { silent, type AdVolume } from '../tracking';
+import { silent, type AdVolume } from '../tracking-rules';
 
 export interface AdBreak {
   kind: AdBreakKind;

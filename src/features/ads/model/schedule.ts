@@ -5,7 +5,7 @@
  */
 import { combine, createEvent, createStore, sample } from 'effector';
 import { AdStatus } from '../status';
-import { INITIAL_CLOCK, clockSeeked, clockTicked, midrollDue, midrollMarks, nextMidrollTime } from '../schedule';
+import { INITIAL_CLOCK, clockSeeked, clockTicked, midrollDue, midrollMarks, nextMidrollTime } from '../schedule-rules';
 import { planAds, type AdItem, type AdPlan, type AdSettings } from '../sources';
 import {
   $adStatus,

@@ -9,7 +9,7 @@ import { sendStatFx, stat } from '../../../platform/stats';
 import type { StatName } from '../../../platform/stat-events';
 import { AD_TIMEUPDATE_THROTTLE_MS } from '../../../lib/constants';
 import { AdStatus, isRunning } from '../status';
-import { effectiveDuration, safeHttpUrl, pixelUrls, progressCrossed, quartilesCrossed, transitionEvents, volumeEvents, type AdVolume } from '../tracking';
+import { effectiveDuration, safeHttpUrl, pixelUrls, progressCrossed, quartilesCrossed, transitionEvents, volumeEvents, type AdVolume } from '../tracking-rules';
 import type { AdBreakKind } from '../sources';
 import {
   $adStatus,

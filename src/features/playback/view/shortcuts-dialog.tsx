@@ -26,7 +26,7 @@ export interface ShortcutsDialogProps {
 
 /**
  * The '?' dialog: every shortcut, in a modal over the player. Loaded on first use (React.lazy in
- * player-surface.tsx), it gets its strings, state and icon from there: a module imported here and
+ * player-layout.tsx), it gets its strings, state and icon from there: a module imported here and
  * by the app would be split out of the app's chunk. Focus moves to its close button and goes
  * back where it was on closing; Escape reaches the model through the shortcuts like any key.
  */

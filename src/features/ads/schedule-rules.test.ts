@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { INITIAL_CLOCK, MIDROLL_MARK_MIN_SPACING, clockSeeked, clockTicked, midrollDue, midrollMarks, nextMidrollTime, type PlayClock } from './schedule';
+import { INITIAL_CLOCK, MIDROLL_MARK_MIN_SPACING, clockSeeked, clockTicked, midrollDue, midrollMarks, nextMidrollTime, type PlayClock } from './schedule-rules';
 import { planAds } from './sources';
 import { adDuration, adRemainingTime } from './ad-unit';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ParsedAd } from '../../vast';
 import { AdStatus } from './status';
-import { effectiveDuration, pixelUrls, progressCrossed, quartilesCrossed, safeHttpUrl, transitionEvents, volumeEvents } from './tracking';
+import { effectiveDuration, pixelUrls, progressCrossed, quartilesCrossed, safeHttpUrl, transitionEvents, volumeEvents } from './tracking-rules';
 
 const ad = {
   impressions: ['i1', 'i2'],

@@ -31,7 +31,7 @@ function DialogUnavailable() {
 // load must not take the player down with it (lazy rethrows to the nearest error boundary).
 const ShortcutsDialog = lazy<ComponentType<ShortcutsDialogProps>>(() => import('./shortcuts-dialog').catch(() => ({ default: DialogUnavailable })));
 
-export interface PlayerSurfaceProps extends ControlSlots {
+export interface PlayerLayoutProps extends ControlSlots {
   /** The title (kept for the foundation's API; same as `title`). */
   top?: ReactNode;
   /** Drawn over the picture, under the controls: captions, prompts. */
@@ -83,7 +83,7 @@ function ShortcutsHelp() {
   ) : null;
 }
 
-export function PlayerSurface({ top, title, overlay, menu, children, ...slots }: PlayerSurfaceProps) {
+export function PlayerLayout({ top, title, overlay, menu, children, ...slots }: PlayerLayoutProps) {
   const { engine, status, spinnerShown, bigPlayShown, streamError, mobile, controlsVisible, onToggle, onRetry, onClick, onDoubleClick, onMove, onAct, onLeave } =
     useUnit({
       engine: $engine,
