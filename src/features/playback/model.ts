@@ -54,6 +54,11 @@ export const playDeferred = createEvent();
 
 export const $engine = createStore<MediaEngine | null>(null, { serialize: 'ignore' }).on(engineAttached, (_, engine) => engine);
 export const $source = createStore<SourceRequest | null>(null).on(sourceRequested, (_, source) => source);
+/**
+ * Whether the next source plays by itself. One event, three moments that decide it: the page's
+ * auto_play when the app starts (playback/connect.ts), each episode's start plan (series/connect.ts,
+ * which overrides it per episode), and 'Повторить' after an error (a retry plays, model.ts).
+ */
 export const $autoplay = createStore(false).on(autoplaySet, (_, on) => on);
 export const $volume = createStore(DEFAULT_VOLUME).on(mediaVolumeChanged, (_, { volume }) => volume);
 export const $muted = createStore(DEFAULT_MUTED).on(mediaVolumeChanged, (_, { muted }) => muted);
