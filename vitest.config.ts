@@ -11,7 +11,6 @@ import { configDefaults, defineConfig } from 'vitest/config';
 const ISOLATED = [
   'src/engine/hls-engine.test.ts',
   'src/features/embed/model.test.ts',
-  'src/features/embed/playerjs-client.test.ts',
   'src/features/fullscreen/model.test.ts',
   'src/features/playback/model.test.ts',
   'src/features/playback/start-watchdog.test.ts',

@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { runInNewContext } from 'node:vm';
 import { allSettled, createWatch, fork, type Scope } from 'effector';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EpisodeDto } from '../../api/dto';
@@ -507,5 +510,365 @@ describe('ads', () => {
     await allSettled($breakPhase, { scope, params: 'idle' });
     await emit(scope, engine, 'playing');
     expect(posted.map(({ event }) => event)).toEqual(['play']);
+  });
+});
+
+/**
+ * The receiver's bad-input matrix: each row is a hostile or broken message (or a burst of
+ * them), delivered through the real window adapter into a ready receiver. Every row must be
+ * ignored: no exception, nothing logged, no state change, no command to the media, nothing posted.
+ */
+
+describe('player.js receiver: bad input is ignored', () => {
+  // Real time, as these rows ran in a file of their own (the file's tests run on fake time).
+  beforeEach(() => void vi.useRealTimers());
+  let errors: ReturnType<typeof vi.spyOn>;
+  beforeEach(() => {
+    errors = vi.spyOn(console, 'error');
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  const SITE = 'https://site.example';
+  const PARTNER = 'https://partner.example';
+  const READY = { levels: [], audioTracks: [], subtitleTracks: [] };
+  const episode = (id: number): EpisodeDto => ({
+    id, title: `E${id}`, description: '', order: id, posterPath: null, duration: 600, watchProgress: 0, watchedAt: null,
+    isCompleted: false, m3u8MasterFilePath: `/hls/${id}/master.m3u8`, season: { id: 1, order: 1 },
+  });
+  const EPISODES = [episode(11), episode(12)];
+
+  /** A player.js message as the client writes it. */
+  const msg = (fields: Record<string, unknown>) => JSON.stringify({ context: 'player.js', version: '0.0.11', ...fields });
+  const MB = 1024 * 1024;
+
+  type From = 'parent' | 'sibling' | 'self' | 'none';
+  interface Delivery {
+    data: unknown;
+    from?: From;
+    origin?: string;
+  }
+  type Row = [name: string, deliveries: () => Delivery[], options?: { allowedOrigins: string[] }];
+
+  const one = (data: unknown, extra: Omit<Delivery, 'data'> = {}) => () => [{ data, ...extra }];
+  const burst = (count: number, make: (i: number) => Delivery) => () => Array.from({ length: count }, (_, i) => make(i));
+  const JUNK: unknown[] = ['{bad', 42, null, '[]', msg({ method: 42 }), { context: 'player.js' }, msg({ method: 'setVolume', value: 'loud' }), 'pause'];
+
+  const ROWS: Row[] = [
+    ['text that is not JSON', one('{"context":"player.js","method":"pause"')],
+    ['the empty string', one('')],
+    ['JSON null', one('null')],
+    ['a JSON number', one('42')],
+    ['a JSON array of messages', one(JSON.stringify([{ context: 'player.js', method: 'pause' }]))],
+    ['a bare method name', one('pause')],
+    ['a number, not text', one(42)],
+    ['a boolean', one(true)],
+    ['a Date object', one(new Date())],
+    ['a Map', one(new Map([['context', 'player.js'], ['method', 'pause']]))],
+    ['no context', one(JSON.stringify({ method: 'pause' }))],
+    ['a wrong context', one(JSON.stringify({ context: 'playerjs', method: 'pause' }))],
+    ['the context in another case', one(JSON.stringify({ context: 'Player.js', method: 'pause' }))],
+    ['a context only from the prototype', one('{"__proto__":{"context":"player.js","method":"pause"}}')],
+    ['no method', one(msg({ value: 50 }))],
+    ['a numeric method', one(msg({ method: 1 }))],
+    ['an empty method', one(msg({ method: '' }))],
+    ['an unknown method (no error listener)', one(msg({ method: 'destroy' }))],
+    ['__proto__ as the method', one(msg({ method: '__proto__' }))],
+    ['toString as the method', one(msg({ method: 'toString' }))],
+    ['constructor as the method', one(msg({ method: 'constructor' }))],
+    ['setVolume with text', one(msg({ method: 'setVolume', value: '50' }))],
+    ['setVolume with null (JSON NaN)', one(msg({ method: 'setVolume', value: Number.NaN }))],
+    ['setVolume NaN, as an object', one({ context: 'player.js', method: 'setVolume', value: Number.NaN })],
+    ['setVolume with no value', one(msg({ method: 'setVolume' }))],
+    ['setCurrentTime with text', one(msg({ method: 'setCurrentTime', value: '12' }))],
+    ['setCurrentTime Infinity, as an object', one({ context: 'player.js', method: 'setCurrentTime', value: Infinity })],
+    ['setLoop with text', one(msg({ method: 'setLoop', value: 'true' }))],
+    ['setLoop with 1', one(msg({ method: 'setLoop', value: 1 }))],
+    ['setEpisode of an unknown episode', one(msg({ method: 'setEpisode', value: 999 }))],
+    ['setEpisode with a negative id', one(msg({ method: 'setEpisode', value: -12 }))],
+    ['setEpisode with a fraction', one(msg({ method: 'setEpisode', value: 11.5 }))],
+    ['setPageUrl on another origin', one(msg({ method: 'setPageUrl', value: 'https://evil.example/films/1' }))],
+    ['setPageUrl with a javascript: address', one(msg({ method: 'setPageUrl', value: 'javascript:alert(document.cookie)' }))],
+    ['setPageUrl with a relative address', one(msg({ method: 'setPageUrl', value: '/films/1' }))],
+    ['setPageUrl of 1 MB', one({ context: 'player.js', method: 'setPageUrl', value: `${SITE}/?q=${'x'.repeat(MB)}` })],
+    ['addEventListener for an unknown event', one(msg({ method: 'addEventListener', value: 'hack', listener: 'l' }))],
+    ['addEventListener for a prototype name', one(msg({ method: 'addEventListener', value: 'constructor', listener: 'l' }))],
+    ['addEventListener with an object value', one(msg({ method: 'addEventListener', value: { event: 'play' }, listener: 'l' }))],
+    ['a listener that is an object', one(msg({ method: 'addEventListener', value: 'play', listener: { id: 1 } }))],
+    ['a listener of 1 KB', one(msg({ method: 'addEventListener', value: 'play', listener: 'l'.repeat(1024) }))],
+    ['a 1 MB message', one(msg({ method: 'pause', padding: 'x'.repeat(MB) }))],
+    ['a 1 MB listener, as an object', one({ context: 'player.js', method: 'pause', listener: 'x'.repeat(MB) })],
+    ['a 1 MB method name', one(msg({ method: 'p'.repeat(MB) }))],
+    ['a valid pause from a sibling frame', one(msg({ method: 'pause' }), { from: 'sibling' })],
+    ['a valid pause with no source', one(msg({ method: 'pause' }), { from: 'none' })],
+    ['a valid pause posted by the page to itself', one(msg({ method: 'pause' }), { from: 'self' })],
+    ['a valid pause from another origin', one(msg({ method: 'pause' }), { origin: 'https://evil.example' })],
+    ['a valid pause from an opaque origin', one(msg({ method: 'pause' }), { origin: 'null' })],
+    ['a valid pause from the embedder when data-allowed-origins leaves it out', one(msg({ method: 'pause' })), { allowedOrigins: [PARTNER] }],
+    ['a valid pause from a listed origin that is not the embedder', one(msg({ method: 'pause' }), { origin: PARTNER }), { allowedOrigins: [PARTNER] }],
+    ['10,000 junk messages in a burst', burst(10_000, (i) => ({ data: JUNK[i % JUNK.length] }))],
+    ['10,000 valid pauses from a sibling frame in a burst', burst(10_000, () => ({ data: msg({ method: 'pause' }), from: 'sibling' }))],
+  ];
+
+  interface Page {
+    parent: { postMessage: ReturnType<typeof vi.fn> };
+    sibling: object;
+  }
+
+  /** A framed page: window is an EventTarget whose parent is another window; the referrer names the embedder. */
+  function framedPage(): Page {
+    const parent = { postMessage: vi.fn() };
+    const win = Object.assign(new EventTarget(), { parent, location: { href: 'https://player.example/?movie_id=1' } });
+    vi.stubGlobal('window', win);
+    vi.stubGlobal('document', { referrer: `${SITE}/film/1` });
+    return { parent, sibling: { postMessage: vi.fn() } };
+  }
+
+  function deliver(page: Page, { data, from = 'parent', origin = SITE }: Delivery) {
+    const source = { parent: page.parent, sibling: page.sibling, self: window, none: null }[from];
+    window.dispatchEvent(Object.assign(new Event('message'), { data, origin, source }));
+  }
+
+  async function readyReceiver(allowedOrigins: string[] | null) {
+    const storage: MemoryStorage = createMemoryStorage();
+    const scope = fork({ values: [[$storage, storage], [$episodes, EPISODES], [$currentEpisode, EPISODES[0]]] });
+    const engine: ScriptedEngine = createScriptedEngine();
+    await allSettled(embedStarted, { scope, params: { src: 'https://player.example/?movie_id=1', allowedOrigins } });
+    await allSettled(engineAttached, { scope, params: engine });
+    engine.emit('sourceReady', READY);
+    await allSettled(scope);
+    const chosen: number[] = [];
+    createWatch({ unit: episodeChosen, scope, fn: ({ id }) => chosen.push(id) });
+    return { scope, engine, storage, chosen };
+  }
+
+  function snapshot(scope: Scope, engine: ScriptedEngine, storage: MemoryStorage, page: Page, chosen: number[]) {
+    return {
+      ready: scope.getState($embedReady),
+      listeners: scope.getState($listeners),
+      loop: scope.getState($loopEnabled),
+      volume: scope.getState($volume),
+      muted: scope.getState($muted),
+      status: scope.getState($status),
+      episode: scope.getState($currentEpisode)?.id,
+      chosen: [...chosen],
+      pageUrl: scope.getState($pageUrl),
+      commands: engine.calls.map(({ command }) => command),
+      posted: page.parent.postMessage.mock.calls.length,
+      stored: [...storage.raw],
+    };
+  }
+
+  it(`has at least 25 rows (${ROWS.length})`, () => {
+    expect(ROWS.length).toBeGreaterThanOrEqual(25);
+  });
+
+  it.each(ROWS)('%s', async (_name, deliveries, options) => {
+    const page = framedPage();
+    const { scope, engine, storage, chosen } = await readyReceiver(options?.allowedOrigins ?? null);
+    const before = snapshot(scope, engine, storage, page, chosen);
+    const list = deliveries();
+    expect(() => list.forEach((delivery) => deliver(page, delivery))).not.toThrow();
+    await allSettled(scope);
+    expect(snapshot(scope, engine, storage, page, chosen)).toEqual(before);
+    expect(errors).not.toHaveBeenCalled();
+  });
+
+  it('the same page obeys a well-formed message from its parent (the matrix can tell)', async () => {
+    const page = framedPage();
+    const { scope, engine } = await readyReceiver(null);
+    // The ready message, as JSON text, to the embedding origin.
+    expect(page.parent.postMessage.mock.calls).toEqual([[expect.stringContaining('"event":"ready"'), SITE]]);
+    deliver(page, { data: msg({ method: 'pause' }) });
+    deliver(page, { data: { context: 'player.js', method: 'getLoop', listener: 'l1' } });
+    await allSettled(scope);
+    expect(engine.calls.map(({ command }) => command)).toContain('pause');
+    expect(JSON.parse(page.parent.postMessage.mock.calls[1]![0] as string)).toEqual({ context: 'player.js', version: '0.0.11', event: 'getLoop', value: false, listener: 'l1' });
+    expect(page.parent.postMessage.mock.calls[1]![1]).toBe(SITE);
+  });
+});
+
+/**
+ * Conformance with the real client: player.js 0.1.0 (node_modules/player.js/dist), run in a
+ * sandbox as the embedding page, drives the receiver through its own API. Its messages reach
+ * the model as the parent's; the model's posts reach the client as the frame's.
+ */
+
+describe('player.js 0.1.0 client against the receiver', () => {
+  const SITE = 'https://site.example';
+  const SRC = 'https://player.example/embed?movie_id=102&_=1385393930268';
+  const PLAYER_ORIGIN = 'https://player.example';
+  const READY = { levels: [], audioTracks: [], subtitleTracks: [] };
+  const episode = (id: number): EpisodeDto => ({
+    id, title: `E${id}`, description: '', order: id, posterPath: null, duration: 600, watchProgress: 0, watchedAt: null,
+    isCompleted: false, m3u8MasterFilePath: `/hls/${id}/master.m3u8`, season: { id: 1, order: 1 },
+  });
+  const EPISODES = [episode(11), episode(12)];
+
+  type Callback = (value?: unknown) => void;
+  interface PlayerjsPlayer {
+    on(event: string, callback: Callback): void;
+    off(event: string, callback?: Callback): void;
+    supports(kind: 'method' | 'event', names: string | string[]): boolean;
+    /** The client's generic sender: the product's methods have no named function on it. */
+    send(data: { method: string; value?: unknown }, callback?: Callback): boolean;
+    [method: string]: unknown;
+  }
+  interface Playerjs {
+    Player: new (iframe: object) => PlayerjsPlayer;
+    VERSION: string;
+  }
+
+  const clientCode = readFileSync(createRequire(import.meta.url).resolve('player.js'), 'utf8');
+
+  /** Runs every pending model update, the controls' timers included (fake time). */
+  async function settle(scope: Scope) {
+    const settled = allSettled(scope);
+    await vi.runAllTimersAsync();
+    await settled;
+  }
+
+  async function embed() {
+    const page = Object.assign(new EventTarget(), { postMessage: () => {}, location: { protocol: 'https:' } });
+    const sandbox = { window: page, document: {}, module: { exports: {} as Playerjs } };
+    runInNewContext(clientCode, sandbox);
+    const playerjs = sandbox.module.exports;
+
+    let scope!: Scope;
+    const posted: Array<Record<string, unknown>> = [];
+    const pending: Array<Promise<unknown>> = [];
+    // The iframe as the client sees it: its postMessage is the parent posting to the player.
+    const iframe: { nodeName: string; src: string; onload: null | (() => void); contentWindow: object } = {
+      nodeName: 'IFRAME',
+      src: SRC,
+      onload: null,
+      contentWindow: {
+        postMessage(data: unknown, targetOrigin: string) {
+          expect(targetOrigin).toBe(PLAYER_ORIGIN);
+          pending.push(allSettled(embedMessageReceived, { scope, params: { data, origin: SITE } }));
+        },
+      },
+    };
+    scope = fork({
+      values: [[$storage, createMemoryStorage()], [$episodes, EPISODES], [$currentEpisode, EPISODES[0]]],
+      handlers: [
+        [readEmbedderOriginFx, () => SITE],
+        [listenToEmbedderFx, () => {}],
+        // The frame posting to the parent: the client reads e.origin and JSON-parses e.data.
+        [postToEmbedderFx, ({ origin, messages }: EmbedderPost) => {
+          expect(origin).toBe(SITE);
+          posted.push(...(messages as Array<Record<string, unknown>>));
+          for (const message of messages) page.dispatchEvent(Object.assign(new Event('message'), { data: JSON.stringify(message), origin: PLAYER_ORIGIN }));
+          return messages.length;
+        }],
+      ],
+    });
+    const engine: ScriptedEngine = createScriptedEngine();
+    const player = new playerjs.Player(iframe);
+    const call = (method: string, ...args: unknown[]) => (player[method] as (...rest: unknown[]) => void)(...args);
+    /** Lets every message in flight arrive and be answered. */
+    const flush = async () => {
+      while (pending.length > 0) await Promise.all(pending.splice(0));
+      await settle(scope);
+    };
+    /** A getter through the client's API (its generic send for the product's), resolved with what its callback got. */
+    const get = async (method: string) => {
+      let answer: unknown = 'no answer';
+      const callback = (value: unknown) => (answer = value);
+      if (typeof player[method] === 'function') call(method, callback);
+      else player.send({ method }, callback);
+      await flush();
+      return answer;
+    };
+    /** The page starts (the receiver listens), then the media is ready (the receiver is). */
+    const begin = () => allSettled(embedStarted, { scope, params: { src: SRC, allowedOrigins: null } });
+    const media = async () => {
+      await allSettled(engineAttached, { scope, params: engine });
+      engine.emit('sourceReady', READY);
+      await flush();
+    };
+    const start = async () => {
+      await begin();
+      await media();
+    };
+    return { playerjs, player, iframe, scope, engine, posted, call, get, flush, begin, media, start };
+  }
+
+  it('gets ready (src matches the iframe), then knows the product methods and events', async () => {
+    const { playerjs, player, start } = await embed();
+    expect(playerjs.VERSION).toBe('0.0.11');
+    const ready = vi.fn();
+    player.on('ready', ready);
+    await start();
+    expect(ready).toHaveBeenCalledTimes(1);
+    expect(player.supports('method', ['play', 'setLoop', 'nextEpisode', 'setEpisode', 'getEpisode'])).toBe(true);
+    expect(player.supports('event', ['timeupdate', 'seeked', 'episodeChanged', 'adStarted', 'adEnded', 'adSkipped', 'fullscreenChange'])).toBe(true);
+    expect(player.supports('method', 'seekTo')).toBe(false);
+  });
+
+  it('a client whose iframe loaded before the player was ready: its ready listener gets ready, by id', async () => {
+    const { player, iframe, posted, begin, media, flush } = await embed();
+    await begin();
+    iframe.onload?.();
+    const ready = vi.fn();
+    player.on('ready', ready);
+    await flush();
+    expect(ready).not.toHaveBeenCalled();
+    await media();
+    expect(ready).toHaveBeenCalledTimes(1);
+    expect(posted).toEqual([expect.objectContaining({ event: 'ready', listener: expect.stringMatching(/^listener-/) })]);
+  });
+
+  it('sends what it queued before ready, and its getters get answers through their listeners', async () => {
+    const { engine, call, get, start, flush } = await embed();
+    // Queued by the client until ready.
+    call('setVolume', 35);
+    call('setLoop', true);
+    await start();
+    await flush();
+    expect(engine.calls.map(({ command, args }) => [command, ...args])).toContainEqual(['setVolume', 0.35]);
+    expect(await get('getLoop')).toBe(true);
+    expect(await get('getVolume')).toBe(35);
+    expect(await get('getPaused')).toBe(true);
+    expect(await get('getMuted')).toBe(false);
+    expect(await get('getDuration')).toBe(0);
+    expect(await get('getEpisode')).toEqual(EPISODES[0]);
+  });
+
+  it('play, pause, seeks and episodes through the API', async () => {
+    const { scope, engine, player, call, start, flush } = await embed();
+    await start();
+    const chosen: number[] = [];
+    createWatch({ unit: episodeChosen, scope, fn: ({ id }) => chosen.push(id) });
+    call('play');
+    call('setCurrentTime', 42);
+    call('pause');
+    call('mute');
+    player.send({ method: 'setEpisode', value: 12 });
+    await flush();
+    expect(engine.calls.map(({ command }) => command)).toEqual(expect.arrayContaining(['play', 'seek', 'pause', 'setMuted']));
+    expect(chosen).toEqual([12]);
+  });
+
+  it('events reach the callbacks that subscribed, with their values; off stops them', async () => {
+    const { scope, engine, player, start, flush } = await embed();
+    await start();
+    const played = vi.fn();
+    const times = vi.fn();
+    player.on('play', played);
+    player.on('timeupdate', times);
+    await flush();
+    engine.emit('playing');
+    engine.emit('timeUpdated', { currentTime: 5, duration: 40, bufferedAhead: 2 });
+    await settle(scope);
+    expect(played).toHaveBeenCalledTimes(1);
+    expect(times.mock.calls).toEqual([[{ seconds: 5, duration: 40 }]]);
+    player.off('play', played);
+    await flush();
+    engine.emit('playing');
+    await settle(scope);
+    expect(played).toHaveBeenCalledTimes(1);
   });
 });
