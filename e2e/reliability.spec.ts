@@ -1,8 +1,10 @@
 /**
  * The bad-input matrix, viewer half (issue 10 §1): each row names an input and what the viewer
- * sees. The unit half (parsers, guards, the query and the API bodies) is
- * src/reliability/bad-input.test.ts. Rows load the player page itself (a top-level page: storage
- * works) unless they need the harness parent.
+ * sees. The unit half (parsers, guards, the query and the API bodies) is in the tests of the unit
+ * that decides each row: session/config, session/episodes, progress/start, api/dto, vast/resolve
+ * and vast/parse, ads/tracking-rules, share/targets, platform/pixel, platform/storage and
+ * platform/parent-bridge. Rows load the player page itself (a top-level page: storage works)
+ * unless they need the harness parent.
  */
 import type { Page } from '@playwright/test';
 import { expect, test, expectPlaysPast, openHarness, PLAYER_ORIGIN, videoTime } from './support';
@@ -23,8 +25,8 @@ interface Row {
 
 /**
  * Only rows whose outcome a real browser decides (hls.js on Chromium's MSE). The query, API and
- * storage rules are proven where they are decided, in vitest: src/reliability/bad-input.test.ts,
- * src/features/session/config.test.ts, src/api/dto.test.ts, src/features/progress/start.test.ts;
+ * storage rules are proven where they are decided, in vitest: src/features/session/config.test.ts,
+ * src/api/dto.test.ts, src/features/progress/start.test.ts, src/platform/storage.test.ts;
  * each page text is shown once by the harness scenario table (harness-scenarios.spec.ts).
  */
 const ROWS: Row[] = [

@@ -49,3 +49,43 @@ describe('a body of the wrong shape is a typed error naming the field', () => {
     expect(parseAvailability({})).toEqual({ available: true });
   });
 });
+
+/**
+ * From the bad-input matrix (issue 10 §1; docs/operations.md, "Reliability and security"): each
+ * row is a hostile or broken input and the outcome this unit must give.
+ */
+describe('API bodies', () => {
+  const fixtureJson = (path: string): unknown => JSON.parse(readFileSync(new URL(`../../fixtures/${path}`, import.meta.url), 'utf8'));
+  const film = fixtureJson('api/contents/101.json') as Record<string, unknown>;
+  const episode = (fixtureJson('api/episodes/101.json') as Array<Record<string, unknown>>)[0]!;
+  const invalid = 'InvalidBodyError';
+
+  const API_ROWS: Array<[label: string, parse: () => unknown, expected: unknown]> = [
+    ['details: empty body (the client gives "")', () => parseContent(''), invalid],
+    ['details: null body', () => parseContent(null), invalid],
+    ['details: an HTML 502 page as text', () => parseContent('<html><body><h1>502 Bad Gateway</h1></body></html>'), invalid],
+    ['details: a JSON array', () => parseContent([film]), invalid],
+    ['details: title missing', () => parseContent({ ...film, title: undefined }), invalid],
+    ['details: id as a string', () => parseContent({ ...film, id: '101' }), invalid],
+    ['details: id NaN-like (null)', () => parseContent({ ...film, id: null }), invalid],
+    ['details: rating of the wrong shape', () => parseContent({ ...film, rating: 'high' }), invalid],
+    ['details: title with <script>/<img onerror> kept verbatim as text', () => parseContent({ ...film, title: '<script>window.x=1</script><img src=x onerror=alert(1)>' }).title, '<script>window.x=1</script><img src=x onerror=alert(1)>'],
+    ['details: optional fields missing → nulls/empties', () => { const c = parseContent({ id: 1, title: 'x' }); return [c.posterUrl, c.year, c.countries, c.rating]; }, [null, null, [], null]],
+    ['seasons: order null', () => parseSeasons([{ id: 1, order: null }]), invalid],
+    ['seasons: not a list', () => parseSeasons({ items: [] }), invalid],
+    ['episodes: {"items":"not a list"}', () => parseEpisodes({ items: 'not a list' }), invalid],
+    ['episodes: id as a string', () => parseEpisodes([{ ...episode, id: '10101' }]), invalid],
+    ['episodes: no m3u8MasterFilePath → null path', () => parseEpisodes([{ ...episode, m3u8MasterFilePath: undefined }])[0]!.m3u8MasterFilePath, null],
+    ['episodes: empty m3u8MasterFilePath → null path', () => parseEpisodes([{ ...episode, m3u8MasterFilePath: '' }])[0]!.m3u8MasterFilePath, null],
+    ['episodes: m3u8MasterFilePath a number', () => parseEpisodes([{ ...episode, m3u8MasterFilePath: 5 }]), invalid],
+    ['episodes: duration "30"', () => parseEpisodes([{ ...episode, duration: '30' }]), invalid],
+    ['availability: field missing → available', () => parseAvailability({}), { available: true }],
+    ['availability: "no" (mistyped)', () => parseAvailability({ available: 'no' }), invalid],
+    ['availability: empty body', () => parseAvailability(''), invalid],
+  ];
+
+  it.each(API_ROWS)('%s', (_label, parse, expected) => {
+    if (expected === invalid) expect(parse).toThrow(InvalidBodyError);
+    else expect(parse()).toEqual(expected);
+  });
+});

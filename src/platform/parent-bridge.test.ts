@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it, vi } from 'vitest';
-import { embeddingOrigin, listenToParent, parseParentAction, postToParentFx } from './parent-bridge';
+import { embeddingOrigin, listenToParent, parseParentAction, postToParentFx, type ParentAction } from './parent-bridge';
 
 describe('parent bridge', () => {
   it('reads click and pause actions, as objects or JSON text', () => {
@@ -50,5 +50,75 @@ describe('parent bridge', () => {
     expect(await postToParentFx({ event: 'exitFullScreen' })).toBe(true);
     expect(fakeParent.postMessage.mock.calls).toEqual([[{ event: 'exitFullScreen' }, 'https://site.example']]);
     Object.defineProperty(window, 'parent', { value: parent, configurable: true });
+  });
+});
+
+/**
+ * From the bad-input matrix (issue 10 §1; docs/operations.md, "Reliability and security"): each
+ * row is a hostile or broken input and the outcome this unit must give.
+ */
+describe('parent messages', () => {
+  const MESSAGE_ROWS: Array<[data: unknown, expected: ParentAction | null]> = [
+    [{ type: 'click' }, { type: 'click' }],
+    ['{"type":"pause"}', { type: 'pause' }],
+    ['click', null],
+    [42, null],
+    [null, null],
+    [undefined, null],
+    [[{ type: 'click' }], null],
+    [{ type: 1 }, null],
+    [{ type: ['click'] }, null],
+    [{ action: 'click' }, null],
+    ['{bad json', null],
+    [{ type: 'play' }, null],
+    [{ type: 'seek', time: 10 }, null],
+    [{ type: '__proto__' }, null],
+    [{ type: 'toString' }, null],
+    [{ type: 'CLICK' }, null],
+    [JSON.parse('{"__proto__":{"type":"click"}}'), null],
+  ];
+
+  it.each(MESSAGE_ROWS)('data %j → %j', (data, expected) => {
+    expect(parseParentAction(data)).toEqual(expected);
+  });
+
+  /** A framed page: a window whose parent is another window; messages carry `source` as browsers set it. */
+  function framed(run: (parent: Window, onAction: ReturnType<typeof vi.fn>) => void) {
+    const parent = { postMessage: vi.fn() } as unknown as Window;
+    const win = Object.assign(new EventTarget(), { parent });
+    vi.stubGlobal('window', win);
+    const onAction = vi.fn();
+    const stop = listenToParent(onAction);
+    try {
+      run(parent, onAction);
+    } finally {
+      stop();
+      vi.unstubAllGlobals();
+    }
+  }
+  const message = (data: unknown, source: unknown) => Object.assign(new Event('message'), { data, source });
+
+  it('a sibling frame\'s {type:"pause"} → ignored', () => {
+    framed((_parent, onAction) => {
+      const sibling = { postMessage: vi.fn() } as unknown as Window;
+      window.dispatchEvent(message({ type: 'pause' }, sibling));
+      expect(onAction).not.toHaveBeenCalled();
+    });
+  });
+
+  it('1000 parent messages (valid, malformed, unknown) → exactly the valid ones acted on, no throw', () => {
+    framed((parent, onAction) => {
+      const kinds: unknown[] = [{ type: 'click' }, { type: 'nope' }, '{bad', { type: 'pause' }, null];
+      for (let i = 0; i < 1000; i += 1) window.dispatchEvent(message(kinds[i % kinds.length], parent));
+      expect(onAction).toHaveBeenCalledTimes(400);
+    });
+  });
+
+  it('1000 sibling messages → none acted on', () => {
+    framed((_parent, onAction) => {
+      const sibling = {} as Window;
+      for (let i = 0; i < 1000; i += 1) window.dispatchEvent(message({ type: 'click' }, sibling));
+      expect(onAction).not.toHaveBeenCalled();
+    });
   });
 });

@@ -70,3 +70,77 @@ describe('storage adapter', () => {
     expect(kv.raw.size).toBe(0);
   });
 });
+
+/**
+ * From the bad-input matrix (issue 10 §1; docs/operations.md, "Reliability and security"): each
+ * row is a hostile or broken input and the outcome this unit must give.
+ */
+describe('storage', () => {
+  function fakeStorage(initial: Record<string, string>, faults: { getItem?: Error; setItem?: Error } = {}): Storage {
+    const map = new Map(Object.entries(initial));
+    return {
+      get length() {
+        return map.size;
+      },
+      key: (i) => [...map.keys()][i] ?? null,
+      getItem: (k) => {
+        if (faults.getItem) throw faults.getItem;
+        return map.get(k) ?? null;
+      },
+      setItem: (k, v) => {
+        if (faults.setItem) throw faults.setItem;
+        map.set(k, String(v));
+      },
+      removeItem: (k) => void map.delete(k),
+      clear: () => map.clear(),
+    };
+  }
+  const quota = new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+  const security = new DOMException('Access is denied for this document.', 'SecurityError');
+
+  const STORAGE_READ_ROWS: Array<[label: string, raw: string, read: (s: ReturnType<typeof createWebStorage>) => unknown, expected: unknown]> = [
+    ['player-volume invalid JSON', '{oops', (s) => readTyped(s, 'k', isFiniteNumber), null],
+    ['player-volume a string', '"loud"', (s) => readTyped(s, 'k', isFiniteNumber), null],
+    ['player-volume a valid number', '0.35', (s) => readTyped(s, 'k', isFiniteNumber), 0.35],
+    ['player-muted "yes"', '"yes"', (s) => readTyped(s, 'k', isBoolean), null],
+    ['favoriteAudioTracks with a number label', '{"101":5}', (s) => readTyped(s, 'k', recordOf(isString)), null],
+    ['favoriteAudioTracks an array', '["x"]', (s) => readTyped(s, 'k', recordOf(isString)), null],
+    ['a huge value (6 MB string)', JSON.stringify('x'.repeat(6 * 1024 * 1024)), (s) => readTyped(s, 'k', isFiniteNumber), null],
+  ];
+
+  it.each(STORAGE_READ_ROWS)('%s', (_label, raw, read, expected) => {
+    const storage = createWebStorage(() => fakeStorage({ k: raw }));
+    expect(read(storage)).toEqual(expected);
+  });
+
+  it('localStorage itself throws on access (Safari private mode, blocked frame) → reads nothing, writes false', () => {
+    const storage = createWebStorage(() => {
+      throw security;
+    });
+    expect(storage.read('player-volume')).toBeUndefined();
+    expect(storage.write('player-volume', 0.5)).toBe(false);
+    expect(() => storage.remove('player-volume')).not.toThrow();
+  });
+
+  it('getItem throws → read undefined', () => {
+    expect(createWebStorage(() => fakeStorage({ k: '1' }, { getItem: security })).read('k')).toBeUndefined();
+  });
+
+  it('quota exceeded on write → false, and the keys already stored are intact', () => {
+    const backing = fakeStorage({ 'player-volume': '0.4', episodesTimeProgress: '{"10101":12}' }, { setItem: quota });
+    const storage = createWebStorage(() => backing);
+    expect(storage.write('episodesTimeProgress', { 10101: 20, 10211: 4 })).toBe(false);
+    expect(storage.read('episodesTimeProgress')).toEqual({ 10101: 12 });
+    expect(storage.read('player-volume')).toBe(0.4);
+  });
+
+  it('an unserialisable value (cycle, BigInt) → false, nothing written', () => {
+    const backing = fakeStorage({});
+    const storage = createWebStorage(() => backing);
+    const cycle: Record<string, unknown> = {};
+    cycle.self = cycle;
+    expect(storage.write('k', cycle)).toBe(false);
+    expect(storage.write('k', 10n)).toBe(false);
+    expect(backing.length).toBe(0);
+  });
+});

@@ -279,3 +279,85 @@ describe('differential: our parser and @dailymotion/vast-client agree', () => {
     expect(mine.progress).toEqual(refProgress(linear));
   });
 });
+
+/**
+ * From the bad-input matrix (issue 10 §1; docs/operations.md, "Reliability and security"): each
+ * row is a hostile or broken input and the outcome this unit must give.
+ */
+describe('VAST documents', () => {
+  const vastOptions = { parseXml, canPlayType, fetchText: fixtureFetcher(), timeoutMs: 2000 };
+  async function vastOutcome(source: { url: string } | { xml: string }): Promise<string | number> {
+    try {
+      const ad: ParsedAd = await resolveVast(source, vastOptions);
+      return `ok ${new URL(ad.mediaFile.url).pathname}`;
+    } catch (error) {
+      if (error instanceof VastError) return error.code;
+      throw error;
+    }
+  }
+
+  const FIXTURE_ROWS: Array<[file: string, expected: string | number]> = [
+    ['cdata-whitespace.xml', 'ok /media/ads/missing.webm'],
+    ['demo-1.xml', 'ok /media/ads/ad-5s.mp4'],
+    ['demo-2.xml', 'ok /media/ads/ad-12s.mp4'],
+    ['empty.xml', 901],
+    ['huge.xml', 'ok /media/ads/ad-5s.mp4'],
+    ['inline-non-skippable.xml', 'ok /media/ads/ad-5s.mp4'],
+    ['inline-progress.xml', 'ok /media/ads/ad-5s.mp4'],
+    ['inline-skippable-fraction.xml', 'ok /media/ads/ad-12s.mp4'],
+    ['inline-skippable-percent.xml', 'ok /media/ads/ad-12s.mp4'],
+    ['inline-skippable.xml', 'ok /media/ads/ad-12s.mp4'],
+    ['javascript-clickthrough.xml', 'ok /media/ads/ad-5s.mp4'],
+    ['malformed.xml', 100],
+    ['multiple-ads.xml', 901],
+    ['no-complete-media.xml', 401],
+    ['unplayable.xml', 403],
+    ['vast-client-inline-linear.xml', 'ok /wp-content/uploads/2016/07/VAST-4.0-Short-Intro.mp4'],
+    ['vast-client-sample-1.xml', 401],
+    ['wrapper-a.xml', 'ok /media/ads/ad-5s.mp4'],
+    ['wrapper-b.xml', 'ok /media/ads/ad-5s.mp4'],
+    ['wrapper-loop.xml', 302],
+    ['wrapper-to-empty.xml', 303],
+  ];
+
+  const inline = (extra: { head?: string; title?: string; click?: string; tracking?: string } = {}) =>
+    `${extra.head ?? '<?xml version="1.0" encoding="UTF-8"?>'}<VAST version="4.1"><Ad id="x"><InLine><AdSystem>t</AdSystem><AdTitle>${extra.title ?? 't'}</AdTitle>` +
+    `<Impression><![CDATA[http://127.0.0.1:4101/track/impression?ad=x]]></Impression><Creatives><Creative><Linear><Duration>00:00:05</Duration>` +
+    `<TrackingEvents>${extra.tracking ?? ''}</TrackingEvents><VideoClicks>${extra.click ?? ''}</VideoClicks>` +
+    `<MediaFiles><MediaFile delivery="progressive" type="video/mp4" width="640" height="360"><![CDATA[http://127.0.0.1:4101/media/ads/ad-5s.mp4]]></MediaFile></MediaFiles>` +
+    `</Linear></Creative></Creatives></InLine></Ad></VAST>`;
+
+  const BOMB =
+    '<?xml version="1.0"?><!DOCTYPE VAST [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;"><!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;">' +
+    '<!ENTITY d "&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;"><!ENTITY e "&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;"><!ENTITY f "&e;&e;&e;&e;&e;&e;&e;&e;&e;&e;">' +
+    '<!ENTITY g "&f;&f;&f;&f;&f;&f;&f;&f;&f;&f;"><!ENTITY h "&g;&g;&g;&g;&g;&g;&g;&g;&g;&g;"><!ENTITY i "&h;&h;&h;&h;&h;&h;&h;&h;&h;&h;">]>' +
+    inline({ head: '', title: '&i;' });
+  const XXE = `<?xml version="1.0"?><!DOCTYPE VAST [<!ENTITY x SYSTEM "file:///etc/passwd">]>${inline({ head: '', title: '&x;' })}`;
+  const FIVE_MB = inline({ title: 'big', tracking: `<!-- ${'x'.repeat(5 * 1024 * 1024)} -->` });
+  // windows-1251 bytes for "Реклама" read as UTF-8 by a fetch that ignored the declared charset.
+  const NON_UTF8 = inline({ head: '<?xml version="1.0" encoding="windows-1251"?>', title: new TextDecoder('utf-8').decode(new Uint8Array([0xd0, 0xe5, 0xea, 0xeb, 0xe0, 0xec, 0xe0])) });
+  const BOM = `\uFEFF${inline()}`;
+
+  const HOSTILE_ROWS: Array<[label: string, xml: string, expected: string | number]> = [
+    ['XML bomb (entity expansion, 10^9 characters): not expanded → 100', BOMB, 100],
+    ['external entity (XXE file:///etc/passwd): not resolved → 100', XXE, 100],
+    ['5 MB document → parsed', FIVE_MB, 'ok /media/ads/ad-5s.mp4'],
+    ['non-UTF-8 bytes (windows-1251 read as UTF-8) → parsed', NON_UTF8, 'ok /media/ads/ad-5s.mp4'],
+    ['a byte-order mark before the prolog → parsed', BOM, 'ok /media/ads/ad-5s.mp4'],
+    ['an HTML error page instead of XML → 100', '<html><body>502 Bad Gateway</html>', 100],
+    ['a JSON body → 100', '{"ads":[]}', 100],
+  ];
+
+  it('the matrix lists every fixture of fixtures/vast', () => {
+    const files = readdirSync(new URL('../../fixtures/vast/', import.meta.url)).filter((f) => f.endsWith('.xml'));
+    expect(FIXTURE_ROWS.map(([file]) => file).sort()).toEqual(files.sort());
+  });
+
+  it.each(FIXTURE_ROWS)('fixture %s → %s', async (file, expected) => {
+    expect(await vastOutcome({ url: fixtureUrl(file, '?creativeId=m') })).toBe(expected);
+  });
+
+  it.each(HOSTILE_ROWS)('%s', async (_label, xml, expected) => {
+    expect(await vastOutcome({ xml })).toBe(expected);
+  });
+});

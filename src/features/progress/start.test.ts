@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decideStart, sanitizeProgress, type StartInput } from './start';
+import { createWebStorage } from '../../platform/storage';
+import { decideStart, sanitizeProgress, type StartDecision, type StartInput } from './start';
 
 const base: StartInput = { choice: 'start', episodeId: 7, duration: 600, startTime: null, episodeTime: null, saved: {} };
 
@@ -46,5 +47,59 @@ describe('sanitizeProgress', () => {
 
   it.each([null, 'str', 42, [1, 2], undefined])('%s gives an empty map', (raw) => {
     expect(sanitizeProgress(raw)).toEqual({});
+  });
+});
+
+/**
+ * From the bad-input matrix (issue 10 §1; docs/operations.md, "Reliability and security"): each
+ * row is a hostile or broken input and the outcome this unit must give.
+ */
+describe('start position', () => {
+  const START_ROWS: Array<[label: string, t: number | null, episodeTime: number | null, saved: Record<string, number>, expected: StartDecision]> = [
+    ['t inside → starts there', 12, null, {}, { startTime: 12, resumeAt: null, autoplay: null }],
+    ['episode_time past the duration → no prompt', null, 99999, {}, { startTime: 0, resumeAt: null, autoplay: null }],
+    ['episode_time inside → prompt', null, 14, {}, { startTime: 0, resumeAt: 14, autoplay: false }],
+    ['saved position past the duration → no prompt', null, null, { 10101: 500 }, { startTime: 0, resumeAt: null, autoplay: null }],
+  ];
+
+  it.each(START_ROWS)('%s', (_label, startTime, episodeTime, saved, expected) => {
+    expect(decideStart({ choice: 'start', episodeId: 10101, duration: 30, startTime, episodeTime, saved })).toEqual(expected);
+  });
+});
+
+/**
+ * From the bad-input matrix (issue 10 §1; docs/operations.md, "Reliability and security"): each
+ * row is a hostile or broken input and the outcome this unit must give.
+ */
+describe('storage', () => {
+  function fakeStorage(initial: Record<string, string>, faults: { getItem?: Error; setItem?: Error } = {}): Storage {
+    const map = new Map(Object.entries(initial));
+    return {
+      get length() {
+        return map.size;
+      },
+      key: (i) => [...map.keys()][i] ?? null,
+      getItem: (k) => {
+        if (faults.getItem) throw faults.getItem;
+        return map.get(k) ?? null;
+      },
+      setItem: (k, v) => {
+        if (faults.setItem) throw faults.setItem;
+        map.set(k, String(v));
+      },
+      removeItem: (k) => void map.delete(k),
+      clear: () => map.clear(),
+    };
+  }
+
+  const STORAGE_READ_ROWS: Array<[label: string, raw: string, read: (s: ReturnType<typeof createWebStorage>) => unknown, expected: unknown]> = [
+    ['episodesTimeProgress an array', '[1,2]', (s) => sanitizeProgress(s.read('k')), {}],
+    ['episodesTimeProgress mixed entries: bad ones dropped', '{"10101":12,"10211":"7","x":3,"10212":-1,"10213":null}', (s) => sanitizeProgress(s.read('k')), { 10101: 12 }],
+    ['episodesTimeProgress "null"', 'null', (s) => sanitizeProgress(s.read('k')), {}],
+  ];
+
+  it.each(STORAGE_READ_ROWS)('%s', (_label, raw, read, expected) => {
+    const storage = createWebStorage(() => fakeStorage({ k: raw }));
+    expect(read(storage)).toEqual(expected);
   });
 });

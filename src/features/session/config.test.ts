@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseConfig, parseId } from './config';
+import { parseConfig, parseId, type PlayerConfig } from './config';
 
 const PAGE = 'http://player.test/?x=1';
 const parse = (search: string, extra: Partial<Parameters<typeof parseConfig>[0]> = {}) =>
@@ -124,5 +124,59 @@ describe('parseId', () => {
     expect(parseId(Number.MAX_SAFE_INTEGER + 1)).toBeNull();
     expect(parseId(undefined)).toBeNull();
     expect(parseId({})).toBeNull();
+  });
+});
+
+/**
+ * From the bad-input matrix (issue 10 §1; docs/operations.md, "Reliability and security"): each
+ * row is a hostile or broken input and the outcome this unit must give.
+ */
+describe('query parameters', () => {
+  const PAGE = 'http://localhost:4100/';
+  const QUERY_ROWS: Array<[search: string, expected: Partial<PlayerConfig>]> = [
+    ['?movie_id=abc', { movieId: null }],
+    ['?movie_id=1.5', { movieId: null }],
+    ['?movie_id=-1', { movieId: null }],
+    ['?movie_id=0', { movieId: null }],
+    ['?movie_id=99999999999999999999', { movieId: null }],
+    ['?movie_id=', { movieId: null }],
+    ['?movie_id=1e3', { movieId: null }],
+    ['?movie_id=0x65', { movieId: null }],
+    ['?movie_id=101&movie_id=102', { movieId: 101 }],
+    ['?movie_id=abc&movie_id=101', { movieId: null }],
+    ['?movie_id=%20101%20', { movieId: 101 }],
+    ['?movie_id=101&episode_id=abc', { movieId: 101, episodeId: null }],
+    ['?movie_id=102&season=2', { season: 2, episode: 1 }],
+    ['?movie_id=102&season=x&episode=2', { season: null, episode: 2 }],
+    ['?movie_id=102&season=-1&episode=-1', { season: null, episode: null }],
+    ['?movie_id=101&t=abc', { startTime: null }],
+    ['?movie_id=101&t=-5', { startTime: null }],
+    ['?movie_id=101&t=', { startTime: null }],
+    ['?movie_id=101&t=...', { startTime: null }],
+    ['?movie_id=101&t=12.7', { startTime: 12 }],
+    ['?movie_id=101&t=99999999999999999999', { startTime: null }],
+    ['?movie_id=101&episode_time=garbage', { episodeTime: null }],
+    ['?movie_id=101&episode_time=-3', { episodeTime: null }],
+    ['?movie_id=101&episode_time=Infinity', { episodeTime: null }],
+  ];
+
+  it.each(QUERY_ROWS)('%s → %o', (search, expected) => {
+    expect(parseConfig({ search, pageUrl: `${PAGE}${search}` })).toMatchObject(expected);
+  });
+
+  it.each([
+    [{ movieId: 'abc' }, 101],
+    [{ movieId: -7 }, 101],
+    [{ movieId: 1.5 }, 101],
+    [{ movieId: { toString: () => '5' } }, 101],
+  ])('global MOVIE_ID %o that is no positive integer falls back to the query → %s', ({ movieId }, expected) => {
+    expect(parseConfig({ search: '?movie_id=101', pageUrl: PAGE, globalMovieId: movieId }).movieId).toBe(expected);
+  });
+
+  it.each([
+    ['javascript:alert(1)', 'http://localhost:4100'],
+    ['data:text/html,x', 'http://localhost:4100'],
+  ])('data-base-url %s is not used → %s', (baseUrl, expected) => {
+    expect(parseConfig({ search: '', pageUrl: PAGE, rootData: { baseUrl } }).baseUrl).toBe(expected);
   });
 });

@@ -1,6 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { EpisodeDto } from '../../api/dto';
-import { chooseEpisode, nextEpisode, sortEpisodes } from './episodes';
+import { parseEpisodes, type EpisodeDto } from '../../api/dto';
+import { chooseEpisode, nextEpisode, sortEpisodes, type EpisodeRequest } from './episodes';
 
 function episode(id: number, season: number, order: number, isCompleted = false): EpisodeDto {
   return {
@@ -68,5 +69,34 @@ describe('nextEpisode', () => {
     expect(nextEpisode(series, series.find((e) => e.id === 13)!)?.id).toBe(21);
     expect(nextEpisode(series, series.find((e) => e.id === 23)!)).toBeNull();
     expect(nextEpisode(series, null)).toBeNull();
+  });
+});
+
+/**
+ * From the bad-input matrix (issue 10 §1; docs/operations.md, "Reliability and security"): each
+ * row is a hostile or broken input and the outcome this unit must give.
+ */
+describe('episode choice', () => {
+  const fixtureJson = (path: string): unknown => JSON.parse(readFileSync(new URL(`../../../fixtures/${path}`, import.meta.url), 'utf8'));
+  const series = parseEpisodes(fixtureJson('api/episodes/102.json'));
+  const completedFirst = parseEpisodes(fixtureJson('api/episodes/107.json'));
+  const req = (partial: Partial<EpisodeRequest>): EpisodeRequest => ({ episodeId: null, season: null, episode: null, ...partial });
+
+  const CHOICE_ROWS: Array<[label: string, episodes: typeof series, request: EpisodeRequest, expectedId: number]> = [
+    ['unknown episode_id → first not completed', series, req({ episodeId: 999 }), 10211],
+    ['unknown episode_id on 107 → first not completed (S2E1)', completedFirst, req({ episodeId: 999 }), 10721],
+    ['season without episode → that season, episode 1', series, req({ season: 2, episode: 1 }), 10221],
+    ['season out of range → first not completed', series, req({ season: 9, episode: 1 }), 10211],
+    ['episode out of range → first not completed', series, req({ season: 1, episode: 9 }), 10211],
+    ['episode without season → ignored', series, req({ episode: 3 }), 10211],
+    ['unknown episode_id + valid season/episode → season/episode', series, req({ episodeId: 5, season: 2, episode: 3 }), 10223],
+  ];
+
+  it.each(CHOICE_ROWS)('%s', (_label, episodes, request, expectedId) => {
+    expect(chooseEpisode(episodes, request)?.id).toBe(expectedId);
+  });
+
+  it('no episodes at all → null (the page shows the no-episodes text)', () => {
+    expect(chooseEpisode([], req({ episodeId: 1 }))).toBeNull();
   });
 });

@@ -34,3 +34,24 @@ describe('share targets', () => {
     expect(isOpenableUrl('not a url')).toBe(false);
   });
 });
+
+/**
+ * From the bad-input matrix (issue 10 §1; docs/operations.md, "Reliability and security"): each
+ * row is a hostile or broken input and the outcome this unit must give.
+ */
+describe('click-through, share and tracking links', () => {
+  const UNSAFE_URLS: Array<[url: string, expected: string | null]> = [
+    ['javascript:alert(document.domain)', null],
+    ['  javascript:alert(1)', null],
+    ['JaVaScRiPt:alert(1)', null],
+    ['data:text/html;base64,PHNjcmlwdD4=', null],
+    ['vbscript:msgbox', null],
+    ['file:///etc/passwd', null],
+    ['//evil.example/x', null],
+    ['http://127.0.0.1:4101/landing', 'http://127.0.0.1:4101/landing'],
+  ];
+
+  it.each(UNSAFE_URLS)('share link %s → openable: %s', (url, expected) => {
+    expect(isOpenableUrl(url.trim())).toBe(expected !== null);
+  });
+});
