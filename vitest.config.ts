@@ -1,9 +1,10 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
- * Files that need a module graph of their own. Features wire themselves at module level, so in a
- * shared graph every feature some earlier file imported is wired too. These files test a model
- * with only its own wiring: with the volume restored on attach (playback/volume.ts) the engine sees
+ * Files that need a module graph of their own. A feature's model wires itself when imported, and a
+ * feature's links are made once per graph by its `connect` (app/connect-features.ts), so in a
+ * shared graph an earlier file may have connected features these files do not want. They test a
+ * model with only its own wiring: with the volume restored on attach (playback/volume.ts) the engine sees
  * commands they do not expect, and with analytics loaded a playing scope runs its intervals, which
  * `allSettled` and `vi.runAllTimersAsync` wait on for ever. hls-engine.test.ts replaces hls.js with
  * vi.mock, which only reaches modules loaded after it.
