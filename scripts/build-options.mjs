@@ -1,6 +1,6 @@
 // esbuild options of the browser pages, shared by the build (esbuild.config.mjs) and the bench's
 // own-code bundle (bench/src/sections/bundle.ts), so the bench measures what ships; and the
-// build's precompression, which the server's test (harness/server/compression.test.ts) runs too.
+// build's precompression, which the server's test (harness/server/static.test.ts) runs too.
 import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';

@@ -2,7 +2,8 @@
  * Issue 40: docs by audience. The README, docs/architecture.md and e2e/README.md stay within their
  * sizes, the README keeps the two commands of its quick start, and every relative link in the
  * README, in docs/ and in the other READMEs reaches a file (and, for `#anchor`, a heading of it, by
- * GitHub's slug rules).
+ * GitHub's slug rules). Every test or source file they name in backticks exists, so a renamed,
+ * merged or split test cannot leave the docs pointing at nothing.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -28,10 +29,13 @@ function markdownUnder(dir: string): string[] {
 }
 
 const LINKED = ['README.md', 'bench/README.md', 'e2e/README.md', ...markdownUnder('docs')];
+const CITING = [...LINKED, 'fixtures/README.md'];
+
+const FENCED = /^ *(```|~~~)[^\n]*\n[\s\S]*?^ *\1[^\n]*$/gm;
 
 /** The text outside fenced code blocks and inline code, where a link is a link. */
 function prose(text: string): string {
-  return text.replace(/^ *(```|~~~)[^\n]*\n[\s\S]*?^ *\1[^\n]*$/gm, '').replace(/`[^`\n]*`/g, '');
+  return text.replace(FENCED, '').replace(/`[^`\n]*`/g, '');
 }
 
 /** `[text](target)` and `![alt](target)` targets, without an optional title. */
@@ -74,6 +78,76 @@ function brokenLink(from: string, target: string): string | null {
   return anchors(readFileSync(file, 'utf8')).has(decodeURIComponent(anchor).toLowerCase()) ? null : `${from}: ${target}: no such heading`;
 }
 
+/**
+ * Where a cited path starts, as e2e/README.md's notation has it: `x.spec.ts` is in e2e/,
+ * `ads/model.test.ts` under src/features/, `engine/types.ts` under src/, others from the root.
+ */
+const CITE_ROOTS = ['', 'src/features', 'src', 'e2e'];
+/** The notation's own examples. */
+const PLACEHOLDERS = new Set(['x.spec.ts', 'feature/x.test.ts']);
+/** A .ts or .tsx file (tests and specs included): no glob, `<name>` or `commit:path`. */
+const TS_PATH = /^(?:[\w@.-]+\/)*[\w@-][\w@.-]*\.tsx?$/;
+const TEST_FILE = /\.(test|spec)\.tsx?$/;
+
+/** Paragraphs and table rows: the units in which a bare name is in the folder of a path before it. */
+function units(text: string): string[] {
+  const out: string[] = [];
+  let paragraph: string[] = [];
+  const flush = () => {
+    if (paragraph.length > 0) out.push(paragraph.join('\n'));
+    paragraph = [];
+  };
+  for (const line of text.replace(FENCED, '').split('\n')) {
+    if (line.trim() === '') flush();
+    else if (line.trimStart().startsWith('|')) {
+      flush();
+      out.push(line);
+    } else paragraph.push(line);
+  }
+  flush();
+  return out;
+}
+
+/** Each .ts/.tsx path in a unit's inline code, with the folders of the paths named before it. */
+function citedPaths(unit: string): Array<{ cited: string; folders: string[] }> {
+  const out: Array<{ cited: string; folders: string[] }> = [];
+  const folders: string[] = [];
+  for (const [, code] of unit.matchAll(/`([^`\n]+)`/g)) {
+    for (const word of code!.split(/[\s,;()'"]+/)) {
+      if (!TS_PATH.test(word) || PLACEHOLDERS.has(word)) continue;
+      out.push({ cited: word, folders: [...folders] });
+      if (word.includes('/')) folders.push(path.posix.dirname(word));
+    }
+  }
+  return out;
+}
+
+let names: Set<string> | undefined;
+/** The name of every file in the repository (not node_modules, builds or dot folders). */
+function fileNames(dir = ''): Set<string> {
+  if (dir === '' && names) return names;
+  const found = new Set<string>();
+  for (const entry of readdirSync(path.join(ROOT, dir), { withFileTypes: true })) {
+    if (entry.name.startsWith('.') || ['node_modules', 'dist', 'test-results', 'playwright-report'].includes(entry.name)) continue;
+    if (entry.isDirectory()) for (const name of fileNames(path.join(dir, entry.name))) found.add(name);
+    else found.add(entry.name);
+  }
+  if (dir === '') names = found;
+  return found;
+}
+
+/**
+ * Whether a path cited in `doc` names a file: from a cite root or the doc's folder; a bare name
+ * also in the folder of a path before it in its paragraph or table row; a bare module name that
+ * every feature has (`index.ts`, `view.ts`) anywhere. A bare test name gets no such leeway.
+ */
+function resolves(doc: string, cited: string, folders: string[]): boolean {
+  const bare = !cited.includes('/');
+  const dirs = ['', path.dirname(doc), ...(bare ? folders : [])];
+  if (CITE_ROOTS.some((root) => dirs.some((dir) => existsSync(path.join(ROOT, root, dir, cited))))) return true;
+  return bare && !TEST_FILE.test(cited) && fileNames().has(cited);
+}
+
 describe('the docs', () => {
   it.each(LIMITS)('%s is at most its size (%i bytes)', (file, limit) => {
     expect(Buffer.byteLength(read(file))).toBeLessThanOrEqual(limit);
@@ -88,6 +162,17 @@ describe('the docs', () => {
   it('every relative link in the README, docs/ and the other READMEs resolves, anchors included', () => {
     const broken = LINKED.flatMap((file) => linkTargets(read(file)).map((target) => brokenLink(file, target)));
     expect(broken.filter((problem) => problem !== null)).toEqual([]);
+  });
+
+  it('every test or source file named in backticks in the READMEs and docs/ exists', () => {
+    const missing = CITING.flatMap((doc) =>
+      units(read(doc)).flatMap((unit) =>
+        citedPaths(unit)
+          .filter(({ cited, folders }) => !resolves(doc, cited, folders))
+          .map(({ cited }) => `${doc}: ${cited}`),
+      ),
+    );
+    expect(missing).toEqual([]);
   });
 
   it('GitHub slugs: punctuation goes, Cyrillic and hyphens stay, repeats are numbered', () => {

@@ -1,6 +1,7 @@
 /**
  * Records a real playback's engine facts into fixtures/traces/<name>.json for the replay tests
- * (src/app/analytics-replay.test.ts). Needs a running harness (node <dist>/server/index.mjs):
+ * (src/features/analytics/index.test.ts, src/engine/trace-replay.test.ts). Needs a running
+ * harness (node <dist>/server/index.mjs):
  *
  *   HARNESS_PORT=4371 node scripts/record-trace.mjs film-seek "movie_id=101&auto_play=1" --seek=6:20 --until=ended
  *   HARNESS_PORT=4371 node scripts/record-trace.mjs segment-404 "movie_id=114&auto_play=1" --until=fatal
