@@ -6,7 +6,7 @@
  * Playback's side of a break is here too: the pre-roll holds the content's first play, and a
  * break pauses the content and resumes it. That is playback listening to ads, but ads already
  * listens to playback, so playback importing ads would make the two index files import each
- * other. Native fullscreen and casting reach ads from fullscreen/links.ts: fullscreen listens to
+ * other. Native fullscreen and casting reach ads from fullscreen/connect.ts: fullscreen listens to
  * series, which listens to ads, so ads cannot import fullscreen.
  */
 import { sample } from 'effector';

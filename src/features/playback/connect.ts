@@ -3,7 +3,7 @@
  * the page's disabled_share takes the share button away; the page's autoplay is playback's; an
  * episode without a playlist is the stream error sourceMissing; a page error releases the engine.
  *
- * Playback's reaction to an ad break (hold, pause, resume) is in ads/links.ts: ads listens to
+ * Playback's reaction to an ad break (hold, pause, resume) is in ads/connect.ts: ads listens to
  * playback, so playback importing ads would make the two index files import each other.
  */
 import { attach, sample } from 'effector';

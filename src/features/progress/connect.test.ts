@@ -8,7 +8,7 @@ import { $resumePrompt, readProgressFx, startOverClicked } from './index';
 import { postToParentFx } from '../../platform/parent-bridge';
 import { sendStatFx, type StatEvent } from '../../platform/stats';
 import { $storage, createMemoryStorage } from '../../platform/storage';
-// The prompt is offered by series' start decision (series/links.ts).
+// The prompt is offered by series' start decision (series/connect.ts).
 import '../series';
 import { connectFeatures } from '../../app/connect-features';
 

@@ -1,7 +1,7 @@
 /**
  * Progress's links: it starts with the page (session), the viewer's answer to the resume
  * prompt seeks and plays (playback), and the prompt's statistics (SPEC.md §7). The prompt is
- * offered by series' start decision (series/links.ts).
+ * offered by series' start decision (series/connect.ts).
  */
 import { sample } from 'effector';
 import { appStarted } from '../session';

@@ -9,7 +9,7 @@ import { $resumePrompt, continueClicked, readProgressFx } from '../progress';
 import { postToParentFx, type ParentMessage } from '../../platform/parent-bridge';
 import { sendStatFx, type StatEvent } from '../../platform/stats';
 import { $storage, createMemoryStorage } from '../../platform/storage';
-// Auto-advance and the parent's episodeChanged are wired by embed (embed/links.ts).
+// Auto-advance and the parent's episodeChanged are wired by embed (embed/connect.ts).
 import '../embed';
 import { connectFeatures } from '../../app/connect-features';
 

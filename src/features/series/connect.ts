@@ -2,8 +2,8 @@
  * Series' links (issue 6): where each episode starts (planStart over the series choice, the
  * saved progress and the page's t/episode_time) and how (autoplay, the source, the resume offer),
  * the next episode's playlists fetched ahead, and the seasons menu's statistics.
- * Elsewhere: the resume prompt's answer and its statistics are progress's (progress/links.ts);
- * auto-advance and episodeChanged to the parent are wired by embed (embed/links.ts), which
+ * Elsewhere: the resume prompt's answer and its statistics are progress's (progress/connect.ts);
+ * auto-advance and episodeChanged to the parent are wired by embed (embed/connect.ts), which
  * drives series and whose loop holds auto-advance back; the Media Session's next track by
  * fullscreen; the seasons menu's exclusivity with the other panels by menus.
  */
