@@ -6,7 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ErrorDetails, ErrorTypes, Events, type ErrorData, type HlsListeners } from 'hls.js';
-import { FakeHls, FakeTextTrack, FakeVideo, trigger } from '../test-support/hls-fakes';
+import { FakeHls, FakeTextTrack, FakeVideo, timeRanges, trigger } from '../test-support/hls-fakes';
 import { AUDIO_URL, L360, L720, LEVEL_URL, MASTER, media, segment } from '../test-support/hls-payloads';
 import { createHlsEngine, HLS_PARTS_LEFT_OUT, KEY_LOAD_POLICY, type HlsEngineOptions } from './hls-engine';
 import { toEngineError } from './hls-events';
@@ -301,6 +301,27 @@ describe('the start level over a slow link', () => {
     const onSuccess = loadInit(hls);
     await vi.waitFor(() => expect(onSuccess).toHaveBeenCalledTimes(1));
     expect(new Uint8Array(onSuccess.mock.calls[0]![0].data)).toEqual(new Uint8Array([1, 2, 3]));
+  });
+
+  it('holds ABR at the start level until 10 s are buffered ahead (or all that is left), then lets it climb', () => {
+    onLink('3g');
+    const { hls, video } = loaded();
+    hls.firstAutoLevel = 1;
+    trigger(hls, Events.MANIFEST_PARSED, manifest());
+    expect(hls.autoLevelCapping).toBe(0);
+    Object.assign(video, { duration: 120, currentTime: 2, buffered: timeRanges([0, 11.9]) });
+    trigger(hls, Events.FRAG_BUFFERED, {} as Parameters<HlsListeners[Events.FRAG_BUFFERED]>[1]);
+    expect(hls.autoLevelCapping).toBe(0);
+    Object.assign(video, { buffered: timeRanges([0, 12]) });
+    trigger(hls, Events.FRAG_BUFFERED, {} as Parameters<HlsListeners[Events.FRAG_BUFFERED]>[1]);
+    expect(hls.autoLevelCapping).toBe(-1);
+
+    const short = loaded();
+    short.hls.firstAutoLevel = 1;
+    trigger(short.hls, Events.MANIFEST_PARSED, manifest());
+    Object.assign(short.video, { duration: 8, currentTime: 2, buffered: timeRanges([0, 8]) });
+    trigger(short.hls, Events.FRAG_BUFFERED, {} as Parameters<HlsListeners[Events.FRAG_BUFFERED]>[1]);
+    expect(short.hls.autoLevelCapping).toBe(-1);
   });
 
   it("leaves hls.js's choice and fetches nothing ahead on a 4G link", async () => {

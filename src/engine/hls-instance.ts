@@ -5,10 +5,10 @@
  */
 import Hls, { Events, type HlsConfig } from 'hls.js';
 import { handleErrors } from './error-handler';
-import { forwardHlsEvents, toTrack, type EmitFact } from './hls-events';
+import { forwardHlsEvents, readMediaTime, toTrack, type EmitFact } from './hls-events';
 import { prefetchLevel } from './playlist-prefetch';
 import type { PlaylistCache, SegmentCache } from './playlist-cache';
-import { startLevel, type LinkHint } from './start-level';
+import { SLOW_LINK_CLIMB_BUFFER_S, startLevel, type LinkHint } from './start-level';
 import type { PreloadOptions } from './types';
 
 /** What every instance of one engine is made with. */
@@ -27,13 +27,27 @@ export interface HlsParts {
 const linkHint = (): LinkHint | undefined =>
   typeof navigator === 'undefined' ? undefined : (navigator as Navigator & { connection?: LinkHint }).connection;
 
+/** ABR is held at `level` until the buffer holds SLOW_LINK_CLIMB_BUFFER_S ahead (or all that is left). */
+function holdUntilBuffered(instance: Hls, level: number, video: HTMLVideoElement): void {
+  instance.autoLevelCapping = level;
+  const check = () => {
+    const { bufferedAhead, currentTime, duration } = readMediaTime(video);
+    const left = Number.isFinite(duration) ? duration - currentTime - 0.5 : Infinity;
+    if (bufferedAhead < Math.min(SLOW_LINK_CLIMB_BUFFER_S, left)) return;
+    instance.off(Events.FRAG_BUFFERED, check);
+    if (instance.autoLevelCapping === level) instance.autoLevelCapping = -1;
+  };
+  instance.on(Events.FRAG_BUFFERED, check);
+}
+
 /** Set while hls.js announces the levels, a start level is the one its loading starts with. */
-function startLowOnSlowLink(instance: Hls, { playlists, segments }: HlsParts): void {
+function startLowOnSlowLink(instance: Hls, { playlists, segments, video }: HlsParts): void {
   instance.once(Events.MANIFEST_PARSED, (_, data) => {
     const autoStart = instance.firstAutoLevel;
     const level = startLevel(data.levels, autoStart, linkHint());
     if (level === null) return;
     instance.startLevel = level;
+    holdUntilBuffered(instance, level, video);
     // ABR climbs to hls.js's own first choice once it has measured the link: that level's
     // playlist and init segment are fetched beside the start, so the climb costs no extra round trips.
     const climb = data.levels[autoStart];

@@ -14,6 +14,13 @@ export interface LinkHint {
 /** The height a slow link starts at, or the nearest above it. */
 export const SLOW_LINK_START_HEIGHT = 360;
 
+/**
+ * Seconds buffered ahead before ABR may leave a slow link's start level. Climbing at once spends
+ * the link on segments twice the size (and a playlist and an init segment), while the buffer still
+ * holds one segment: held at the start level until then, the buffer grows faster than it drains.
+ */
+export const SLOW_LINK_CLIMB_BUFFER_S = 10;
+
 const SLOW_TYPES = new Set(['slow-2g', '2g', '3g']);
 
 /** A link the browser reports as slower than 4G (by its round trips and throughput), or asked to save data. */
