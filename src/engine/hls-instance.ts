@@ -27,10 +27,19 @@ export interface HlsParts {
 const linkHint = (): LinkHint | undefined =>
   typeof navigator === 'undefined' ? undefined : (navigator as Navigator & { connection?: LinkHint }).connection;
 
-/** ABR is held at `level` until the buffer holds SLOW_LINK_CLIMB_BUFFER_S ahead (or all that is left). */
-function holdUntilBuffered(instance: Hls, level: number, video: HTMLVideoElement): void {
+/**
+ * ABR is held at `level` until the buffer holds SLOW_LINK_CLIMB_BUFFER_S ahead (or all that is
+ * left). `prepareClimb` runs once the first segment is in: what the climb will need is fetched
+ * then, not beside the start's own requests (over HTTP/1.1 a seventh request waits for a connection).
+ */
+function holdUntilBuffered(instance: Hls, level: number, video: HTMLVideoElement, prepareClimb: () => void): void {
   instance.autoLevelCapping = level;
+  let prepared = false;
   const check = () => {
+    if (!prepared) {
+      prepared = true;
+      prepareClimb();
+    }
     const { bufferedAhead, currentTime, duration } = readMediaTime(video);
     const left = Number.isFinite(duration) ? duration - currentTime - 0.5 : Infinity;
     if (bufferedAhead < Math.min(SLOW_LINK_CLIMB_BUFFER_S, left)) return;
@@ -47,11 +56,12 @@ function startLowOnSlowLink(instance: Hls, { playlists, segments, video }: HlsPa
     const level = startLevel(data.levels, autoStart, linkHint());
     if (level === null) return;
     instance.startLevel = level;
-    holdUntilBuffered(instance, level, video);
-    // ABR climbs to hls.js's own first choice once it has measured the link: that level's
-    // playlist and init segment are fetched beside the start, so the climb costs no extra round trips.
+    // ABR climbs to hls.js's own first choice once the buffer allows: that level's playlist and
+    // init segment are fetched ahead, so the climb costs no extra round trips.
     const climb = data.levels[autoStart];
-    if (autoStart > level && climb) void prefetchLevel(playlists, segments, climb.uri);
+    holdUntilBuffered(instance, level, video, () => {
+      if (autoStart > level && climb) void prefetchLevel(playlists, segments, climb.uri);
+    });
   });
 }
 
