@@ -1,11 +1,8 @@
 /** gestures.ts: clicks, double-clicks and taps on the picture, by zone. */
-import { allSettled, fork, createWatch, type EventCallable, type Scope } from 'effector';
+import { createWatch } from 'effector';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createScriptedEngine, type ScriptedEngine } from '../../engine/scripted-engine';
-import { $storage, createMemoryStorage, type MemoryStorage } from '../../platform/storage';
 import {
   $controlsVisible,
-  engineAttached,
   fullscreenShortcutUsed,
   layoutChanged,
   nextGesture,
@@ -13,25 +10,7 @@ import {
   surfaceDoubleClicked,
   zoneAt,
 } from './index';
-
-const commands = (engine: ScriptedEngine, name?: string) => engine.calls.filter((c) => !name || c.command === name);
-
-async function attached(options: { storage?: MemoryStorage; pollable?: boolean } = {}) {
-  const storage = options.storage ?? createMemoryStorage();
-  const scope = fork({ values: [[$storage, storage]] });
-  const engine = createScriptedEngine({ pollable: options.pollable });
-  await allSettled(engineAttached, { scope, params: engine });
-  return { scope, engine, storage };
-}
-
-/**
- * Fires a unit, then lets `ms` of fake time pass. It does not wait for the scope to settle:
- * a pending debounce timer (e.g. the controls' 1 s) would keep allSettled waiting.
- */
-async function fire<T>(scope: Scope, unit: EventCallable<T>, params?: T, ms = 0) {
-  void allSettled(unit, { scope, params: params as T });
-  await vi.advanceTimersByTimeAsync(ms);
-}
+import { commands, attached, fire } from '../../test-support/playback-scope';
 
 describe('clicks and taps on the picture', () => {
   beforeEach(() => void vi.useFakeTimers());

@@ -1,8 +1,8 @@
 /** keyboard.ts: the shortcut table and what the keys do to the engine. */
-import { allSettled, fork, createWatch, type EventCallable, type Scope } from 'effector';
+import { allSettled, fork, createWatch, type Scope } from 'effector';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createScriptedEngine } from '../../engine/scripted-engine';
-import { $storage, createMemoryStorage, type MemoryStorage } from '../../platform/storage';
+import { $storage, createMemoryStorage } from '../../platform/storage';
 import {
   $announcement,
   $shortcutsHelpOpen,
@@ -15,23 +15,7 @@ import {
   subtitlesShortcutUsed,
   type KeyInput,
 } from './index';
-
-async function attached(options: { storage?: MemoryStorage; pollable?: boolean } = {}) {
-  const storage = options.storage ?? createMemoryStorage();
-  const scope = fork({ values: [[$storage, storage]] });
-  const engine = createScriptedEngine({ pollable: options.pollable });
-  await allSettled(engineAttached, { scope, params: engine });
-  return { scope, engine, storage };
-}
-
-/**
- * Fires a unit, then lets `ms` of fake time pass. It does not wait for the scope to settle:
- * a pending debounce timer (e.g. the controls' 1 s) would keep allSettled waiting.
- */
-async function fire<T>(scope: Scope, unit: EventCallable<T>, params?: T, ms = 0) {
-  void allSettled(unit, { scope, params: params as T });
-  await vi.advanceTimersByTimeAsync(ms);
-}
+import { attached, fire } from '../../test-support/playback-scope';
 
 describe('keyboard', () => {
   // One test below runs on fake time; should it fail half-way, the fake clock still goes with it.

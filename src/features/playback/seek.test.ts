@@ -1,25 +1,13 @@
 /** seek.ts: the ∓10 s steps and seeks to a time, from where the media is. */
-import { allSettled, fork } from 'effector';
+import { allSettled } from 'effector';
 import { describe, expect, it } from 'vitest';
-import { createScriptedEngine, type ScriptedEngine } from '../../engine/scripted-engine';
-import { $storage, createMemoryStorage, type MemoryStorage } from '../../platform/storage';
 import {
   $currentTime,
-  engineAttached,
   seekByRequested,
   seekForwardClicked,
   seekRequested,
 } from './index';
-
-const commands = (engine: ScriptedEngine, name?: string) => engine.calls.filter((c) => !name || c.command === name);
-
-async function attached(options: { storage?: MemoryStorage; pollable?: boolean } = {}) {
-  const storage = options.storage ?? createMemoryStorage();
-  const scope = fork({ values: [[$storage, storage]] });
-  const engine = createScriptedEngine({ pollable: options.pollable });
-  await allSettled(engineAttached, { scope, params: engine });
-  return { scope, engine, storage };
-}
+import { commands, attached } from '../../test-support/playback-scope';
 
 describe('seeking', () => {
   it('seeks by 10 s from the pending target, inside the media', async () => {

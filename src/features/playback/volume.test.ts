@@ -1,29 +1,18 @@
 /** volume.ts: the volume restored from storage, the slider, the keys and mute, as the media reports them. */
-import { allSettled, fork } from 'effector';
+import { allSettled } from 'effector';
 import { describe, expect, it } from 'vitest';
-import { createScriptedEngine, type ScriptedEngine } from '../../engine/scripted-engine';
-import { $storage, createMemoryStorage, type MemoryStorage } from '../../platform/storage';
+import { createMemoryStorage } from '../../platform/storage';
 import {
   $muted,
   $volume,
   $sliderVolume,
-  engineAttached,
   muteToggled,
   parseVolume,
   readVolumeState,
   volumeSet,
   volumeStepped,
 } from './index';
-
-const commands = (engine: ScriptedEngine, name?: string) => engine.calls.filter((c) => !name || c.command === name);
-
-async function attached(options: { storage?: MemoryStorage; pollable?: boolean } = {}) {
-  const storage = options.storage ?? createMemoryStorage();
-  const scope = fork({ values: [[$storage, storage]] });
-  const engine = createScriptedEngine({ pollable: options.pollable });
-  await allSettled(engineAttached, { scope, params: engine });
-  return { scope, engine, storage };
-}
+import { commands, attached } from '../../test-support/playback-scope';
 
 describe('volume', () => {
   it('restores player-volume and player-muted when the engine arrives', async () => {

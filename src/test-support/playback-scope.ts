@@ -1,0 +1,27 @@
+/** A playback scope over the scripted engine, shared by playback's model tests (controls, gestures, keys, seek, tick, volume). */
+import { allSettled, fork, type EventCallable, type Scope } from 'effector';
+import { vi } from 'vitest';
+import { createScriptedEngine, type ScriptedEngine } from '../engine/scripted-engine';
+import { $storage, createMemoryStorage, type MemoryStorage } from '../platform/storage';
+import { engineAttached } from '../features/playback';
+
+/** The engine's commands so far, or those of one name. */
+export const commands = (engine: ScriptedEngine, name?: string) => engine.calls.filter((c) => !name || c.command === name);
+
+/** A fresh scope with the scripted engine attached, over memory storage. */
+export async function attached(options: { storage?: MemoryStorage; pollable?: boolean } = {}) {
+  const storage = options.storage ?? createMemoryStorage();
+  const scope = fork({ values: [[$storage, storage]] });
+  const engine = createScriptedEngine({ pollable: options.pollable });
+  await allSettled(engineAttached, { scope, params: engine });
+  return { scope, engine, storage };
+}
+
+/**
+ * Fires a unit, then lets `ms` of fake time pass. It does not wait for the scope to settle:
+ * a pending debounce timer (e.g. the controls' 1 s) would keep allSettled waiting.
+ */
+export async function fire<T>(scope: Scope, unit: EventCallable<T>, params?: T, ms = 0) {
+  void allSettled(unit, { scope, params: params as T });
+  await vi.advanceTimersByTimeAsync(ms);
+}
