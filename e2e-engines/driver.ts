@@ -268,8 +268,13 @@ export async function webkitLane(): Promise<Lane> {
   for (const file of [WEBKIT_DRIVER, MINIBROWSER]) if (!existsSync(file)) throw new Error(`${file} is missing (apt-get install webkit2gtk-driver)`);
   const screen = await startDisplay();
   const port = await freePort();
+  // A machine without a sound server (CI) leaves GStreamer's audio sink to chance: a pulsesink with
+  // no server at times holds the clock of media with sound (an ad stuck at 0.15 s). The lane plays
+  // audio into GStreamer's clocked fake audio sink instead (gstreamer1.0-plugins-bad), as a quiet
+  // device would: the autoplay policy is the engine's own all the same.
+  const audio = { GST_PLUGIN_FEATURE_RANK: [process.env.GST_PLUGIN_FEATURE_RANK, 'fakeaudiosink:MAX', 'pulsesink:NONE'].filter(Boolean).join(',') };
   // WebKitWebDriver prints nothing when it is ready: wait for its port.
-  const server = spawn(WEBKIT_DRIVER, [`--port=${port}`], { env: { ...process.env, DISPLAY: screen.name }, stdio: 'ignore' });
+  const server = spawn(WEBKIT_DRIVER, [`--port=${port}`], { env: { ...process.env, DISPLAY: screen.name, ...audio }, stdio: 'ignore' });
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
     try {
