@@ -25,3 +25,13 @@ export async function fire<T>(scope: Scope, unit: EventCallable<T>, params?: T, 
   void allSettled(unit, { scope, params: params as T });
   await vi.advanceTimersByTimeAsync(ms);
 }
+
+/** A player 30 s into a 100 s media, its commands so far forgotten. */
+export async function attachedAt30() {
+  const { scope, engine } = await attached();
+  engine.emit('durationChanged', { duration: 100 });
+  engine.emit('timeUpdated', { currentTime: 30, duration: 100, bufferedAhead: 0 });
+  await allSettled(scope);
+  engine.calls.length = 0;
+  return { scope, engine };
+}

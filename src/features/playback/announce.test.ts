@@ -1,19 +1,7 @@
-import { allSettled, fork, type Scope } from 'effector';
+import { allSettled, type Scope } from 'effector';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createScriptedEngine } from '../../engine/scripted-engine';
-import { $storage, createMemoryStorage } from '../../platform/storage';
-import { $announcement, engineAttached, keyPressed, seekRequested, volumeSet, type KeyInput } from './index';
-
-async function attached() {
-  const scope = fork({ values: [[$storage, createMemoryStorage()]] });
-  const engine = createScriptedEngine();
-  await allSettled(engineAttached, { scope, params: engine });
-  engine.emit('durationChanged', { duration: 100 });
-  engine.emit('timeUpdated', { currentTime: 30, duration: 100, bufferedAhead: 0 });
-  await allSettled(scope);
-  engine.calls.length = 0;
-  return { scope, engine };
-}
+import { attachedAt30 } from '../../test-support/playback-scope';
+import { $announcement, keyPressed, seekRequested, volumeSet, type KeyInput } from './index';
 
 /**
  * Presses a key without waiting for the scope to settle: a key restarts the controls' 1 s hide
@@ -47,14 +35,14 @@ describe('screen reader announcements', () => {
   };
 
   it('seeks by a step and to a tenth say where they went', async () => {
-    const { scope } = await attached();
+    const { scope } = await attachedAt30();
     expect(await said(scope, 'ArrowRight')).toBe('Вперёд на 10 секунд');
     expect(await said(scope, 'j')).toBe('Назад на 10 секунд');
     expect(await said(scope, '5')).toBe('Позиция: 50%');
   });
 
   it('the same line said twice is announced twice', async () => {
-    const { scope } = await attached();
+    const { scope } = await attachedAt30();
     await said(scope, 'ArrowRight');
     const first = scope.getState($announcement)!;
     await said(scope, 'ArrowRight');
@@ -64,7 +52,7 @@ describe('screen reader announcements', () => {
   });
 
   it('volume steps say the new volume, m says whether the sound is on', async () => {
-    const { scope, engine } = await attached();
+    const { scope, engine } = await attachedAt30();
     expect(await said(scope, 'ArrowDown')).toBe('Громкость 95%');
     expect(await said(scope, 'm')).toBe('Звук выключен');
     engine.emit('volumeChanged', { volume: 0.95, muted: true });
@@ -72,7 +60,7 @@ describe('screen reader announcements', () => {
   });
 
   it('the sliders (they speak their own value) and changes the viewer did not make are not announced', async () => {
-    const { scope, engine } = await attached();
+    const { scope, engine } = await attachedAt30();
     await allSettled(seekRequested, { scope, params: 50 });
     await allSettled(volumeSet, { scope, params: 0.5 });
     engine.emit('volumeChanged', { volume: 0.5, muted: false });

@@ -1,12 +1,9 @@
 /** keyboard.ts: the shortcut table and what the keys do to the engine. */
-import { allSettled, fork, createWatch, type Scope } from 'effector';
+import { allSettled, createWatch, type Scope } from 'effector';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createScriptedEngine } from '../../engine/scripted-engine';
-import { $storage, createMemoryStorage } from '../../platform/storage';
 import {
   $announcement,
   $shortcutsHelpOpen,
-  engineAttached,
   escapePressed,
   fullscreenShortcutUsed,
   keyPressed,
@@ -15,7 +12,7 @@ import {
   subtitlesShortcutUsed,
   type KeyInput,
 } from './index';
-import { attached, fire } from '../../test-support/playback-scope';
+import { attached, fire, attachedAt30 } from '../../test-support/playback-scope';
 
 describe('keyboard', () => {
   // One test below runs on fake time; should it fail half-way, the fake clock still goes with it.
@@ -84,18 +81,6 @@ describe("the '?' shortcuts dialog", () => {
     c: { key: 'c', code: 'KeyC' },
     '5': { key: '5', code: 'Digit5' },
   };
-
-  /** A player 30 s into a 100 s media, its commands so far forgotten. */
-  async function attachedAt30() {
-    const scope = fork({ values: [[$storage, createMemoryStorage()]] });
-    const engine = createScriptedEngine();
-    await allSettled(engineAttached, { scope, params: engine });
-    engine.emit('durationChanged', { duration: 100 });
-    engine.emit('timeUpdated', { currentTime: 30, duration: 100, bufferedAhead: 0 });
-    await allSettled(scope);
-    engine.calls.length = 0;
-    return { scope, engine };
-  }
 
   /**
    * Presses a key without waiting for the scope to settle: a key restarts the controls' 1 s hide
