@@ -80,7 +80,7 @@ function brokenLink(from: string, target: string): string | null {
 
 /**
  * Where a cited path starts, as e2e/README.md's notation has it: `x.spec.ts` is in e2e/,
- * `ads/model.test.ts` under src/features/, `engine/types.ts` under src/, others from the root.
+ * `ads/model/break.test.ts` under src/features/, `engine/types.ts` under src/, others from the root.
  */
 const CITE_ROOTS = ['', 'src/features', 'src', 'e2e'];
 /** The notation's own examples. */

@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { INITIAL_CLOCK, MIDROLL_MARK_MIN_SPACING, clockSeeked, clockTicked, midrollDue, midrollMarks, nextMidrollTime, type PlayClock } from './schedule-rules';
-import { planAds } from './sources';
-import { adDuration, adRemainingTime } from './ad-unit';
 
 const ticks = (clock: PlayClock, from: number, to: number, step = 0.25) => {
   let next = clock;
@@ -78,53 +76,5 @@ describe('where the demo mid-rolls will come (the seek slider marks)', () => {
     expect(midrollMarks(10, longest)).toHaveLength(99);
     expect(midrollMarks(10, longest + 1)).toEqual([10 / (longest + 1)]);
     expect(midrollMarks(3605, 7200)).toEqual([3605 / 7200]);
-  });
-});
-
-describe('planAds', () => {
-  it('turns vastUrl, dataUrls and dataXml items into ads, resolving links against the ad list', () => {
-    const plan = planAds({
-      adList: { prerollList: [{ vastUrl: '/ads/vast/a.xml?creativeId=a' }, { dataUrls: ['b.xml', 'javascript:x', 'https://ads.test/c.xml'] }, { dataXml: '<VAST/>' }, { dataXml: ' ' }] },
-      adListUrl: 'http://localhost:4100/ads/list.json?set=x',
-      advert: false,
-      baseUrl: 'http://localhost:4100',
-    });
-    expect(plan).toEqual({
-      preroll: [
-        { candidates: [{ url: 'http://localhost:4100/ads/vast/a.xml?creativeId=a' }] },
-        { candidates: [{ url: 'http://localhost:4100/ads/b.xml' }, { url: 'https://ads.test/c.xml' }] },
-        { candidates: [{ xml: '<VAST/>' }] },
-      ],
-      midroll: [],
-    });
-  });
-
-  it('demo mode uses the two sample links from the base URL, for the pre-roll and the mid-rolls', () => {
-    const plan = planAds({ adList: { prerollList: [{ vastUrl: '/x.xml' }] }, adListUrl: null, advert: true, baseUrl: 'http://localhost:4100/base' });
-    expect(plan.preroll).toEqual([{ candidates: [{ url: 'http://localhost:4100/base/ads/vast/demo-1.xml?creativeId=demo-1' }] }]);
-    expect(plan.midroll.map((item) => item.candidates)).toEqual([
-      [{ url: 'http://localhost:4100/base/ads/vast/demo-1.xml?creativeId=demo-1' }],
-      [{ url: 'http://localhost:4100/base/ads/vast/demo-2.xml?creativeId=demo-2' }],
-    ]);
-  });
-
-  it('no ad list means no ads', () => {
-    expect(planAds({ adList: null, adListUrl: null, advert: false, baseUrl: 'http://x' })).toEqual({ preroll: [], midroll: [] });
-  });
-});
-
-describe('ad unit times (-2 when unknown)', () => {
-  it.each([
-    [12.5, 12, 12.5],
-    [Number.NaN, 12, 12],
-    [Number.NaN, null, -2],
-    [Number.POSITIVE_INFINITY, null, -2],
-    [0, 0, -2],
-  ])('adDuration(%s, %s) = %s', (media, declared, expected) => expect(adDuration(media, declared)).toBe(expected));
-
-  it('remaining time', () => {
-    expect(adRemainingTime(12, 4.5)).toBe(7.5);
-    expect(adRemainingTime(12, 13)).toBe(0);
-    expect(adRemainingTime(-2, 3)).toBe(-2);
   });
 });

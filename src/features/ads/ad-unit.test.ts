@@ -1,0 +1,54 @@
+import { allSettled } from 'effector';
+import { describe, expect, it } from 'vitest';
+import { makeAd, play, playingPreroll, setup, soundScope, tag } from '../../test-support/ads-scope';
+import { AdStatus } from './status';
+import { $adStatus, $breakPhase, $skipCountdown, adMediaVolumeChanged } from './model/break';
+import { adDuration, adRemainingTime, createAdUnit } from './ad-unit';
+
+describe('the ad unit over a scope', () => {
+  it('a non-skippable ad has no countdown and ignores skipAd', async () => {
+    const { scope } = setup({ [tag('n')]: makeAd('n') });
+    await playingPreroll(scope, 'n');
+    await play(scope, [7]);
+    expect(scope.getState($skipCountdown)).toBeNull();
+    const unit = createAdUnit(scope);
+    await unit.skipAd();
+    expect(scope.getState($adStatus)).toBe(AdStatus.Playing);
+    expect(unit.handshakeVersion('2.0')).toBe('2.0');
+    expect(unit.getAdDuration()).toBe(8);
+    expect(unit.getAdRemainingTime()).toBe(1);
+    await unit.stopAd();
+    expect(scope.getState($breakPhase)).toBe('idle');
+    expect(unit.getAdDuration()).toBe(-2);
+    expect(unit.getAdRemainingTime()).toBe(-2);
+  });
+
+  it('the ad unit sets the level and mutes exactly at 0, and reads the volume as heard', async () => {
+    const { scope, video } = soundScope(0.5, true);
+    const unit = createAdUnit(scope);
+    expect(unit.getAdVolume()).toBe(0);
+    await unit.setAdVolume(0.7);
+    expect(video.setVolume).toHaveBeenLastCalledWith(0.7);
+    expect(video.setMuted).toHaveBeenLastCalledWith(false);
+    await allSettled(adMediaVolumeChanged, { scope, params: { volume: 0.7, muted: false } });
+    expect(unit.getAdVolume()).toBe(0.7);
+    await unit.setAdVolume(0);
+    expect(video.setMuted).toHaveBeenLastCalledWith(true);
+  });
+});
+
+describe('ad unit times (-2 when unknown)', () => {
+  it.each([
+    [12.5, 12, 12.5],
+    [Number.NaN, 12, 12],
+    [Number.NaN, null, -2],
+    [Number.POSITIVE_INFINITY, null, -2],
+    [0, 0, -2],
+  ])('adDuration(%s, %s) = %s', (media, declared, expected) => expect(adDuration(media, declared)).toBe(expected));
+
+  it('remaining time', () => {
+    expect(adRemainingTime(12, 4.5)).toBe(7.5);
+    expect(adRemainingTime(12, 13)).toBe(0);
+    expect(adRemainingTime(-2, 3)).toBe(-2);
+  });
+});
