@@ -1,6 +1,7 @@
 /** The VAST panel's inspector: the player's own src/vast code, run in this page. */
 import { browserXmlParser, failedInspection, inspectionOf, resolveVast, type VastInspection, type VastMediaFile } from '../../src/vast';
 import { fetchVastText } from '../../src/platform/vast-loader';
+import { canPlayType } from '../../src/platform/ad-video';
 import { VAST_LOAD_TIMEOUT_MS, VAST_WRAPPER_LIMIT } from '../../src/lib/constants';
 
 /**
@@ -9,12 +10,11 @@ import { VAST_LOAD_TIMEOUT_MS, VAST_WRAPPER_LIMIT } from '../../src/lib/constant
  */
 export async function inspectVastChoice(input: string, creativeId: string | null): Promise<{ report: VastInspection; chosen: VastMediaFile | null }> {
   const text = input.trim();
-  const video = document.createElement('video');
   try {
     const source = text.startsWith('<') ? { xml: text, baseUrl: window.location.href } : { url: new URL(text, window.location.href).href };
     const ad = await resolveVast(source, {
       parseXml: browserXmlParser(),
-      canPlayType: (type) => video.canPlayType(type),
+      canPlayType,
       fetchText: fetchVastText,
       timeoutMs: VAST_LOAD_TIMEOUT_MS,
       wrapperLimit: VAST_WRAPPER_LIMIT,

@@ -1,6 +1,6 @@
 /** The ad's element adapter: sound refused at play() or after it (Safari's engine), and the pauses it asked for. */
 import { describe, expect, it, vi } from 'vitest';
-import { createAdVideo, type AdVideoFacts } from './ad-video';
+import { canPlayType, createAdVideo, type AdVideoFacts } from './ad-video';
 
 /** A <video> enough for the adapter: attributes, listeners, play/pause under a policy. */
 class FakeAdElement {
@@ -33,9 +33,6 @@ class FakeAdElement {
     this.attributes.set('src', url);
   }
   load() {}
-  canPlayType() {
-    return 'probably';
-  }
   addEventListener(type: string, listener: () => void) {
     this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
   }
@@ -105,5 +102,11 @@ describe('the ad element and the browser\'s refusal of sound', () => {
     element.paused = true;
     element.dispatch('pause');
     expect(facts).toEqual(['paused {"ended":false}']);
+  });
+});
+
+describe('what the browser can play', () => {
+  it("the ad video answers with the page's one canPlayType (a detached probe), the one the harness's VAST inspector asks", () => {
+    expect(setup().video.canPlayType).toBe(canPlayType);
   });
 });

@@ -90,6 +90,18 @@ function forwardAdEvents(element: HTMLVideoElement, emit: Emit, state: PlayState
   });
 }
 
+/** A detached <video>, made at the first question and never in the page: what the browser can play is the same for every element. */
+let probe: HTMLVideoElement | null = null;
+
+/**
+ * This browser's HTMLMediaElement.canPlayType ('probably', 'maybe', or '' for no): the ad video's
+ * media-file choice, and the harness's VAST inspector, which has no ad video of its own.
+ */
+export function canPlayType(mimeType: string): string {
+  probe ??= document.createElement('video');
+  return probe.canPlayType(mimeType);
+}
+
 export function createAdVideo(element: HTMLVideoElement = document.createElement('video')): AdVideo {
   element.className = 'ad-overlay__media';
   element.playsInline = true;
@@ -139,7 +151,7 @@ export function createAdVideo(element: HTMLVideoElement = document.createElement
       element.removeAttribute('src');
       element.load();
     },
-    canPlayType: (mimeType) => element.canPlayType(mimeType),
+    canPlayType,
     on(fact, listener) {
       const set = listeners.get(fact) ?? new Set<Listener<never>>();
       listeners.set(fact, set);
