@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseVast, resolveVast } from './resolve';
 import { VastError, VastErrorCode } from './errors';
 import { parseVastOffset, parseVastTime } from './time';
-import { URL_TRACK, canPlayType, fixtureUrl, fixtureFetcher, parseXml, readFixture } from './test-support';
+import { URL_TRACK, canPlayType, fixtureUrl, fixtureFetcher, inlineVast, parseXml, readFixture } from './test-support';
 
 const parse = (name: string, creativeId: string | null = null) => parseVast(readFixture(name), { parseXml, canPlayType, creativeId });
 
@@ -190,14 +190,7 @@ describe('resolveVast: links and wrappers', () => {
  * row is a hostile or broken input and the outcome this unit must give.
  */
 describe('VAST documents', () => {
-  const inline = (extra: { head?: string; title?: string; click?: string; tracking?: string } = {}) =>
-    `${extra.head ?? '<?xml version="1.0" encoding="UTF-8"?>'}<VAST version="4.1"><Ad id="x"><InLine><AdSystem>t</AdSystem><AdTitle>${extra.title ?? 't'}</AdTitle>` +
-    `<Impression><![CDATA[http://127.0.0.1:4101/track/impression?ad=x]]></Impression><Creatives><Creative><Linear><Duration>00:00:05</Duration>` +
-    `<TrackingEvents>${extra.tracking ?? ''}</TrackingEvents><VideoClicks>${extra.click ?? ''}</VideoClicks>` +
-    `<MediaFiles><MediaFile delivery="progressive" type="video/mp4" width="640" height="360"><![CDATA[http://127.0.0.1:4101/media/ads/ad-5s.mp4]]></MediaFile></MediaFiles>` +
-    `</Linear></Creative></Creatives></InLine></Ad></VAST>`;
-
-  const FIVE_MB = inline({ title: 'big', tracking: `<!-- ${'x'.repeat(5 * 1024 * 1024)} -->` });
+  const FIVE_MB = inlineVast({ title: 'big', tracking: `<!-- ${'x'.repeat(5 * 1024 * 1024)} -->` });
 
   it('the 5 MB document does not echo the padding into the parsed ad', () => {
     const ad = parseVast(FIVE_MB, { parseXml, canPlayType });

@@ -5,7 +5,7 @@ import { resolveVast, type VastResolveOptions } from './resolve';
 import { VastError, VastErrorCode, isAbortError } from './errors';
 import { withoutExtensions } from './parse';
 import type { ParsedAd } from './types';
-import { URL_TRACK, canPlayType, fixtureFetcher, fixtureUrl, parseXml, readFixture } from './test-support';
+import { URL_TRACK, canPlayType, fixtureFetcher, fixtureUrl, inlineVast, parseXml, readFixture } from './test-support';
 
 const options = (overrides: Partial<VastResolveOptions> = {}): VastResolveOptions => ({
   parseXml,
@@ -320,23 +320,16 @@ describe('VAST documents', () => {
     ['wrapper-to-empty.xml', 303],
   ];
 
-  const inline = (extra: { head?: string; title?: string; click?: string; tracking?: string } = {}) =>
-    `${extra.head ?? '<?xml version="1.0" encoding="UTF-8"?>'}<VAST version="4.1"><Ad id="x"><InLine><AdSystem>t</AdSystem><AdTitle>${extra.title ?? 't'}</AdTitle>` +
-    `<Impression><![CDATA[http://127.0.0.1:4101/track/impression?ad=x]]></Impression><Creatives><Creative><Linear><Duration>00:00:05</Duration>` +
-    `<TrackingEvents>${extra.tracking ?? ''}</TrackingEvents><VideoClicks>${extra.click ?? ''}</VideoClicks>` +
-    `<MediaFiles><MediaFile delivery="progressive" type="video/mp4" width="640" height="360"><![CDATA[http://127.0.0.1:4101/media/ads/ad-5s.mp4]]></MediaFile></MediaFiles>` +
-    `</Linear></Creative></Creatives></InLine></Ad></VAST>`;
-
   const BOMB =
     '<?xml version="1.0"?><!DOCTYPE VAST [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;"><!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;">' +
     '<!ENTITY d "&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;"><!ENTITY e "&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;"><!ENTITY f "&e;&e;&e;&e;&e;&e;&e;&e;&e;&e;">' +
     '<!ENTITY g "&f;&f;&f;&f;&f;&f;&f;&f;&f;&f;"><!ENTITY h "&g;&g;&g;&g;&g;&g;&g;&g;&g;&g;"><!ENTITY i "&h;&h;&h;&h;&h;&h;&h;&h;&h;&h;">]>' +
-    inline({ head: '', title: '&i;' });
-  const XXE = `<?xml version="1.0"?><!DOCTYPE VAST [<!ENTITY x SYSTEM "file:///etc/passwd">]>${inline({ head: '', title: '&x;' })}`;
-  const FIVE_MB = inline({ title: 'big', tracking: `<!-- ${'x'.repeat(5 * 1024 * 1024)} -->` });
+    inlineVast({ head: '', title: '&i;' });
+  const XXE = `<?xml version="1.0"?><!DOCTYPE VAST [<!ENTITY x SYSTEM "file:///etc/passwd">]>${inlineVast({ head: '', title: '&x;' })}`;
+  const FIVE_MB = inlineVast({ title: 'big', tracking: `<!-- ${'x'.repeat(5 * 1024 * 1024)} -->` });
   // windows-1251 bytes for "Реклама" read as UTF-8 by a fetch that ignored the declared charset.
-  const NON_UTF8 = inline({ head: '<?xml version="1.0" encoding="windows-1251"?>', title: new TextDecoder('utf-8').decode(new Uint8Array([0xd0, 0xe5, 0xea, 0xeb, 0xe0, 0xec, 0xe0])) });
-  const BOM = `\uFEFF${inline()}`;
+  const NON_UTF8 = inlineVast({ head: '<?xml version="1.0" encoding="windows-1251"?>', title: new TextDecoder('utf-8').decode(new Uint8Array([0xd0, 0xe5, 0xea, 0xeb, 0xe0, 0xec, 0xe0])) });
+  const BOM = `\uFEFF${inlineVast()}`;
 
   const HOSTILE_ROWS: Array<[label: string, xml: string, expected: string | number]> = [
     ['XML bomb (entity expansion, 10^9 characters): not expanded → 100', BOMB, 100],

@@ -22,3 +22,11 @@ export function fixtureFetcher(requested: string[] = []): VastFetcher {
 }
 
 export const URL_TRACK = (event: string, ad: string, extra = '') => `${FIXTURE_ORIGIN}/track/${event}?ad=${ad}${extra}`;
+
+/** A small inline VAST 4.1 ad (5 s, one MP4), with its XML head, title, click and tracking replaceable: the hostile-input tests' base. */
+export const inlineVast = (extra: { head?: string; title?: string; click?: string; tracking?: string } = {}) =>
+  `${extra.head ?? '<?xml version="1.0" encoding="UTF-8"?>'}<VAST version="4.1"><Ad id="x"><InLine><AdSystem>t</AdSystem><AdTitle>${extra.title ?? 't'}</AdTitle>` +
+  `<Impression><![CDATA[http://127.0.0.1:4101/track/impression?ad=x]]></Impression><Creatives><Creative><Linear><Duration>00:00:05</Duration>` +
+  `<TrackingEvents>${extra.tracking ?? ''}</TrackingEvents><VideoClicks>${extra.click ?? ''}</VideoClicks>` +
+  `<MediaFiles><MediaFile delivery="progressive" type="video/mp4" width="640" height="360"><![CDATA[http://127.0.0.1:4101/media/ads/ad-5s.mp4]]></MediaFile></MediaFiles>` +
+  `</Linear></Creative></Creatives></InLine></Ad></VAST>`;

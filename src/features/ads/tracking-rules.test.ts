@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseVast, type ParsedAd } from '../../vast';
-import { canPlayType, parseXml } from '../../vast/test-support';
+import { canPlayType, inlineVast, parseXml } from '../../vast/test-support';
+import { UNSAFE_URLS } from '../../test-support/unsafe-urls';
 import { AdStatus } from './status';
 import { effectiveDuration, pixelUrls, progressCrossed, quartilesCrossed, safeHttpUrl, transitionEvents, volumeEvents } from './tracking-rules';
 
@@ -94,30 +95,12 @@ describe('links and durations', () => {
  * row is a hostile or broken input and the outcome this unit must give.
  */
 describe('click-through, share and tracking links', () => {
-  const UNSAFE_URLS: Array<[url: string, expected: string | null]> = [
-    ['javascript:alert(document.domain)', null],
-    ['  javascript:alert(1)', null],
-    ['JaVaScRiPt:alert(1)', null],
-    ['data:text/html;base64,PHNjcmlwdD4=', null],
-    ['vbscript:msgbox', null],
-    ['file:///etc/passwd', null],
-    ['//evil.example/x', null],
-    ['http://127.0.0.1:4101/landing', 'http://127.0.0.1:4101/landing'],
-  ];
-
-  const inline = (extra: { head?: string; title?: string; click?: string; tracking?: string } = {}) =>
-    `${extra.head ?? '<?xml version="1.0" encoding="UTF-8"?>'}<VAST version="4.1"><Ad id="x"><InLine><AdSystem>t</AdSystem><AdTitle>${extra.title ?? 't'}</AdTitle>` +
-    `<Impression><![CDATA[http://127.0.0.1:4101/track/impression?ad=x]]></Impression><Creatives><Creative><Linear><Duration>00:00:05</Duration>` +
-    `<TrackingEvents>${extra.tracking ?? ''}</TrackingEvents><VideoClicks>${extra.click ?? ''}</VideoClicks>` +
-    `<MediaFiles><MediaFile delivery="progressive" type="video/mp4" width="640" height="360"><![CDATA[http://127.0.0.1:4101/media/ads/ad-5s.mp4]]></MediaFile></MediaFiles>` +
-    `</Linear></Creative></Creatives></InLine></Ad></VAST>`;
-
   it.each(UNSAFE_URLS)('click-through %s → %s', (url, expected) => {
     expect(safeHttpUrl(url)).toBe(expected);
   });
 
   it('javascript: click-through of a parsed VAST document is parsed as is but never offered', () => {
-    const ad = parseVast(inline({ click: '<ClickThrough><![CDATA[javascript:alert(1)]]></ClickThrough>' }), { parseXml, canPlayType });
+    const ad = parseVast(inlineVast({ click: '<ClickThrough><![CDATA[javascript:alert(1)]]></ClickThrough>' }), { parseXml, canPlayType });
     expect(ad.clickThrough).toBe('javascript:alert(1)');
     expect(safeHttpUrl(ad.clickThrough)).toBeNull();
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isOpenableUrl, SHARE_TARGETS, shareLink, shareTargetUrl } from './targets';
+import { UNSAFE_URLS } from '../../test-support/unsafe-urls';
 
 describe('shareLink', () => {
   it('sets t to the rounded seconds only with the time code', () => {
@@ -40,17 +41,6 @@ describe('share targets', () => {
  * row is a hostile or broken input and the outcome this unit must give.
  */
 describe('click-through, share and tracking links', () => {
-  const UNSAFE_URLS: Array<[url: string, expected: string | null]> = [
-    ['javascript:alert(document.domain)', null],
-    ['  javascript:alert(1)', null],
-    ['JaVaScRiPt:alert(1)', null],
-    ['data:text/html;base64,PHNjcmlwdD4=', null],
-    ['vbscript:msgbox', null],
-    ['file:///etc/passwd', null],
-    ['//evil.example/x', null],
-    ['http://127.0.0.1:4101/landing', 'http://127.0.0.1:4101/landing'],
-  ];
-
   it.each(UNSAFE_URLS)('share link %s → openable: %s', (url, expected) => {
     expect(isOpenableUrl(url.trim())).toBe(expected !== null);
   });
