@@ -4,26 +4,14 @@
  * (its own port, CORS on or off by path). Nothing leaves loopback. The staging proxy is
  * staging.test.ts.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import http, { type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { useTestServer } from '../test-server';
+import { describe, expect, it } from 'vitest';
+import { requestLogged, usePartner, useTestServer } from '../test-server';
 import { customCspSources } from './custom';
 import { playerCsp } from './pages';
 import { customContentId, encodeToken } from '../../common/custom-source';
 import type { RequestLogEntry } from '../../common/types';
 
 const origins = useTestServer();
-
-interface Seen {
-  method: string;
-  url: string;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-/** The partner: a playlist with and without CORS, a VAST tag and a ping sink. */
-const partner = { url: '', seen: [] as Seen[], server: null as http.Server | null };
 
 const PARTNER_VAST = (origin: string) => `<?xml version="1.0"?><VAST version="4.1"><Ad id="p"><InLine><AdSystem>partner</AdSystem><AdTitle>p</AdTitle>
 <Impression><![CDATA[${origin}/ping/impression?x=1&y=2]]></Impression>
@@ -32,52 +20,19 @@ const PARTNER_VAST = (origin: string) => `<?xml version="1.0"?><VAST version="4.
 <MediaFiles><MediaFile delivery="progressive" type="video/mp4" width="640" height="360"><![CDATA[${origin}/ad.mp4]]></MediaFile></MediaFiles>
 </Linear></Creative></Creatives></InLine></Ad></VAST>`;
 
-beforeAll(async () => {
-  partner.server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      partner.seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
-      const url = new URL(req.url ?? '/', partner.url);
-      const cors = !url.pathname.startsWith('/no-cors/');
-      if (cors) res.setHeader('Access-Control-Allow-Origin', '*');
-      if (url.pathname.endsWith('master.m3u8')) {
-        res.setHeader('Content-Type', 'application/vnd.apple.mpegurl');
-        return res.end('#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=1000\nv.m3u8\n');
-      }
-      if (url.pathname === '/page.html') return res.end('<html></html>');
-      if (url.pathname === '/vast.xml') return res.end(PARTNER_VAST(partner.url));
-      if (url.pathname.startsWith('/ping/')) return res.end('');
-      res.statusCode = 404;
-      res.end('no');
-    });
-  });
-  await new Promise<void>((resolve) => partner.server!.listen(0, '127.0.0.1', resolve));
-  partner.url = `http://127.0.0.1:${(partner.server.address() as AddressInfo).port}`;
-});
-
-afterAll(async () => {
-  partner.server?.closeAllConnections();
-  await new Promise((resolve) => partner.server?.close(resolve));
-});
-
-async function logged(match: (entry: RequestLogEntry) => boolean): Promise<RequestLogEntry> {
-  for (let i = 0; i < 100; i++) {
-    const found = ((await (await fetch(`${origins.harness}/__harness/requests`)).json()) as RequestLogEntry[]).find(match);
-    if (found) return found;
-    await new Promise((r) => setTimeout(r, 20));
+/** The partner: a playlist with and without CORS, a VAST tag and a ping sink. */
+const partner = usePartner((url, _req, res) => {
+  const cors = !url.pathname.startsWith('/no-cors/');
+  if (cors) res.setHeader('Access-Control-Allow-Origin', '*');
+  if (url.pathname.endsWith('master.m3u8')) {
+    res.setHeader('Content-Type', 'application/vnd.apple.mpegurl');
+    return res.end('#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=1000\nv.m3u8\n');
   }
-  throw new Error('request log entry not found');
-}
-
-async function partnerSaw(match: (seen: Seen) => boolean): Promise<Seen> {
-  for (let i = 0; i < 100; i++) {
-    const found = partner.seen.find(match);
-    if (found) return found;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error('the partner never saw that request');
-}
+  if (url.pathname === '/page.html') return res.end('<html></html>');
+  if (url.pathname === '/vast.xml') return res.end(PARTNER_VAST(url.origin));
+  if (url.pathname.startsWith('/ping/')) return res.end('');
+});
+const logged = (match: (entry: RequestLogEntry) => boolean) => requestLogged(origins, match);
 
 describe('custom stream', () => {
   it('serves a one-film catalogue whose episode is the address, on both origins, and logs it', async () => {
@@ -102,7 +57,7 @@ describe('custom stream', () => {
       return (await (await fetch(`${origins.harness}/__harness/custom/probe?${query}`)).json()) as { ok: boolean; message: string };
     };
     expect(await probe(`${partner.url}/vod/master.m3u8`)).toMatchObject({ ok: true, message: `OK: an HLS playlist, and CORS allows ${origins.player}` });
-    const saw = await partnerSaw((seen) => seen.url === '/vod/master.m3u8');
+    const saw = await partner.saw((seen) => seen.url === '/vod/master.m3u8');
     expect(saw.headers.origin).toBe(origins.player);
     expect(await probe(`${partner.url}/no-cors/master.m3u8`)).toMatchObject({
       ok: false,
@@ -147,7 +102,7 @@ describe('custom ad tag', () => {
   it('a ping through the harness is logged as a ping and sent on to the partner', async () => {
     const response = await fetch(`${origins.player}/track/impression?ad=custom&to=${partner.url}/ping/impression?x=1&y=2`);
     expect(response.headers.get('content-type')).toBe('image/gif');
-    await partnerSaw((seen) => seen.url === '/ping/impression?x=1&y=2');
+    await partner.saw((seen) => seen.url === '/ping/impression?x=1&y=2');
     await logged((entry) => entry.path.startsWith('/track/impression?ad=custom&to='));
   });
 

@@ -2,77 +2,32 @@
  * Issue 26 item 3 on the harness server: the staging proxy (`/__harness/staging/<token>/`) against
  * a second loopback server standing in for a staging catalogue. Nothing leaves loopback.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import http, { type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { useTestServer } from '../test-server';
+import { describe, expect, it } from 'vitest';
+import { requestLogged, usePartner, useTestServer } from '../test-server';
 import { absolutePaths } from './staging';
 import { encodeToken } from '../../common/custom-source';
 import type { RequestLogEntry } from '../../common/types';
 
 const origins = useTestServer();
 
-interface Seen {
-  method: string;
-  url: string;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
 /** Staging: a small catalogue and the token refresh. */
-const partner = { url: '', seen: [] as Seen[], server: null as http.Server | null };
-
-beforeAll(async () => {
-  partner.server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      partner.seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
-      const url = new URL(req.url ?? '/', partner.url);
-      if (url.pathname === '/catalog-api/contents/77') {
-        res.setHeader('Content-Type', 'application/json');
-        res.setHeader('Set-Cookie', 'stagingSession=server-secret-1234; Path=/');
-        return res.end(JSON.stringify({ id: 77, title: 'Staging', posterUrl: '/img/77.jpg', hasMultipleEpisodes: false }));
-      }
-      if (url.pathname === '/catalog-api/episodes') {
-        res.setHeader('Content-Type', 'application/json; charset=utf-8');
-        return res.end(JSON.stringify([{ id: 7701, order: 1, m3u8MasterFilePath: '/media/77/master.m3u8', posterPath: 'https://cdn.example/p.jpg' }]));
-      }
-      if (url.pathname === '/authenticator/authentication/refresh' && req.method === 'POST') {
-        res.setHeader('Authorization', 'Bearer fresh-token-abcd');
-        res.setHeader('Content-Type', 'application/json');
-        return res.end('{}');
-      }
-      res.statusCode = 404;
-      res.end('no');
-    });
-  });
-  await new Promise<void>((resolve) => partner.server!.listen(0, '127.0.0.1', resolve));
-  partner.url = `http://127.0.0.1:${(partner.server.address() as AddressInfo).port}`;
-});
-
-afterAll(async () => {
-  partner.server?.closeAllConnections();
-  await new Promise((resolve) => partner.server?.close(resolve));
-});
-
-async function logged(match: (entry: RequestLogEntry) => boolean): Promise<RequestLogEntry> {
-  for (let i = 0; i < 100; i++) {
-    const found = ((await (await fetch(`${origins.harness}/__harness/requests`)).json()) as RequestLogEntry[]).find(match);
-    if (found) return found;
-    await new Promise((r) => setTimeout(r, 20));
+const partner = usePartner((url, req, res) => {
+  if (url.pathname === '/catalog-api/contents/77') {
+    res.setHeader('Content-Type', 'application/json');
+    res.setHeader('Set-Cookie', 'stagingSession=server-secret-1234; Path=/');
+    return res.end(JSON.stringify({ id: 77, title: 'Staging', posterUrl: '/img/77.jpg', hasMultipleEpisodes: false }));
   }
-  throw new Error('request log entry not found');
-}
-
-async function partnerSaw(match: (seen: Seen) => boolean): Promise<Seen> {
-  for (let i = 0; i < 100; i++) {
-    const found = partner.seen.find(match);
-    if (found) return found;
-    await new Promise((r) => setTimeout(r, 20));
+  if (url.pathname === '/catalog-api/episodes') {
+    res.setHeader('Content-Type', 'application/json; charset=utf-8');
+    return res.end(JSON.stringify([{ id: 7701, order: 1, m3u8MasterFilePath: '/media/77/master.m3u8', posterPath: 'https://cdn.example/p.jpg' }]));
   }
-  throw new Error('the partner never saw that request');
-}
+  if (url.pathname === '/authenticator/authentication/refresh' && req.method === 'POST') {
+    res.setHeader('Authorization', 'Bearer fresh-token-abcd');
+    res.setHeader('Content-Type', 'application/json');
+    return res.end('{}');
+  }
+});
+const logged = (match: (entry: RequestLogEntry) => boolean) => requestLogged(origins, match);
 
 describe('staging proxy', () => {
   const proxy = () => `${origins.player}/__harness/staging/${encodeToken(partner.url)}`;
@@ -83,7 +38,7 @@ describe('staging proxy', () => {
     });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ id: 77, title: 'Staging', posterUrl: `${partner.url}/img/77.jpg`, hasMultipleEpisodes: false });
-    const saw = await partnerSaw((seen) => seen.url === '/catalog-api/contents/77');
+    const saw = await partner.saw((seen) => seen.url === '/catalog-api/contents/77');
     expect(saw.headers.authorization).toBe('Bearer secret-token-9f8e');
     expect(saw.headers['x-session-context']).toBe('ctx-value-5566');
     const entry = await logged((e) => e.upstream === `${partner.url}/catalog-api/contents/77`);
@@ -103,7 +58,7 @@ describe('staging proxy', () => {
       body: JSON.stringify({ refreshToken: 'r', accessToken: 'a' }),
     });
     expect(response.headers.get('authorization')).toBe('Bearer fresh-token-abcd');
-    const saw = await partnerSaw((seen) => seen.url === '/authenticator/authentication/refresh');
+    const saw = await partner.saw((seen) => seen.url === '/authenticator/authentication/refresh');
     expect(JSON.parse(saw.body)).toEqual({ refreshToken: 'r', accessToken: 'a' });
     const entry = await logged((e) => e.upstream?.endsWith('/authenticator/authentication/refresh') === true);
     expect(entry.responseHeaders?.authorization).toBe('••••abcd');
