@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryStorage, createWebStorage, isBoolean, isFiniteNumber, readTyped, recordOf, isString } from './storage';
+import { fakeStorage } from '../test-support/web-storage';
 
 /** A Web Storage double whose calls can be made to throw. */
 function webStorage(behaviour: { getItem?: () => never; setItem?: () => never; removeItem?: () => never } = {}) {
@@ -76,25 +77,6 @@ describe('storage adapter', () => {
  * row is a hostile or broken input and the outcome this unit must give.
  */
 describe('storage', () => {
-  function fakeStorage(initial: Record<string, string>, faults: { getItem?: Error; setItem?: Error } = {}): Storage {
-    const map = new Map(Object.entries(initial));
-    return {
-      get length() {
-        return map.size;
-      },
-      key: (i) => [...map.keys()][i] ?? null,
-      getItem: (k) => {
-        if (faults.getItem) throw faults.getItem;
-        return map.get(k) ?? null;
-      },
-      setItem: (k, v) => {
-        if (faults.setItem) throw faults.setItem;
-        map.set(k, String(v));
-      },
-      removeItem: (k) => void map.delete(k),
-      clear: () => map.clear(),
-    };
-  }
   const quota = new DOMException('The quota has been exceeded.', 'QuotaExceededError');
   const security = new DOMException('Access is denied for this document.', 'SecurityError');
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createWebStorage } from '../../platform/storage';
+import { fakeStorage } from '../../test-support/web-storage';
 import { decideStart, sanitizeProgress, type StartDecision, type StartInput } from './start';
 
 const base: StartInput = { choice: 'start', episodeId: 7, duration: 600, startTime: null, episodeTime: null, saved: {} };
@@ -72,26 +73,6 @@ describe('start position', () => {
  * row is a hostile or broken input and the outcome this unit must give.
  */
 describe('storage', () => {
-  function fakeStorage(initial: Record<string, string>, faults: { getItem?: Error; setItem?: Error } = {}): Storage {
-    const map = new Map(Object.entries(initial));
-    return {
-      get length() {
-        return map.size;
-      },
-      key: (i) => [...map.keys()][i] ?? null,
-      getItem: (k) => {
-        if (faults.getItem) throw faults.getItem;
-        return map.get(k) ?? null;
-      },
-      setItem: (k, v) => {
-        if (faults.setItem) throw faults.setItem;
-        map.set(k, String(v));
-      },
-      removeItem: (k) => void map.delete(k),
-      clear: () => map.clear(),
-    };
-  }
-
   const STORAGE_READ_ROWS: Array<[label: string, raw: string, read: (s: ReturnType<typeof createWebStorage>) => unknown, expected: unknown]> = [
     ['episodesTimeProgress an array', '[1,2]', (s) => sanitizeProgress(s.read('k')), {}],
     ['episodesTimeProgress mixed entries: bad ones dropped', '{"10101":12,"10211":"7","x":3,"10212":-1,"10213":null}', (s) => sanitizeProgress(s.read('k')), { 10101: 12 }],
