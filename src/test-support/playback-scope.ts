@@ -3,7 +3,7 @@ import { allSettled, fork, type EventCallable, type Scope } from 'effector';
 import { vi } from 'vitest';
 import { createScriptedEngine, type ScriptedEngine } from '../engine/scripted-engine';
 import { $storage, createMemoryStorage, type MemoryStorage } from '../platform/storage';
-import { engineAttached } from '../features/playback';
+import { engineAttached, keyPressed, type KeyInput } from '../features/playback';
 
 /** The engine's commands so far, or those of one name. */
 export const commands = (engine: ScriptedEngine, name?: string) => engine.calls.filter((c) => !name || c.command === name);
@@ -34,4 +34,27 @@ export async function attachedAt30() {
   await allSettled(scope);
   engine.calls.length = 0;
   return { scope, engine };
+}
+
+/** The keys the keyboard tests press, as the browser reports them (a US layout). */
+export const KEYS: Record<string, KeyInput> = {
+  '?': { key: '?', code: 'Slash', shift: true },
+  Escape: { key: 'Escape', code: 'Escape' },
+  k: { key: 'k', code: 'KeyK' },
+  j: { key: 'j', code: 'KeyJ' },
+  ArrowRight: { key: 'ArrowRight', code: 'ArrowRight' },
+  ArrowDown: { key: 'ArrowDown', code: 'ArrowDown' },
+  m: { key: 'm', code: 'KeyM' },
+  f: { key: 'f', code: 'KeyF' },
+  c: { key: 'c', code: 'KeyC' },
+  '5': { key: '5', code: 'Digit5' },
+};
+
+/**
+ * Presses a key of KEYS without waiting for the scope to settle: a key restarts the controls' 1 s
+ * hide timer, which allSettled would wait out (fake timers, as in controls.test.ts).
+ */
+export async function press(scope: Scope, key: string) {
+  void allSettled(keyPressed, { scope, params: KEYS[key]! });
+  await vi.advanceTimersByTimeAsync(0);
 }

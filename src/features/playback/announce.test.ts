@@ -1,29 +1,7 @@
 import { allSettled, type Scope } from 'effector';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { attachedAt30 } from '../../test-support/playback-scope';
-import { $announcement, keyPressed, seekRequested, volumeSet, type KeyInput } from './index';
-
-/**
- * Presses a key without waiting for the scope to settle: a key restarts the controls' 1 s hide
- * timer, which allSettled would wait out (fake timers, as in controls.test.ts).
- */
-async function press(scope: Scope, key: string) {
-  void allSettled(keyPressed, { scope, params: KEYS[key]! });
-  await vi.advanceTimersByTimeAsync(0);
-}
-
-const KEYS: Record<string, KeyInput> = {
-  '?': { key: '?', code: 'Slash', shift: true },
-  Escape: { key: 'Escape', code: 'Escape' },
-  k: { key: 'k', code: 'KeyK' },
-  j: { key: 'j', code: 'KeyJ' },
-  ArrowRight: { key: 'ArrowRight', code: 'ArrowRight' },
-  ArrowDown: { key: 'ArrowDown', code: 'ArrowDown' },
-  m: { key: 'm', code: 'KeyM' },
-  f: { key: 'f', code: 'KeyF' },
-  c: { key: 'c', code: 'KeyC' },
-  '5': { key: '5', code: 'Digit5' },
-};
+import { attachedAt30, press } from '../../test-support/playback-scope';
+import { $announcement, seekRequested, volumeSet } from './index';
 
 beforeEach(() => void vi.useFakeTimers());
 afterEach(() => void vi.useRealTimers());

@@ -1,5 +1,5 @@
 /** keyboard.ts: the shortcut table and what the keys do to the engine. */
-import { allSettled, createWatch, type Scope } from 'effector';
+import { allSettled, createWatch } from 'effector';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   $announcement,
@@ -10,9 +10,8 @@ import {
   shortcutFor,
   shortcutsHelpClosed,
   subtitlesShortcutUsed,
-  type KeyInput,
 } from './index';
-import { attached, fire, attachedAt30 } from '../../test-support/playback-scope';
+import { attached, fire, attachedAt30, press } from '../../test-support/playback-scope';
 
 describe('keyboard', () => {
   // One test below runs on fake time; should it fail half-way, the fake clock still goes with it.
@@ -68,28 +67,6 @@ describe('keyboard', () => {
 describe("the '?' shortcuts dialog", () => {
   beforeEach(() => void vi.useFakeTimers());
   afterEach(() => void vi.useRealTimers());
-
-  const KEYS: Record<string, KeyInput> = {
-    '?': { key: '?', code: 'Slash', shift: true },
-    Escape: { key: 'Escape', code: 'Escape' },
-    k: { key: 'k', code: 'KeyK' },
-    j: { key: 'j', code: 'KeyJ' },
-    ArrowRight: { key: 'ArrowRight', code: 'ArrowRight' },
-    ArrowDown: { key: 'ArrowDown', code: 'ArrowDown' },
-    m: { key: 'm', code: 'KeyM' },
-    f: { key: 'f', code: 'KeyF' },
-    c: { key: 'c', code: 'KeyC' },
-    '5': { key: '5', code: 'Digit5' },
-  };
-
-  /**
-   * Presses a key without waiting for the scope to settle: a key restarts the controls' 1 s hide
-   * timer, which allSettled would wait out (fake timers, as in controls.test.ts).
-   */
-  async function press(scope: Scope, key: string) {
-    void allSettled(keyPressed, { scope, params: KEYS[key]! });
-    await vi.advanceTimersByTimeAsync(0);
-  }
 
   it('? opens it in any layout: Shift+/ (US), Shift+7 (Russian, "?"), Shift+/ typing "," (Russian)', () => {
     expect(shortcutFor({ key: '?', code: 'Slash', shift: true })).toEqual({ kind: 'help' });
