@@ -1,10 +1,8 @@
 /** PiP and remote playback (devices.ts) reach the content's element only through the engine's surface. */
-import { allSettled, fork } from 'effector';
+import { allSettled } from 'effector';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { settle } from '../../test-support/settle';
-import { createScriptedEngine } from '../../engine/scripted-engine';
-import { postToParentFx, type ParentMessage } from '../../platform/parent-bridge';
-import { engineAttached } from '../playback';
+import { attached } from '../../test-support/fullscreen-scope';
 import {
   $castAvailable,
   $casting,
@@ -13,22 +11,10 @@ import {
   castClicked,
   pipClicked,
 } from './index';
-import { $framed } from './model';
 
 // Fake time: the controls' 1 s idle timer would hold every settle for a real second.
 beforeEach(() => void vi.useFakeTimers());
 afterEach(() => void vi.useRealTimers());
-
-async function attached({ framed = false, prepare = (_: ReturnType<typeof createScriptedEngine>) => {} } = {}) {
-  const posted: ParentMessage[] = [];
-  const scope = fork({ values: [[$framed, framed]], handlers: [[postToParentFx, (message: ParentMessage) => (posted.push(message), true)]] });
-  const engine = createScriptedEngine();
-  prepare(engine);
-  await settle(engineAttached, { scope, params: engine });
-  const surface = engine.surface;
-  const commands = () => surface.calls.map(({ command, args }) => (args.length ? `${command} ${args.join(' ')}` : command));
-  return { scope, engine, surface, posted, commands };
-}
 
 describe("the engine's surface", () => {
   it('PiP shows when supported, enters and leaves through it, and its state comes from it', async () => {

@@ -1,6 +1,7 @@
 import { fork, type Scope } from 'effector';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { settle } from '../../test-support/settle';
+import { attached } from '../../test-support/fullscreen-scope';
 import { createScriptedEngine } from '../../engine/scripted-engine';
 import { postToParentFx, type ParentMessage } from '../../platform/parent-bridge';
 import { engineAttached, escapePressed, fullscreenShortcutUsed, layoutChanged } from '../playback';
@@ -153,17 +154,6 @@ describe('media session metadata', () => {
 
 /** Native fullscreen reaches the content's element only through the engine's surface. */
 describe("the engine's surface", () => {
-  async function attached({ framed = false, prepare = (_: ReturnType<typeof createScriptedEngine>) => {} } = {}) {
-    const posted: ParentMessage[] = [];
-    const scope = fork({ values: [[$framed, framed]], handlers: [[postToParentFx, (message: ParentMessage) => (posted.push(message), true)]] });
-    const engine = createScriptedEngine();
-    prepare(engine);
-    await settle(engineAttached, { scope, params: engine });
-    const surface = engine.surface;
-    const commands = () => surface.calls.map(({ command, args }) => (args.length ? `${command} ${args.join(' ')}` : command));
-    return { scope, engine, surface, posted, commands };
-  }
-
   it('takes the native fullscreen state as the engine comes, then follows its changes', async () => {
     const { scope, surface } = await attached({ prepare: (engine) => void (engine.surface.state.fullscreen = { native: true, videoOnly: true }) });
     expect(scope.getState($nativeFullscreen)).toBe(true);
