@@ -58,6 +58,14 @@ async function firstSegmentUrl(masterUrl: string): Promise<string> {
   return new URL(segment, variantUrl).href;
 }
 
+/** The four catalogue routes of content `id`. */
+const catalogueRoutes = (id: number) => [
+  `/catalog-api/contents/${id}`,
+  `/catalog-api/contents/${id}/seasons`,
+  `/catalog-api/episodes?content-id=${id}`,
+  `/catalog-api/contents/${id}/available?domain=example.com`,
+];
+
 describe('origins', () => {
   it('addresses the player origin as localhost and the harness origin as 127.0.0.1', () => {
     expect(origins.server.playerUrl).toMatch(/^http:\/\/localhost:\d+\/$/);
@@ -85,12 +93,7 @@ describe('catalogue', () => {
     const unknown = await fetch(`${origins.player}/catalog-api/contents/999999`);
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toEqual({ message: 'Content not found' });
-    for (const url of [
-      '/catalog-api/contents/104',
-      '/catalog-api/contents/104/seasons',
-      '/catalog-api/episodes?content-id=104',
-      '/catalog-api/contents/104/available?domain=example.com',
-    ]) {
+    for (const url of catalogueRoutes(104)) {
       const res = await fetch(origins.player + url);
       expect(res.status, url).toBe(404);
       expect(await res.json()).toEqual({ message: 'Content not found' });
@@ -98,12 +101,7 @@ describe('catalogue', () => {
   });
 
   it('answers 500 for scenario 105 on every route', async () => {
-    for (const url of [
-      '/catalog-api/contents/105',
-      '/catalog-api/contents/105/seasons',
-      '/catalog-api/episodes?content-id=105',
-      '/catalog-api/contents/105/available?domain=example.com',
-    ]) {
+    for (const url of catalogueRoutes(105)) {
       const res = await fetch(origins.player + url);
       expect(res.status, url).toBe(500);
       expect(await res.json()).toEqual({ message: 'Internal Server Error' });
