@@ -29,6 +29,18 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+describe('resolveVast: links and wrappers', () => {
+  it('takes the id from the creativeId parameter of the VAST link', async () => {
+    const ad = await resolveVast({ url: fixtureUrl('inline-skippable.xml', '?creativeId=abc%201') }, { parseXml, canPlayType, fetchText: fixtureFetcher(), timeoutMs: 1000 });
+    expect(ad.id).toBe('abc 1');
+  });
+
+  it('accepts inline XML (dataXml)', async () => {
+    const ad = await resolveVast({ xml: readFixture('inline-non-skippable.xml') }, { parseXml, canPlayType, timeoutMs: 1000 });
+    expect(ad.mediaFile.url).toBe('http://127.0.0.1:4101/media/ads/ad-5s.mp4');
+  });
+});
+
 describe('wrapper chains', () => {
   it('follows two wrappers and merges their links into the inline ad', async () => {
     const requested: string[] = [];
