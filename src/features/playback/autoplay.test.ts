@@ -8,7 +8,6 @@ import { STORAGE_KEYS } from '../../lib/constants';
 import { $bigPlayShown, $spinnerShown, $status, autoplaySet, engineAttached, playClicked, playHeld, playReleased, sourceRequested } from './model';
 import { $muted } from './volume';
 import { $autoplayResult, $unmuteOffered, adMediaPlayed, earlyAutoplayAdopted, unmuteClicked } from './autoplay';
-import { isPlayRefusal, playOrMute } from '../../lib/autoplay';
 
 const READY = { levels: [], audioTracks: [], subtitleTracks: [] };
 const SOURCE = { url: 'http://x/master.m3u8', startTime: 0 };
@@ -210,51 +209,5 @@ describe('autoplay with every module loaded', () => {
     engine.emit('sourceReady', READY);
     await allSettled(scope);
     expect(commands(engine).filter((command) => command === 'play')).toHaveLength(1);
-  });
-});
-
-describe('playOrMute', () => {
-  const media = (answers: Array<'ok' | 'NotAllowedError' | 'AbortError' | 'hang'>) => {
-    const calls: string[] = [];
-    return {
-      calls,
-      play: () => {
-        calls.push('play');
-        const answer = answers.shift() ?? 'ok';
-        if (answer === 'ok') return Promise.resolve();
-        if (answer === 'hang') return new Promise<void>(() => {});
-        return Promise.reject(Object.assign(new Error(answer), { name: answer }));
-      },
-      setMuted: (muted: boolean) => void calls.push(`muted=${muted}`),
-    };
-  };
-
-  it('sound, muted, blocked', async () => {
-    expect(await playOrMute(media(['ok']), { muted: false })).toBe('sound');
-    const refused = media(['NotAllowedError', 'ok']);
-    expect(await playOrMute(refused, { muted: false })).toBe('muted');
-    expect(refused.calls).toEqual(['play', 'muted=true', 'play']);
-    const blocked = media(['NotAllowedError', 'NotAllowedError']);
-    expect(await playOrMute(blocked, { muted: false })).toBe('blocked');
-    expect(blocked.calls).toEqual(['play', 'muted=true', 'play', 'muted=false']);
-  });
-
-  it('gives up without muting when told to (the app started meanwhile)', async () => {
-    const refused = media(['NotAllowedError']);
-    expect(await playOrMute(refused, { muted: false, mayRetry: () => false })).toBeNull();
-    expect(refused.calls).toEqual(['play']);
-  });
-
-  it('an error that is no refusal passes through; a play that never settles leaves the outcome open', async () => {
-    await expect(playOrMute(media(['AbortError']), { muted: false })).rejects.toMatchObject({ name: 'AbortError' });
-    let settled = false;
-    void playOrMute(media(['hang']), { muted: false }).then(() => (settled = true));
-    await Promise.resolve();
-    expect(settled).toBe(false);
-  });
-
-  it('isPlayRefusal reads the name only', () => {
-    expect(isPlayRefusal({ name: 'NotAllowedError' })).toBe(true);
-    expect(isPlayRefusal(new Error('NotAllowedError'))).toBe(false);
   });
 });
