@@ -2,7 +2,6 @@ import { allSettled, fork } from 'effector';
 import { describe, expect, it } from 'vitest';
 import { $currentTime, $mobileLayout, shareAvailabilitySet, shareClicked } from '../playback';
 import { checkNativeShareFx, copyTextFx, nativeShareFx, readTopPageUrlFx } from '../../platform/share';
-import { topPageUrl } from '../../platform/share';
 import { sendStatFx, type StatEvent } from '../../platform/stats';
 import { SHARE_TARGETS } from './targets';
 import type { ContentDto } from '../../api/dto';
@@ -101,14 +100,5 @@ describe('share', () => {
     expect(targets[0]!.href).toBe(`https://vk.com/share.php?url=${encodeURIComponent(scope.getState($shareLink)!)}&title=${encodeURIComponent('Фильм & co')}`);
     expect(targets.every(({ href }) => href.startsWith('https://'))).toBe(true);
     expect(fork().getState($shareTargets)).toEqual([]);
-  });
-
-  it.each([
-    ['https://site.example/a?b=1', ['https://other.example'], 'https://site.example/a?b=1'],
-    ['', ['https://other.example'], 'https://other.example/'],
-    ['', [], 'http://player.local/?movie_id=1'],
-    ['javascript:alert(1)', [], 'http://player.local/?movie_id=1'],
-  ])('the top page address from referrer %j and ancestors %j is %j', (referrer, ancestors, expected) => {
-    expect(topPageUrl(referrer, ancestors, 'http://player.local/?movie_id=1')).toBe(expected);
   });
 });
