@@ -44,6 +44,7 @@ const pages = [
     html: 'src/app/index.html',
     preload: PLAYER_PRELOAD,
     lazyStyles: PLAYER_APP,
+    inlineScript: 'src/start/early-inline.ts',
     alias: { 'hls.js': './node_modules/hls.js/src/exports-named.ts' },
     define: HLS_FEATURES,
     // hls.js modules the player never runs (live latency, 608 captions, ID3 track...), each
@@ -58,12 +59,15 @@ const pages = [
  * - one stylesheet: the entry's, after those of the lazy chunks `lazyStyles` names (the app imports
  *   its views' styles before the entry's), joined so the page pays one request for them, or none
  *   with `inlineStyles` (a `<style>` in the page: about 6 KiB compressed, against a connection);
- * - the entry's static imports modulepreloaded, then the entry, then the chunks `preload` names:
- *   over HTTP/1.1 a browser opens six connections to a host, and the entry, which sends the
- *   start-up calls, must not wait behind the engine's larger chunk;
- * - no icon request (a data: URL), which would take one of those connections.
+ * - the entry's static imports modulepreloaded, then the entry, then the chunks `preload` names;
+ * - `inlineScript`, bundled on its own, in the page where the template says `<!-- early -->`: it
+ *   runs while the parser reads the page, a round trip before the entry could. The player's
+ *   template puts it before the assets, at the end of the body: a stylesheet above it would hold
+ *   it until the stylesheet loads, and over HTTP/1.1 (six connections to a host) its start-up
+ *   calls must not queue behind the chunks;
+ * - the templates name no icon to fetch (a data: URL), which would take one of those connections.
  */
-async function buildPage({ name, entry, html, preload, lazyStyles, inlineStyles = false, alias = {}, define = {}, plugins = [] }) {
+async function buildPage({ name, entry, html, preload, lazyStyles, inlineScript, inlineStyles = false, alias = {}, define = {}, plugins = [] }) {
   const outdir = path.join(dist, name, 'assets');
   const result = await esbuild.build({
     ...BROWSER_BUILD,
@@ -88,18 +92,35 @@ async function buildPage({ name, entry, html, preload, lazyStyles, inlineStyles 
   const css = await joinStyles(styles);
   const stylesheet = !inlineStyles && css ? await writeStyles(name, css) : null;
   const tags = [
-    '<link rel="icon" href="data:,">',
     inlineStyles && css ? `<style>${css}</style>` : stylesheet && `<link rel="stylesheet" href="./${rel(stylesheet)}">`,
     ...statics.map((file) => `<link rel="modulepreload" href="./${rel(file)}">`),
     `<script type="module" src="./${rel(entryJs)}"></script>`,
     ...preloads.map((file) => `<link rel="modulepreload" href="./${rel(file)}">`),
   ].filter(Boolean).join('\n    ');
-  await writeFile(path.join(dist, name, 'index.html'), template.replace('<!-- assets -->', tags));
+  const early = inlineScript ? `<script>${await inlineBundle(inlineScript, define)}</script>` : '';
+  await writeFile(path.join(dist, name, 'index.html'), template.replace('<!-- assets -->', tags).replace('<!-- early -->', () => early));
   await writeFile(path.join(dist, name, 'metafile.json'), JSON.stringify(result.metafile));
   // What index.html makes the browser fetch at once: with their static imports, the page's initial files.
   // The app's chunks, fetched at its turn: with the initial files, all a started player runs.
   const app = eagerChunks(outputs, entryJs, lazyStyles ?? /(?!)/);
   return { name, outputs, entryJs, entryCss, referenced: [...statics, entryJs, ...preloads, ...(stylesheet ? [stylesheet] : [])], app };
+}
+
+/** `entry` as one classic script's text, for a `<script>` in the page (no modules: it runs while the page is parsed). */
+async function inlineBundle(entry, define) {
+  const result = await esbuild.build({
+    entryPoints: [path.join(root, entry)],
+    bundle: true,
+    format: 'iife',
+    target: BROWSER_BUILD.target,
+    minify: true,
+    write: false,
+    define: { ...BROWSER_BUILD.define, ...define },
+    logLevel: 'warning',
+  });
+  const code = result.outputFiles[0].text.trim();
+  if (/<\/script|<!--/i.test(code)) throw new Error(`${entry}: its bundle holds "</script" or "<!--", which would end the inline script early`);
+  return code;
 }
 
 /** The stylesheets' text in order, as one. */

@@ -191,6 +191,25 @@ describe('early master playlist', () => {
     expect(server.requests.filter((r) => r.path.endsWith('.m3u8')).map((r) => r.path)).toEqual(['/media/hls/series/s2e3/master.m3u8']);
   });
 
+  it('the media playlists it names are fetched early too, each once, for the engine to take', async () => {
+    const master = '#EXTM3U\n#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="a",NAME="ru",URI="audio/ru/index.m3u8"\n#EXT-X-STREAM-INF:BANDWIDTH=800000,AUDIO="a"\nvideo/360p/index.m3u8\n';
+    server.answer((request, res) => {
+      if (request.path === '/catalog-api/episodes') return json(res, 200, episodes102);
+      if (request.path.endsWith('/master.m3u8')) return json(res, 200, master);
+      if (request.path.endsWith('.m3u8')) return json(res, 200, `#EXTM3U\n#${request.path}\n`);
+      return json(res, 200, { available: true });
+    });
+    const p = page('?movie_id=102&season=2&episode=3');
+    sendEarlyRequests(p.config, p.jar, NOW, { answers, playlists });
+    await waitForRequests(8);
+    const base = `${server.baseUrl}/media/hls/series/s2e3`;
+    expect(await takeEarlyPlaylist(`${base}/video/360p/index.m3u8`)).toBe('#EXTM3U\n#/media/hls/series/s2e3/video/360p/index.m3u8\n');
+    expect(await takeEarlyPlaylist(`${base}/audio/ru/index.m3u8`)).toBe('#EXTM3U\n#/media/hls/series/s2e3/audio/ru/index.m3u8\n');
+    expect(server.requests.filter((r) => r.path.endsWith('.m3u8')).map((r) => r.path).sort()).toEqual(
+      ['/media/hls/series/s2e3/audio/ru/index.m3u8', '/media/hls/series/s2e3/master.m3u8', '/media/hls/series/s2e3/video/360p/index.m3u8'],
+    );
+  });
+
   it('none when the episodes call failed or its body is not episodes', async () => {
     server.answer((request, res) => (request.path === '/catalog-api/episodes' ? json(res, 500, {}) : json(res, 200, { available: true })));
     const p = page('?movie_id=102');

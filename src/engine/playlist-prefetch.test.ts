@@ -24,6 +24,19 @@ describe('media playlists a master names', () => {
     ]);
   });
 
+  it('for a start: the variants and each audio group\'s default rendition (else its first), no subtitles', () => {
+    const master = `${MASTER}#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="subs",NAME="ru",URI="subs/ru.m3u8"
+#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="ac3",NAME="en",URI="audio/en-ac3/index.m3u8"
+#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="ac3",NAME="ru",DEFAULT=YES,URI="audio/ru-ac3/index.m3u8"
+`;
+    expect(mediaPlaylistUris(master, 'http://cdn.test/hls/s1e2/master.m3u8', { start: true })).toEqual([
+      'http://cdn.test/hls/s1e2/360p/index.m3u8',
+      'http://cdn.test/hls/s1e2/720p/index.m3u8?v=2',
+      'http://cdn.test/hls/s1e2/audio/ru/index.m3u8',
+      'http://cdn.test/hls/s1e2/audio/ru-ac3/index.m3u8',
+    ]);
+  });
+
   it('nothing from a media playlist, and no other scheme', () => {
     expect(mediaPlaylistUris('#EXTM3U\n#EXTINF:4,\nseg-000.m4s\n', 'http://cdn.test/a/index.m3u8')).toEqual([]);
     expect(mediaPlaylistUris('#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=1\njavascript:alert(1)\n', 'http://cdn.test/m.m3u8')).toEqual([]);

@@ -9,23 +9,43 @@
 import type { PlaylistCache, SegmentCache } from './playlist-cache';
 import { httpUrl } from '../lib/url';
 
-/** Every media playlist a master playlist names (its variants, and its renditions' URI attributes), resolved, once each. */
-export function mediaPlaylistUris(text: string, base: string): string[] {
+/** An attribute of an EXT-X-MEDIA or EXT-X-MAP tag's list. */
+const attribute = (list: string, name: string): string | undefined => {
+  const match = new RegExp(`(?:^|,)${name}=(?:"([^"]*)"|([^,]*))`).exec(list);
+  return match ? (match[1] ?? match[2]) : undefined;
+};
+
+/**
+ * The media playlists a master playlist names (its variants, and its renditions' URI attributes),
+ * resolved, once each. `start`: only what a player loads to start, the variants and each audio
+ * group's default rendition (or its first), not subtitles, which load when shown.
+ */
+export function mediaPlaylistUris(text: string, base: string, { start = false }: { start?: boolean } = {}): string[] {
   const uris = new Set<string>();
+  /** Per audio group, its default rendition, or its first while none is. */
+  const audio = new Map<string, { url: string; isDefault: boolean }>();
   let variantNext = false;
   for (const raw of text.split(/\r?\n/)) {
     const line = raw.trim();
     if (line.startsWith('#EXT-X-STREAM-INF')) variantNext = true;
     else if (line.startsWith('#EXT-X-MEDIA:')) {
-      const uri = /(?:^|,)URI="([^"]+)"/.exec(line.slice('#EXT-X-MEDIA:'.length))?.[1];
+      const list = line.slice('#EXT-X-MEDIA:'.length);
+      const uri = attribute(list, 'URI');
       const url = uri ? httpUrl(uri, base) : null;
-      if (url) uris.add(url);
+      if (!url) continue;
+      if (!start) uris.add(url);
+      else if (attribute(list, 'TYPE') === 'AUDIO') {
+        const group = attribute(list, 'GROUP-ID') ?? '';
+        const isDefault = attribute(list, 'DEFAULT') === 'YES';
+        if (!audio.has(group) || (isDefault && !audio.get(group)?.isDefault)) audio.set(group, { url, isDefault });
+      }
     } else if (line && !line.startsWith('#') && variantNext) {
       variantNext = false;
       const url = httpUrl(line, base);
       if (url) uris.add(url);
     }
   }
+  for (const { url } of audio.values()) uris.add(url);
   return [...uris].filter((url) => new URL(url).pathname.endsWith('.m3u8'));
 }
 
@@ -55,8 +75,8 @@ export function createPlaylistPrefetch(cache: PlaylistCache): (masterUrl: string
 export function initSegmentUri(text: string, base: string): string | null {
   if (/^#EXT-X-KEY:(?!.*METHOD=NONE)/m.test(text)) return null;
   const map = /^#EXT-X-MAP:(.*)$/m.exec(text)?.[1];
-  if (!map || /(?:^|,)BYTERANGE=/.test(map)) return null;
-  const uri = /(?:^|,)URI="([^"]+)"/.exec(map)?.[1];
+  if (!map || attribute(map, 'BYTERANGE') !== undefined) return null;
+  const uri = attribute(map, 'URI');
   return uri ? httpUrl(uri, base) : null;
 }
 

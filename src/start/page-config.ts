@@ -1,47 +1,18 @@
 /**
- * The page's configuration, read once, and its start-up calls sent at once: this module is the
- * entry's first import, so the calls go out before the app's modules are evaluated.
+ * The page's configuration and its start-up calls, as index.html's inline script left them
+ * (early-page.ts). When that script did not run (a Content-Security-Policy without its hash), the
+ * entry does the same work now, a round trip later on a mobile link.
  */
-import { parseConfig } from '../features/session/config';
-import { sendEarlyRequests, type EarlyStores } from './early-requests';
-import { createEarlyAnswers } from '../api/early';
-import { createPlaylistCache } from '../engine/playlist-cache';
-import { browserCookies } from '../platform/cookies';
+import { createEarlyPage } from './early-page';
 
-declare global {
-  interface Window {
-    /** The page's global movie id setting; wins over the movie_id query parameter. */
-    MOVIE_ID?: unknown;
-  }
-}
+const page = window.filmPlayerEarlyPage ?? createEarlyPage();
 
-/** data-* attributes of the embedding iframe; readable only when the parent is same-origin. */
-function frameData(): Record<string, string | undefined> {
-  try {
-    const frame = window.frameElement;
-    return frame instanceof HTMLElement ? { ...frame.dataset } : {};
-  } catch {
-    return {};
-  }
-}
-
-const element = document.getElementById('root');
-if (!element) throw new Error('#root is missing from the player page');
-export const root: HTMLElement = element;
-
-export const config = parseConfig({
-  search: window.location.search,
-  pageUrl: window.location.href,
-  globalMovieId: window.MOVIE_ID,
-  rootData: { ...root.dataset },
-  frameData: frameData(),
-});
-
+export const root: HTMLElement = page.root;
+export const config = page.config;
 /** What the page fetches before its models exist: the start-up answers for the API clients, playlists for the engine. */
-export const earlyStores: EarlyStores = { answers: createEarlyAnswers(), playlists: createPlaylistCache() };
-
+export const earlyStores = page.stores;
 /** The start episode and its master playlist (fetched early); null when the early answers do not tell them. */
-export const earlyEpisode = sendEarlyRequests(config, browserCookies, Date.now(), earlyStores);
+export const earlyEpisode = page.episode;
 
 /** The engine chunk, asked for now so it is evaluated as soon as the entry is. */
 export const engineModule = import('../engine/hls-engine');
