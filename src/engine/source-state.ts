@@ -1,0 +1,78 @@
+/**
+ * The current source's state, kept from the facts as they go by (types.ts `EngineSourceState`), so
+ * that whoever connects late reads where things stand. Free of hls.js: the real engine and the
+ * scripted one keep it alike.
+ */
+import type { EngineFactName, EngineFacts, EngineSourceState } from './types';
+
+export interface SourceStateKeeper {
+  /** A new source: its state starts afresh, but for the element's volume and rate. */
+  start(url: string, startTime: number): void;
+  /** Takes a fact into the state (before it goes to the listeners). */
+  observe<K extends EngineFactName>(fact: K, payload: EngineFacts[K] | undefined): void;
+  current(): EngineSourceState | null;
+}
+
+type Update = (state: EngineSourceState, payload: never) => void;
+
+/** What each fact says about the source; facts missing here (seeks, loading progress) are no state. */
+const UPDATES: Partial<Record<EngineFactName, Update>> = {
+  sourceReady: (state, ready: EngineFacts['sourceReady']) => void (state.ready = ready),
+  levelsUpdated: (state, levels: EngineFacts['levelsUpdated']) => void (state.levels = levels),
+  levelSwitched: (state, level: EngineFacts['levelSwitched']) => void (state.level = level),
+  audioTracksUpdated: (state, tracks: EngineFacts['audioTracksUpdated']) => void (state.audioTracks = tracks),
+  audioTrackSwitched: (state, { id }: EngineFacts['audioTrackSwitched']) => void (state.audioTrack = id),
+  subtitleTracksUpdated: (state, tracks: EngineFacts['subtitleTracksUpdated']) => void (state.subtitleTracks = tracks),
+  subtitleTrackSwitched: (state, { id }: EngineFacts['subtitleTrackSwitched']) => void (state.subtitleTrack = id),
+  playing: (state) => void (state.flow = 'playing'),
+  paused: (state) => void (state.flow = 'paused'),
+  waiting: (state) => void (state.flow = 'waiting'),
+  ended: (state) => void (state.flow = 'ended'),
+  timeUpdated: (state, time: EngineFacts['timeUpdated']) => void (state.time = time),
+  durationChanged: (state, { duration }: EngineFacts['durationChanged']) => void (state.duration = duration),
+  volumeChanged: (state, volume: EngineFacts['volumeChanged']) => void (state.volume = volume),
+  rateChanged: (state, { rate }: EngineFacts['rateChanged']) => void (state.rate = rate),
+  cuesChanged: (state, { texts }: EngineFacts['cuesChanged']) => void (state.cues = texts),
+  thumbnailTrackFound: (state, { url }: EngineFacts['thumbnailTrackFound']) => void (state.thumbnailTrack = url),
+  chaptersTrackFound: (state, { url }: EngineFacts['chaptersTrackFound']) => void (state.chaptersTrack = url),
+  error: (state, error: EngineFacts['error']) => void (error.fatal && (state.error = error)),
+};
+
+function freshState(url: string, startTime: number, before: EngineSourceState): EngineSourceState {
+  return {
+    url,
+    startTime,
+    ready: null,
+    levels: null,
+    audioTracks: null,
+    subtitleTracks: null,
+    level: null,
+    audioTrack: null,
+    subtitleTrack: null,
+    flow: null,
+    time: null,
+    duration: null,
+    volume: before.volume,
+    rate: before.rate,
+    cues: [],
+    thumbnailTrack: null,
+    chaptersTrack: null,
+    error: null,
+  };
+}
+
+export function createSourceState(): SourceStateKeeper {
+  // The element's facts before any source (its volume) are kept for the first one.
+  let state = freshState('', 0, { volume: null, rate: null } as EngineSourceState);
+  let started = false;
+  return {
+    start(url, startTime) {
+      state = freshState(url, startTime, state);
+      started = true;
+    },
+    observe(fact, payload) {
+      (UPDATES[fact] as ((state: EngineSourceState, payload: unknown) => void) | undefined)?.(state, payload);
+    },
+    current: () => (started ? { ...state } : null),
+  };
+}
