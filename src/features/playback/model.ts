@@ -254,9 +254,9 @@ export const $currentSecond = $currentTime.map((time) => Math.floor(time));
 
 /**
  * Play was asked for and the first frame is still on its way (a slow or stalled first segment):
- * the viewer gets the spinner, not a still picture with a play button. Not the start watchdog's
- * $startAwaited, which asks another question: it also counts an autoplaying source from its
- * request, and ends only when the media time moves (a `playing` with a frozen picture is no start).
+ * the viewer gets the spinner, not a still picture with a play button. It stays apart from the
+ * start watchdog's $startAwaited, which asks another question: it also counts an autoplaying source
+ * from its request, and ends only when the media time moves (a `playing` with a frozen picture is no start).
  */
 export const $startPending = createStore(false)
   .on(playFx, () => true)
