@@ -38,7 +38,7 @@ const UPDATES: Partial<Record<EngineFactName, Update>> = {
   error: (state, error: EngineFacts['error']) => void (error.fatal && (state.error = error)),
 };
 
-function freshState(url: string, startTime: number, before: EngineSourceState): EngineSourceState {
+function freshState(url: string, startTime: number, { volume, rate }: Pick<EngineSourceState, 'volume' | 'rate'>): EngineSourceState {
   return {
     url,
     startTime,
@@ -52,8 +52,8 @@ function freshState(url: string, startTime: number, before: EngineSourceState): 
     flow: null,
     time: null,
     duration: null,
-    volume: before.volume,
-    rate: before.rate,
+    volume,
+    rate,
     cues: [],
     thumbnailTrack: null,
     chaptersTrack: null,
@@ -63,7 +63,7 @@ function freshState(url: string, startTime: number, before: EngineSourceState): 
 
 export function createSourceState(): SourceStateKeeper {
   // The element's facts before any source (its volume) are kept for the first one.
-  let state = freshState('', 0, { volume: null, rate: null } as EngineSourceState);
+  let state = freshState('', 0, { volume: null, rate: null });
   let started = false;
   return {
     start(url, startTime) {

@@ -2,6 +2,7 @@ import { attach, combine, createEffect, createEvent, createStore, sample, scopeB
 import type { EngineError, EngineFacts, EngineSourceState, EngineTime, MediaEngine } from '../../engine/types';
 import { DEFAULT_MUTED, DEFAULT_VOLUME } from '../../lib/constants';
 import { isPlayRefusal, playOrMute, type AutoplayResult } from '../../lib/autoplay';
+import { paceTimeFacts } from './pace-time';
 
 export { isPlayRefusal, type AutoplayResult };
 
@@ -87,43 +88,6 @@ export const soundRefused = createEvent();
 export const $fallbackMuted = createStore(false)
   .on(soundRefused, () => true)
   .on(mediaVolumeChanged, (on, { muted }) => (muted ? on : false));
-
-/**
- * While the media plays on, the model takes one time fact per second of media: each fact runs the
- * whole model, and nothing it shows or sends needs finer (the controls read the time themselves,
- * every 100 ms, while they show it). Every fact passes otherwise (paused, stalled, before the first
- * frame), and the last one held back is delivered before the media stops or seeks (`flowChanged`,
- * `flush`), so the playhead is exact wherever it comes to rest.
- */
-function paceTimeFacts(deliver: (time: EngineTime) => void) {
-  let playing = false;
-  let lastSecond = Number.NaN;
-  let heldBack: EngineTime | null = null;
-  const flush = () => {
-    lastSecond = Number.NaN;
-    if (heldBack === null) return;
-    const time = heldBack;
-    heldBack = null;
-    deliver(time);
-  };
-  return {
-    flush,
-    flowChanged(nowPlaying: boolean) {
-      flush();
-      playing = nowPlaying;
-    },
-    time(time: EngineTime) {
-      const second = Math.floor(time.currentTime);
-      if (playing && second === lastSecond) {
-        heldBack = time;
-        return;
-      }
-      heldBack = null;
-      lastSecond = second;
-      deliver(time);
-    },
-  };
-}
 
 type FactHandlers = { [K in 'sourceReady' | 'playing' | 'paused' | 'waiting' | 'ended' | 'seeking' | 'seeked' | 'timeUpdated' | 'durationChanged' | 'error' | 'loadProgress']: (payload: EngineFacts[K]) => void };
 
