@@ -395,7 +395,7 @@ describe('preload', () => {
     expect(engine.source()).toMatchObject({ url: MASTER, startTime: 0, ready: null, flow: null, volume: { volume: 1, muted: false } });
   });
 
-  it('keeps a fatal error, which stopped the source; an error it recovered from is no state', () => {
+  it('keeps every error for whoever reports them, and the fatal one as what stopped the source', () => {
     const { engine } = setup();
     engine.preload?.(MASTER);
     const hls = lastHls();
@@ -403,6 +403,10 @@ describe('preload', () => {
     expect(engine.source()?.error).toBeNull();
     trigger(hls, Events.ERROR, { type: ErrorTypes.NETWORK_ERROR, details: ErrorDetails.MANIFEST_LOAD_ERROR, fatal: true } as ErrorData);
     expect(engine.source()?.error).toMatchObject({ kind: 'network', detail: ErrorDetails.MANIFEST_LOAD_ERROR, fatal: true });
+    expect(engine.source()?.errors.map(({ detail, fatal }) => [detail, fatal])).toEqual([
+      [ErrorDetails.LEVEL_LOAD_ERROR, false],
+      [ErrorDetails.MANIFEST_LOAD_ERROR, true],
+    ]);
   });
 
   it('does nothing (false) when a source is already loaded', () => {

@@ -5,6 +5,9 @@
  */
 import type { EngineFactName, EngineFacts, EngineSourceState } from './types';
 
+/** Errors a source keeps: a start's worth, however long a film plays on recovering. */
+export const SOURCE_ERRORS_KEPT = 20;
+
 export interface SourceStateKeeper {
   /** A new source: its state starts afresh, but for the element's volume and rate. */
   start(url: string, startTime: number): void;
@@ -35,7 +38,10 @@ const UPDATES: Partial<Record<EngineFactName, Update>> = {
   cuesChanged: (state, { texts }: EngineFacts['cuesChanged']) => void (state.cues = texts),
   thumbnailTrackFound: (state, { url }: EngineFacts['thumbnailTrackFound']) => void (state.thumbnailTrack = url),
   chaptersTrackFound: (state, { url }: EngineFacts['chaptersTrackFound']) => void (state.chaptersTrack = url),
-  error: (state, error: EngineFacts['error']) => void (error.fatal && (state.error = error)),
+  error: (state, error: EngineFacts['error']) => {
+    if (error.fatal) state.error = error;
+    state.errors = [...state.errors, error].slice(-SOURCE_ERRORS_KEPT);
+  },
 };
 
 function freshState(url: string, startTime: number, { volume, rate }: Pick<EngineSourceState, 'volume' | 'rate'>): EngineSourceState {
@@ -58,6 +64,7 @@ function freshState(url: string, startTime: number, { volume, rate }: Pick<Engin
     thumbnailTrack: null,
     chaptersTrack: null,
     error: null,
+    errors: [],
   };
 }
 
@@ -75,4 +82,29 @@ export function createSourceState(): SourceStateKeeper {
     },
     current: () => (started ? { ...state } : null),
   };
+}
+
+/** A state as the facts that said it, one per thing (every error kept), in the order a source reports them. */
+export function stateFacts(state: EngineSourceState): Array<[EngineFactName, unknown]> {
+  const facts: Array<[EngineFactName, unknown]> = [];
+  const add = (fact: EngineFactName, payload: unknown, known = payload !== null) => {
+    if (known) facts.push([fact, payload]);
+  };
+  add('thumbnailTrackFound', state.thumbnailTrack === null ? null : { url: state.thumbnailTrack });
+  add('chaptersTrackFound', state.chaptersTrack === null ? null : { url: state.chaptersTrack });
+  add('sourceReady', state.ready);
+  add('levelsUpdated', state.levels);
+  add('levelSwitched', state.level);
+  add('audioTracksUpdated', state.audioTracks);
+  add('audioTrackSwitched', state.audioTrack === null ? null : { id: state.audioTrack });
+  add('subtitleTracksUpdated', state.subtitleTracks);
+  add('subtitleTrackSwitched', state.subtitleTrack === null ? null : { id: state.subtitleTrack });
+  add('volumeChanged', state.volume);
+  add('rateChanged', state.rate === null ? null : { rate: state.rate });
+  add('durationChanged', state.duration === null ? null : { duration: state.duration });
+  add(state.flow ?? 'playing', undefined, state.flow !== null);
+  add('timeUpdated', state.time);
+  add('cuesChanged', { texts: state.cues }, state.cues.length > 0);
+  for (const error of state.errors) add('error', error);
+  return facts;
 }

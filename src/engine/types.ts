@@ -168,8 +168,10 @@ export interface EngineSourceState {
   cues: string[];
   thumbnailTrack: string | null;
   chaptersTrack: string | null;
-  /** The fatal error that stopped the source; errors it recovered from are not state. */
+  /** The fatal error that stopped the source. */
   error: EngineError | null;
+  /** Every error reported so far, recovered ones too, for whoever reports them (the last SOURCE_ERRORS_KEPT). */
+  errors: EngineError[];
 }
 
 export interface LoadOptions {

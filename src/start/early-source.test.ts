@@ -57,16 +57,17 @@ function earlyEngine(): ScriptedEngine {
 /** A player that adopts the early source, with the engine attached; `reported` collects the stream errors sent to error reporting. */
 async function player(engine: ScriptedEngine) {
   const reported: string[] = [];
+  const sent: string[] = [];
   const scope = fork({
     values: [[$storage, createMemoryStorage()]],
     handlers: [
-      [sendStatFx, () => true],
+      [sendStatFx, (stat: unknown) => (sent.push(JSON.stringify(stat)), true)],
       [reportStreamErrorFx, ({ tags }: { tags: { details: string } }) => void reported.push(tags.details)],
     ],
   });
   await allSettled(earlySourceAdopted, { scope, params: EARLY });
   await fire(scope, engineAttached, engine, 10);
-  return { scope, reported };
+  return { scope, reported, sent };
 }
 
 const commands = (engine: ScriptedEngine) => engine.calls.map(({ command }) => command);
@@ -92,10 +93,11 @@ describe('the model connects to the source the page loaded early', () => {
     expect(scope.getState($status)).toBe('paused');
   });
 
-  it('hears nothing of it before it takes it: what happened meanwhile is in the state, told once', async () => {
+  it('hears nothing of it before it takes it: what happened meanwhile is in the state, told once (errors recovered from too)', async () => {
     const engine = earlyEngine();
-    const { scope, reported } = await player(engine);
+    const { scope, reported, sent } = await player(engine);
     engine.emit('paused');
+    engine.emit('error', { kind: 'network', detail: 'levelLoadError', fatal: false, message: '404' });
     engine.emit('error', { kind: 'network', detail: 'fragLoadError', fatal: true, message: '404' });
     await vi.advanceTimersByTimeAsync(10);
     expect(scope.getState($status)).toBe('notStarted');
@@ -105,6 +107,7 @@ describe('the model connects to the source the page loaded early', () => {
     expect(scope.getState($status)).toBe('paused');
     expect(scope.getState($streamError)).toMatchObject({ detail: 'fragLoadError', fatal: true });
     expect(reported).toEqual(['fragLoadError']);
+    expect(sent.filter((stat) => stat.includes('levelLoadError'))).toHaveLength(1);
   });
 
   it('autoplay asks to play at the ready source it connects to, as at any ready source', async () => {

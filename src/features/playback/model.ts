@@ -125,7 +125,7 @@ function factHandlers(): FactHandlers {
 
 /**
  * Where a connected source stands, to the model: the ready source first (autoplay asks to play at
- * it), then every feature's part, then the flow, the time and a fatal error, each as its own fact.
+ * it), then every feature's part, then the flow, the time and the errors met, each as its own fact.
  */
 function adoptSource(state: EngineSourceState, handlers: FactHandlers, adopted: (state: EngineSourceState) => void): void {
   if (state.ready) handlers.sourceReady(state.ready);
@@ -133,7 +133,7 @@ function adoptSource(state: EngineSourceState, handlers: FactHandlers, adopted: 
   if (state.duration !== null) handlers.durationChanged({ duration: state.duration });
   if (state.flow) handlers[state.flow]();
   if (state.time) handlers.timeUpdated(state.time);
-  if (state.error) handlers.error(state.error);
+  for (const error of state.errors) handlers.error(error);
 }
 
 /**
