@@ -10,7 +10,7 @@ import { Provider } from 'effector-react';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { appStarted, earlyAnswersReceived } from '../features/session';
-import { earlyAutoplayAdopted, engineAttached } from '../features/playback';
+import { earlyAutoplayAdopted, earlySourceAdopted, engineAttached } from '../features/playback';
 import { startPlanAdopted } from '../features/progress';
 import { tapEngineFacts } from '../engine/trace-tap';
 import { startDeviceFingerprint } from '../platform/fingerprint';
@@ -37,9 +37,10 @@ export function createPlayer({ video, engine, answers, early, firstFrame: starte
   startSentryAfter(safe, fallbackMs);
 
   // The model adopts what the page's start decided and did (the start plan, the browser's refusal
-  // of sound, the autoplay's outcome) instead of deciding it again; then it takes the early
-  // start-up answers, and the engine with whatever it has preloaded.
+  // of sound, the autoplay's outcome, the source it loaded) instead of deciding it again; then it
+  // takes the early start-up answers, and the engine, connecting to the source loaded early.
   if (early.plan) void allSettled(startPlanAdopted, { scope, params: early.plan });
+  if (early.source) void allSettled(earlySourceAdopted, { scope, params: early.source });
   void allSettled(earlyAutoplayAdopted, { scope, params: { soundRefused: early.soundRefused, autoplay: early.autoplay } });
   void allSettled(earlyAnswersReceived, { scope, params: answers });
   void allSettled(appStarted, { scope, params: config });

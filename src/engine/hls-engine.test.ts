@@ -1,5 +1,5 @@
 /**
- * The hls.js engine against an hls.js-shaped fake: loading, preload and its replay, the element's
+ * The hls.js engine against an hls.js-shaped fake: loading, preload and the source's state, the element's
  * own HLS without MSE, commands, teardown, and the parts wired together (hls.js's errors through
  * the error policy). The mapping of events is tested in hls-events.test.ts, the policy in
  * error-policy.test.ts.
@@ -345,25 +345,29 @@ describe('preload', () => {
   const manifest = () =>
     ({ levels: [L360()], audioTracks: [], subtitleTracks: [], firstLevel: 0 }) as unknown as Parameters<HlsListeners[Events.MANIFEST_PARSED]>[1];
 
-  it('holds the facts until load asks for the same source, then replays them in order before later ones', async () => {
-    const { engine, seen } = setup();
+  it("keeps the source's state from its facts, for whoever connects later; the facts go out as they come", () => {
+    const { engine, video, seen } = setup();
+    expect(engine.source()).toBeNull();
     expect(engine.preload?.(MASTER, { startTime: 30 })).toBe(true);
     const hls = lastHls();
     expect(hls.config).toMatchObject({ startPosition: 30 });
     trigger(hls, Events.MANIFEST_PARSED, manifest());
     trigger(hls, Events.LEVEL_SWITCHED, { level: 0 });
-    expect(seen).toEqual([]);
-
-    engine.load(MASTER, { startTime: 30 });
     trigger(hls, Events.AUDIO_TRACK_SWITCHED, media('AUDIO', 0, 'Русский', 'ru', true, AUDIO_URL));
-    // Facts come after the caller's own reaction to load, as facts always do.
-    expect(seen).toEqual([]);
-    await Promise.resolve();
-    expect(seen.map(([fact]) => fact)).toEqual(['sourceReady', 'levelSwitched', 'audioTrackSwitched']);
-    expect(FakeHls.instances).toHaveLength(1);
-
-    trigger(hls, Events.LEVEL_SWITCHED, { level: 0 });
-    expect(seen.map(([fact]) => fact)).toEqual(['sourceReady', 'levelSwitched', 'audioTrackSwitched', 'levelSwitched']);
+    video.currentTime = 31;
+    video.dispatch('playing');
+    video.dispatch('timeupdate');
+    expect(seen.map(([fact]) => fact)).toEqual(['sourceReady', 'levelSwitched', 'audioTrackSwitched', 'playing', 'timeUpdated']);
+    expect(engine.source()).toMatchObject({
+      url: MASTER,
+      startTime: 30,
+      ready: { levels: [expect.objectContaining({ height: 360 })], audioTracks: [], subtitleTracks: [] },
+      level: { level: 0 },
+      audioTrack: 0,
+      flow: 'playing',
+      time: expect.objectContaining({ currentTime: 31 }),
+      error: null,
+    });
   });
 
   it('picks the audio track while hls.js announces the list, before any listener', () => {
@@ -379,41 +383,30 @@ describe('preload', () => {
     ]);
   });
 
-  it('a load of another source, or another start, drops the preloaded stream and its facts', async () => {
-    const { engine, seen } = setup();
+  it('a load replaces the preloaded stream, whatever its source: the state starts afresh, but for the volume', () => {
+    const { engine, video } = setup();
     engine.preload?.(MASTER);
     const preloaded = lastHls();
     trigger(preloaded, Events.MANIFEST_PARSED, manifest());
-    engine.load(MASTER, { startTime: 10 });
-    await Promise.resolve();
+    video.dispatch('volumechange');
+    engine.load(MASTER);
     expect(preloaded.destroyed).toBe(true);
     expect(FakeHls.instances).toHaveLength(2);
-    expect(seen).toEqual([]);
+    expect(engine.source()).toMatchObject({ url: MASTER, startTime: 0, ready: null, flow: null, volume: { volume: 1, muted: false } });
   });
 
-  it('tells the page once of a fatal error while nobody listens; the error still reaches the model at load', async () => {
-    const { engine, seen } = setup();
-    const onFailed = vi.fn();
-    engine.preload?.(MASTER, { onFailed });
+  it('keeps every error for whoever reports them, and the fatal one as what stopped the source', () => {
+    const { engine } = setup();
+    engine.preload?.(MASTER);
     const hls = lastHls();
     trigger(hls, Events.ERROR, { type: ErrorTypes.NETWORK_ERROR, details: ErrorDetails.LEVEL_LOAD_ERROR, fatal: false } as ErrorData);
-    expect(onFailed).not.toHaveBeenCalled();
+    expect(engine.source()?.error).toBeNull();
     trigger(hls, Events.ERROR, { type: ErrorTypes.NETWORK_ERROR, details: ErrorDetails.MANIFEST_LOAD_ERROR, fatal: true } as ErrorData);
-    trigger(hls, Events.ERROR, { type: ErrorTypes.NETWORK_ERROR, details: ErrorDetails.MANIFEST_LOAD_ERROR, fatal: true } as ErrorData);
-    expect(onFailed).toHaveBeenCalledTimes(1);
-    engine.load(MASTER);
-    await Promise.resolve();
-    expect(seen.filter(([fact]) => fact === 'error').map(([, error]) => (error as { fatal: boolean }).fatal)).toEqual([false, true, true]);
-  });
-
-  it('a destroy between load and the replay delivers nothing', async () => {
-    const { engine, seen } = setup();
-    engine.preload?.(MASTER);
-    trigger(lastHls(), Events.MANIFEST_PARSED, manifest());
-    engine.load(MASTER);
-    engine.destroy();
-    await Promise.resolve();
-    expect(seen).toEqual([]);
+    expect(engine.source()?.error).toMatchObject({ kind: 'network', detail: ErrorDetails.MANIFEST_LOAD_ERROR, fatal: true });
+    expect(engine.source()?.errors.map(({ detail, fatal }) => [detail, fatal])).toEqual([
+      [ErrorDetails.LEVEL_LOAD_ERROR, false],
+      [ErrorDetails.MANIFEST_LOAD_ERROR, true],
+    ]);
   });
 
   it('does nothing (false) when a source is already loaded', () => {

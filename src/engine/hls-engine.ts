@@ -6,7 +6,7 @@ import { createPlaylistCache, createSegmentCache, type PlaylistCache, type Segme
 import { createMediaSurface } from './media-surface';
 import { forwardCues, forwardMediaEvents, readMediaTime, type EmitFact } from './hls-events';
 import { canSetVolume, createElementCommands } from './element-commands';
-import { createPreloadHold } from './preload-hold';
+import { createSourceState } from './source-state';
 import { createHls, pickAudioTrackOnce, type HlsParts } from './hls-instance';
 import { createTrackCommands } from './track-commands';
 import { createHlsDebug } from './hls-debug';
@@ -71,7 +71,7 @@ function hlsConfig(playlists: PlaylistCache, segments: SegmentCache, config: Par
  * its listeners when the source changes. Where MSE is missing (iOS Safari) the element's
  * native HLS is used instead. The parts, one per concern: the instance and what listens to it
  * (hls-instance.ts; errors in error-handler.ts, decided by error-policy.ts), events as facts
- * (hls-events.ts), a preloaded source's held facts (preload-hold.ts), the commands to the element
+ * (hls-events.ts), the current source's state (source-state.ts), the commands to the element
  * (element-commands.ts) and to the renditions (track-commands.ts), the harness's controls
  * (hls-debug.ts). This function puts them together, loads, and tears down.
  */
@@ -80,10 +80,12 @@ export function createHlsEngine(video: HTMLVideoElement, options: HlsEngineOptio
   const playlists = options.playlists ?? createPlaylistCache();
   const segments = createSegmentCache();
   const element = createElementCommands(video);
-  const hold = createPreloadHold(facts.emit);
+  const state = createSourceState();
   // While the element is unlocked (played and paused at once), its flow facts are not news.
   const emit: EmitFact = (...args) => {
-    if (!element.withholds(args[0])) hold.emit(...args);
+    if (element.withholds(args[0])) return;
+    state.observe(args[0], args[1]);
+    facts.emit(...args);
   };
   const useMse = Hls.isSupported();
   let hls: Hls | null = null;
@@ -93,7 +95,6 @@ export function createHlsEngine(video: HTMLVideoElement, options: HlsEngineOptio
   const parts: HlsParts = { config: hlsConfig(playlists, segments, options.config), video, emit, live, playlists, segments };
 
   function teardown(): void {
-    hold.drop();
     if (hls) {
       hls.destroy();
       hls = null;
@@ -102,9 +103,8 @@ export function createHlsEngine(video: HTMLVideoElement, options: HlsEngineOptio
 
   return {
     load(url: string, { startTime = 0 }: LoadOptions = {}) {
-      // The stream preloaded for this same source and start is already on its way.
-      if (hls && hold.release(url, startTime)) return;
       teardown();
+      state.start(url, startTime);
       if (useMse) {
         hls = createHls(url, startTime, parts);
       } else if (video.canPlayType(HLS_MIME)) {
@@ -114,14 +114,15 @@ export function createHlsEngine(video: HTMLVideoElement, options: HlsEngineOptio
         emit('error', { kind: 'media', detail: 'mediaSourceUnsupported', fatal: true, message: 'HLS is not supported by this browser' });
       }
     },
-    preload(url: string, { startTime = 0, pickAudioTrack, onFailed }: PreloadOptions = {}) {
+    preload(url: string, { startTime = 0, pickAudioTrack }: PreloadOptions = {}) {
       if (!useMse || hls) return false;
-      hold.start(url, startTime, onFailed);
+      state.start(url, startTime);
       const instance = createHls(url, startTime, parts);
       hls = instance;
       if (pickAudioTrack) pickAudioTrackOnce(instance, pickAudioTrack);
       return true;
     },
+    source: state.current,
     prefetch: createPlaylistPrefetch(playlists),
     ...element.commands,
     ...createTrackCommands(live, video),

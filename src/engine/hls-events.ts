@@ -8,7 +8,7 @@ import { httpUrl } from '../lib/url';
 import type { FactEmitter } from './fact-emitter';
 import type { EngineAudioTrack, EngineError, EngineErrorKind, EngineLevel, EngineSubtitleTrack, EngineTime } from './types';
 
-/** How the parts hand a fact to the engine, which sends it on or holds it for a preloaded source. */
+/** How the parts hand a fact to the engine, which keeps it in the source's state and sends it on. */
 export type EmitFact = FactEmitter['emit'];
 
 const ERROR_KINDS: Record<string, EngineErrorKind> = {

@@ -1,6 +1,7 @@
 import { createFactEmitter } from './fact-emitter';
+import { createSourceState } from './source-state';
 import type { FrameCounts } from '../platform/playback-quality';
-import type { EngineDebug, EngineDebugLevels, EngineFactName, EngineFacts, EngineTime, MediaEngine, MediaSurface, SurfaceFactName, SurfaceFacts, SurfaceFullscreen } from './types';
+import type { EngineDebug, EngineDebugLevels, EngineFactName, EngineFacts, EngineTime, LoadOptions, MediaEngine, PreloadOptions, MediaSurface, SurfaceFactName, SurfaceFacts, SurfaceFullscreen } from './types';
 
 export interface EngineCall {
   command: string;
@@ -10,7 +11,7 @@ export interface EngineCall {
 export interface ScriptedEngine extends MediaEngine {
   /** Every command received, in order. */
   readonly calls: EngineCall[];
-  /** Reports a fact as if the media stack had observed it. */
+  /** Reports a fact as if the media stack had observed it; `source()` keeps it as the real engine does. */
   emit<K extends EngineFactName>(fact: K, ...payload: EngineFacts[K] extends void ? [] : [EngineFacts[K]]): void;
   /** Makes the next play() reject with this error name (e.g. 'NotAllowedError'). */
   rejectNextPlay(name: string): void;
@@ -130,6 +131,7 @@ export interface ScriptedEngineOptions {
  */
 export function createScriptedEngine({ pollable = false }: ScriptedEngineOptions = {}): ScriptedEngine {
   const facts = createFactEmitter();
+  const state = createSourceState();
   const calls: EngineCall[] = [];
   let playRejection: string | null = null;
   let muted = false;
@@ -144,8 +146,12 @@ export function createScriptedEngine({ pollable = false }: ScriptedEngineOptions
     surface: createScriptedSurface(),
     debugState: { levels: null, config: null },
     debug: createScriptedDebug(calls, () => engine.debugState),
-    emit: facts.emit,
+    emit(...args) {
+      state.observe(args[0], args[1]);
+      facts.emit(...args);
+    },
     on: facts.on,
+    source: state.current,
     bandwidthEstimate: Number.NaN,
     get listenerCount() {
       return facts.listenerCount();
@@ -160,7 +166,15 @@ export function createScriptedEngine({ pollable = false }: ScriptedEngineOptions
     get muted() {
       return muted;
     },
-    load: record('load'),
+    load(url: string, options?: LoadOptions) {
+      calls.push({ command: 'load', args: options === undefined ? [url] : [url, options] });
+      state.start(url, options?.startTime ?? 0);
+    },
+    preload(url: string, options?: PreloadOptions) {
+      calls.push({ command: 'preload', args: options === undefined ? [url] : [url, options] });
+      state.start(url, options?.startTime ?? 0);
+      return true;
+    },
     play() {
       calls.push({ command: 'play', args: [] });
       if (!playRejection && !(muted ? engine.policy.muted : engine.policy.sound)) playRejection = 'NotAllowedError';

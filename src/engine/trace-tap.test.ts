@@ -16,6 +16,19 @@ describe('tapEngineFacts', () => {
     ]);
   });
 
+  it('writes where a source loaded before the tap stands first, as the facts that said it', () => {
+    const seen: string[] = [];
+    const engine = createScriptedEngine();
+    engine.preload?.('https://cdn.test/film/master.m3u8');
+    engine.emit('sourceReady', { levels: [], audioTracks: [], subtitleTracks: [] });
+    engine.emit('error', { kind: 'network', detail: 'levelLoadError', fatal: false, message: '404' });
+    engine.emit('playing');
+    engine.emit('timeUpdated', { currentTime: 1, duration: 30, bufferedAhead: 4 });
+    tapEngineFacts(engine, { __engineFactSink: (fact: string) => seen.push(fact) });
+    engine.emit('paused');
+    expect(seen).toEqual(['sourceReady', 'playing', 'timeUpdated', 'error', 'paused']);
+  });
+
   it('subscribes nothing when no recorder is listening', () => {
     const engine = createScriptedEngine();
     tapEngineFacts(engine, {});

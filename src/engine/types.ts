@@ -136,6 +136,44 @@ const FACT_NAME_SET: Record<EngineFactName, true> = {
 export const ENGINE_FACT_NAMES = Object.keys(FACT_NAME_SET) as EngineFactName[];
 export type EngineListener<K extends EngineFactName> = (payload: EngineFacts[K]) => void;
 
+/** Where the element's flow stands: the last of playing, paused, waiting and ended it reported. */
+export type EngineFlow = 'playing' | 'paused' | 'waiting' | 'ended';
+
+/**
+ * Where the current source stands, as its facts so far have said: one entry per thing, the latest.
+ * Whoever connects to a source someone else loaded (the model, to the page's early start) reads it
+ * instead of hearing the facts it missed. Null fields: not reported yet.
+ */
+export interface EngineSourceState {
+  url: string;
+  /** Seconds the source was loaded from. */
+  startTime: number;
+  /** The manifest's levels and tracks: the source is ready (sourceReady). */
+  ready: EngineFacts['sourceReady'] | null;
+  /** The latest lists reported since (hls.js announces the playing level's audio and subtitle groups). */
+  levels: EngineLevel[] | null;
+  audioTracks: EngineAudioTrack[] | null;
+  subtitleTracks: EngineSubtitleTrack[] | null;
+  level: EngineFacts['levelSwitched'] | null;
+  audioTrack: number | null;
+  subtitleTrack: number | null;
+  /** Null until the element first plays, pauses, waits or ends. */
+  flow: EngineFlow | null;
+  /** The latest time fact: position, duration, buffer. */
+  time: EngineTime | null;
+  duration: number | null;
+  /** The element's, carried over from the source before. */
+  volume: EngineFacts['volumeChanged'] | null;
+  rate: number | null;
+  cues: string[];
+  thumbnailTrack: string | null;
+  chaptersTrack: string | null;
+  /** The fatal error that stopped the source. */
+  error: EngineError | null;
+  /** Every error reported so far, recovered ones too, for whoever reports them (the last SOURCE_ERRORS_KEPT). */
+  errors: EngineError[];
+}
+
 export interface LoadOptions {
   /** Seconds to start from; 0 or absent starts at the beginning. */
   startTime?: number;
@@ -148,8 +186,6 @@ export interface PreloadOptions extends LoadOptions {
    * loading).
    */
   pickAudioTrack?: (tracks: EngineAudioTrack[]) => number;
-  /** Called once when the stream fails (a fatal error) before `load` takes it. */
-  onFailed?: () => void;
 }
 
 /** Native fullscreen now: the page (or, on iPhone, the video) is fullscreen; the <video> alone is. */
@@ -225,12 +261,13 @@ export interface MediaEngine {
   /** Replaces the current source. Any previous stream is torn down first. */
   load(url: string, options?: LoadOptions): void;
   /**
-   * Starts loading a source before anyone listens: its facts are held until `load` asks for the
-   * same source and start time, which then takes the stream as it is and replays them. A `load`
-   * of anything else drops it. False when nothing started (a source is already loaded, or the
-   * browser plays HLS natively).
+   * Loads a source before anyone listens (the page's early start); whoever comes later connects to
+   * it through `source()`. False when nothing started (a source is already loaded, or the browser
+   * plays HLS natively).
    */
   preload?(url: string, options?: PreloadOptions): boolean;
+  /** Where the current source stands; null before the first load. */
+  source(): EngineSourceState | null;
   /**
    * Fetches a source's playlists ahead of its load (the next episode), for a later `load` to take
    * from memory. Resolves with how many playlists were asked for. Absent: nothing is fetched ahead.

@@ -28,9 +28,14 @@ export interface EarlyMediaInput {
   appStarting: () => boolean;
 }
 
-/** What the page's start decided and did, for the model to adopt instead of deciding again: the start episode's plan, and its autoplay. */
+/**
+ * What the page's start decided and did, for the model to adopt instead of deciding again: the
+ * start episode's plan, its autoplay, and the source it loaded into the engine, which the model
+ * connects to instead of loading it again.
+ */
 export interface EarlyFacts extends EarlyAutoplay {
   plan: StartPlan | null;
+  source: { url: string; startTime: number } | null;
 }
 
 /**
@@ -53,20 +58,34 @@ function firstDecodedFrame(element: HTMLVideoElement): Promise<void> {
   return new Promise((resolve) => element.addEventListener('loadeddata', () => resolve(), { once: true }));
 }
 
+/** Resolves at the source's first fatal error (the engine's state may have it already). */
+export function sourceFailure(engine: MediaEngine): Promise<void> {
+  return new Promise((resolve) => {
+    if (engine.source()?.error) return resolve();
+    const stop = engine.on('error', ({ fatal }) => {
+      if (!fatal) return;
+      stop();
+      resolve();
+    });
+  });
+}
+
 /** Preloads the start episode, and plays it when the model would play it at once; says how it is on its way. */
 export async function loadEarlyMedia(
   { config, storage, video, engine, firstFrame, start, appStarting }: EarlyMediaInput,
   facts: EarlyFacts,
 ): Promise<EarlyMedia> {
   const [created, early] = await Promise.all([engine, start]);
-  if (early === null || created.preload === undefined) return { kind: 'none' };
-  let failed!: () => void;
-  // A stream that fails before the app is its error to show: the app's turn comes at once.
-  const failure = new Promise<void>((resolve) => (failed = resolve));
+  // Once the app starts, the source is the model's to load.
+  if (early === null || created.preload === undefined || appStarting()) return { kind: 'none' };
   // The audio track the app's model would start this content with (languages, the remembered label).
   const pickAudioTrack = (tracks: EngineAudioTrack[]) =>
     startAudioTrack(tracks, { languages: config.languages, favourite: readFavouriteAudio(storage, config.movieId) });
-  if (!created.preload(early.url, { startTime: config.startTime ?? 0, pickAudioTrack, onFailed: failed })) return { kind: 'none' };
+  const source = { url: early.url, startTime: config.startTime ?? 0 };
+  if (!created.preload(source.url, { startTime: source.startTime, pickAudioTrack })) return { kind: 'none' };
+  facts.source = source;
+  // A stream that fails before the app is its error to show: the app's turn comes at once.
+  const failure = sourceFailure(created);
   // On the page, so its first frame shows before the app, whose layout then moves it into place.
   created.surface?.mount(document.body);
   const decoded = Promise.race([firstDecodedFrame(video), failure]);

@@ -47,7 +47,7 @@ export function startPage(): PageStart {
   const video = createContentElement();
   const firstFrame = firstFrameShown();
   const engine = engineModule.then(({ createHlsEngine }) => createHlsEngine(video, { playlists: earlyStores.playlists }));
-  const facts: EarlyFacts = { plan: null, soundRefused: false, autoplay: null };
+  const facts: EarlyFacts = { plan: null, soundRefused: false, autoplay: null, source: null };
   const early = loadEarlyMedia({ config, storage: createWebStorage(), video, engine, firstFrame, start: earlyEpisode, appStarting: () => appStarting }, facts);
   const turn = appTurn(earlyEpisode, early, { answersMs: APP_ANSWERS_LIMIT_MS, mediaMs: APP_MEDIA_LIMIT_MS, screenMs: APP_SCREEN_LIMIT_MS }).then(() => {
     appStarting = true;

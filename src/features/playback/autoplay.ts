@@ -25,7 +25,7 @@ export const $autoplayResult = createStore<AutoplayResult | null>(null).on(autop
 
 /**
  * 'pending': an autoplay asked to play and its outcome is not told yet. 'adopted': the page's start
- * told it, and the model's own request for the same stream (its replayed source) tells nothing.
+ * told it, and the model's own request at the source it connected to tells nothing.
  */
 const $autoplayState = createStore<'idle' | 'pending' | 'adopted'>('idle')
   .on(earlyAutoplayAdopted, (state, { autoplay }) => (autoplay === null ? state : 'adopted'))

@@ -1,5 +1,8 @@
 export {
   engineAttached,
+  earlySourceAdopted,
+  engineConnected,
+  sourceAdopted,
   sourceRequested,
   sourceMissing,
   sourceReady,

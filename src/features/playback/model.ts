@@ -1,7 +1,8 @@
-import { attach, combine, createEffect, createEvent, createStore, sample, scopeBind } from 'effector';
-import type { EngineError, EngineFacts, EngineTime, MediaEngine } from '../../engine/types';
+import { attach, combine, createEffect, createEvent, createStore, sample, scopeBind, type EventCallable } from 'effector';
+import type { EngineError, EngineFacts, EngineSourceState, EngineTime, MediaEngine } from '../../engine/types';
 import { DEFAULT_MUTED, DEFAULT_VOLUME } from '../../lib/constants';
 import { isPlayRefusal, playOrMute, type AutoplayResult } from '../../lib/autoplay';
+import { paceTimeFacts } from './pace-time';
 
 export { isPlayRefusal, type AutoplayResult };
 
@@ -34,6 +35,21 @@ export const streamTicked = createEvent<EngineTime>();
 
 // Intents.
 export const engineAttached = createEvent<MediaEngine>();
+/**
+ * The source the page's start loaded into the engine before the app (src/start), adopted before the
+ * engine is attached: the model connects to it when it asks for that source, instead of loading it.
+ */
+export const earlySourceAdopted = createEvent<SourceRequest>();
+/**
+ * The model listens to the engine's facts from now on: as soon as the engine arrives, or, with an
+ * early source, once the model takes a source (that one's state read first, so no fact is missed).
+ */
+export const engineConnected = createEvent<MediaEngine>();
+/**
+ * Where the early source stood when the model connected to it. Each feature takes its part as the
+ * facts that said it (playback's own are delivered by connectEngineFx, in order, as facts come).
+ */
+export const sourceAdopted = createEvent<EngineSourceState>();
 export const sourceRequested = createEvent<SourceRequest>();
 /** The chosen item has no playable source at all. */
 export const sourceMissing = createEvent<string>();
@@ -73,85 +89,67 @@ export const $fallbackMuted = createStore(false)
   .on(soundRefused, () => true)
   .on(mediaVolumeChanged, (on, { muted }) => (muted ? on : false));
 
-/**
- * While the media plays on, the model takes one time fact per second of media: each fact runs the
- * whole model, and nothing it shows or sends needs finer (the controls read the time themselves,
- * every 100 ms, while they show it). Every fact passes otherwise (paused, stalled, before the first
- * frame), and the last one held back is delivered before the media stops or seeks (`flowChanged`,
- * `flush`), so the playhead is exact wherever it comes to rest.
- */
-function paceTimeFacts(deliver: (time: EngineTime) => void) {
-  let playing = false;
-  let lastSecond = Number.NaN;
-  let heldBack: EngineTime | null = null;
-  const flush = () => {
-    lastSecond = Number.NaN;
-    if (heldBack === null) return;
-    const time = heldBack;
-    heldBack = null;
-    deliver(time);
+type FactHandlers = { [K in 'sourceReady' | 'playing' | 'paused' | 'waiting' | 'ended' | 'seeking' | 'seeked' | 'timeUpdated' | 'durationChanged' | 'error' | 'loadProgress']: (payload: EngineFacts[K]) => void };
+
+/** Playback's handler of each engine fact, in this player's scope; time facts go through the pacer. */
+function factHandlers(): FactHandlers {
+  const bind = <T>(unit: EventCallable<T>) => scopeBind(unit, { safe: true });
+  const timeUpdated = bind(mediaTimeUpdated);
+  const pacer = paceTimeFacts(timeUpdated);
+  const flow = (deliver: () => void, playing: boolean) => () => {
+    pacer.flowChanged(playing);
+    deliver();
   };
+  const seek = (deliver: (data: EngineFacts['seeking']) => void) => (data: EngineFacts['seeking']) => {
+    pacer.flush();
+    deliver(data);
+  };
+  const ready = bind(sourceReady);
   return {
-    flush,
-    flowChanged(nowPlaying: boolean) {
-      flush();
-      playing = nowPlaying;
+    sourceReady: (data) => {
+      pacer.flowChanged(false);
+      ready(data);
     },
-    time(time: EngineTime) {
-      const second = Math.floor(time.currentTime);
-      if (playing && second === lastSecond) {
-        heldBack = time;
-        return;
-      }
-      heldBack = null;
-      lastSecond = second;
-      deliver(time);
-    },
+    playing: flow(bind(mediaPlaying), true),
+    paused: flow(bind(mediaPaused), false),
+    waiting: flow(bind(mediaWaiting), false),
+    ended: flow(bind(mediaEnded), false),
+    seeking: seek(bind(mediaSeeking)),
+    seeked: seek(bind(mediaSeeked)),
+    timeUpdated: pacer.time,
+    durationChanged: bind(mediaDurationChanged),
+    error: bind(mediaError),
+    loadProgress: bind(mediaLoadProgressed),
   };
 }
 
-/** Subscribes the model to every engine fact; scopeBind keeps them in this player's scope. */
-const connectEngineFx = createEffect((engine: MediaEngine) => {
-  const bound = {
-    sourceReady: scopeBind(sourceReady, { safe: true }),
-    playing: scopeBind(mediaPlaying, { safe: true }),
-    paused: scopeBind(mediaPaused, { safe: true }),
-    waiting: scopeBind(mediaWaiting, { safe: true }),
-    ended: scopeBind(mediaEnded, { safe: true }),
-    seeking: scopeBind(mediaSeeking, { safe: true }),
-    seeked: scopeBind(mediaSeeked, { safe: true }),
-    timeUpdated: scopeBind(mediaTimeUpdated, { safe: true }),
-    durationChanged: scopeBind(mediaDurationChanged, { safe: true }),
-    error: scopeBind(mediaError, { safe: true }),
-    loadProgress: scopeBind(mediaLoadProgressed, { safe: true }),
-  };
-  const pacer = paceTimeFacts(bound.timeUpdated);
-  engine.on('sourceReady', (data) => {
-    pacer.flowChanged(false);
-    bound.sourceReady(data);
-  });
-  const flowFacts = [
-    ['playing', bound.playing, true],
-    ['paused', bound.paused, false],
-    ['waiting', bound.waiting, false],
-    ['ended', bound.ended, false],
-  ] as const;
-  for (const [fact, deliver, playing] of flowFacts) {
-    engine.on(fact, () => {
-      pacer.flowChanged(playing);
-      deliver();
-    });
-  }
-  for (const [fact, deliver] of [['seeking', bound.seeking], ['seeked', bound.seeked]] as const) {
-    engine.on(fact, (data) => {
-      pacer.flush();
-      deliver(data);
-    });
-  }
-  engine.on('timeUpdated', pacer.time);
-  engine.on('durationChanged', bound.durationChanged);
-  engine.on('error', bound.error);
-  engine.on('loadProgress', bound.loadProgress);
+/**
+ * Where a connected source stands, to the model: the ready source first (autoplay asks to play at
+ * it), then every feature's part, then the flow, the time and the errors met, each as its own fact.
+ */
+function adoptSource(state: EngineSourceState, handlers: FactHandlers, adopted: (state: EngineSourceState) => void): void {
+  if (state.ready) handlers.sourceReady(state.ready);
+  adopted(state);
+  if (state.duration !== null) handlers.durationChanged({ duration: state.duration });
+  if (state.flow) handlers[state.flow]();
+  if (state.time) handlers.timeUpdated(state.time);
+  for (const error of state.errors) handlers.error(error);
+}
+
+/**
+ * Subscribes the model to the engine's facts; scopeBind keeps them in this player's scope. With an
+ * early source, its state is read and the facts listened to in one step, after the model's own
+ * reaction to its request (as facts always come), and the state is adopted before any later fact.
+ */
+const connectEngineFx = createEffect(async ({ engine, early }: { engine: MediaEngine; early: boolean }) => {
+  const handlers = factHandlers();
+  const connected = scopeBind(engineConnected, { safe: true });
+  const adopted = scopeBind(sourceAdopted, { safe: true });
+  if (early) await Promise.resolve();
+  const state = early ? engine.source() : null;
+  for (const [fact, handler] of Object.entries(handlers)) engine.on(fact as keyof FactHandlers, handler as never);
+  connected(engine);
+  if (state) adoptSource(state, handlers, adopted);
 });
 
 const loadSourceFx = attach({
@@ -220,9 +218,9 @@ export const $currentSecond = $currentTime.map((time) => Math.floor(time));
 
 /**
  * Play was asked for and the first frame is still on its way (a slow or stalled first segment):
- * the viewer gets the spinner, not a still picture with a play button. Not the start watchdog's
- * $startAwaited, which asks another question: it also counts an autoplaying source from its
- * request, and ends only when the media time moves (a `playing` with a frozen picture is no start).
+ * the viewer gets the spinner, not a still picture with a play button. It stays apart from the
+ * start watchdog's $startAwaited, which asks another question: it also counts an autoplaying source
+ * from its request, and ends only when the media time moves (a `playing` with a frozen picture is no start).
  */
 export const $startPending = createStore(false)
   .on(playFx, () => true)
@@ -241,16 +239,28 @@ const $playPending = createStore(false)
   .on(playDeferred, () => true)
   .reset(playFx);
 
-sample({ clock: engineAttached, target: connectEngineFx });
+/** The early source, until the model takes its first source: that one, or another. */
+const $earlySource = createStore<SourceRequest | null>(null).on(earlySourceAdopted, (_, source) => source);
 
-// A source requested before the engine exists loads as soon as it arrives.
-sample({
+// Without an early source, the model listens from the engine's arrival.
+sample({ clock: engineAttached, source: $earlySource, filter: (early) => early === null, fn: (_, engine) => ({ engine, early: false }), target: connectEngineFx });
+
+// A source requested before the engine exists is taken as soon as it arrives.
+const sourceTaken = sample({
   clock: [sourceRequested, engineAttached],
-  source: { engine: $engine, source: $source },
+  source: { engine: $engine, source: $source, early: $earlySource },
   filter: ({ engine, source }) => engine !== null && source !== null,
-  fn: ({ source }) => source!,
-  target: loadSourceFx,
+  fn: ({ engine, source, early }) => ({ engine: engine!, source: source!, early }),
 });
+$earlySource.reset(sourceTaken);
+// The early source loads from the same start only: any other start is another stream.
+const isEarly = ({ source, early }: { source: SourceRequest; early: SourceRequest | null }) =>
+  early !== null && early.url === source.url && early.startTime === source.startTime;
+sample({ clock: sourceTaken, filter: isEarly, fn: ({ engine }) => ({ engine, early: true }), target: connectEngineFx });
+const loadTaken = sample({ clock: sourceTaken, filter: (taken) => !isEarly(taken) });
+// Another source replaces the early one: the model, not listening yet, listens before it loads.
+sample({ clock: loadTaken, filter: ({ early }) => early !== null, fn: ({ engine }) => ({ engine, early: false }), target: connectEngineFx });
+sample({ clock: loadTaken, fn: ({ source }) => source, target: loadSourceFx });
 
 /** Autoplay asks for play: the source is ready and autoplay is on. */
 export const autoplayRequested = sample({ clock: sourceReady, filter: $autoplay });

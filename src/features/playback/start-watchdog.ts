@@ -116,7 +116,11 @@ sample({ clock: engineAttached, source: $clock, filter: (clock) => clock === nul
 /** The media time moved while the media said it plays: a frame is on screen. */
 const firstFrameShown = createEvent();
 
-/** A play intent stands and no frame has shown for it yet. */
+/**
+ * A play intent stands and no frame has shown for it yet. It stays apart from $startPending
+ * (model.ts), the spinner's: merged, an autoplaying source would hide the big play button while it
+ * loads, and a `playing` with a frozen picture would keep the spinner over it.
+ */
 export const $startAwaited = createStore(false)
   .on(playFx, () => true)
   .reset([firstFrameShown, pauseFx, mediaPaused, mediaEnded, playRefused])

@@ -8,7 +8,7 @@ import type { EngineFacts, MediaEngine } from '../../engine/types';
 import { DEFAULT_MUTED, DEFAULT_VOLUME, STORAGE_KEYS, VOLUME_STEP } from '../../lib/constants';
 import { $storage } from '../../platform/storage';
 import { parseVolume, readVolumeState, snapVolume, type VolumeState } from './volume-rules';
-import { $engine, $fallbackMuted, $muted, $volume, engineAttached, mediaVolumeChanged } from './model';
+import { $engine, $fallbackMuted, $muted, $volume, engineAttached, engineConnected, mediaVolumeChanged, sourceAdopted } from './model';
 
 export { parseVolume, readVolumeState, snapVolume, type VolumeState };
 
@@ -43,8 +43,10 @@ const applyVolumeFx = attach({
 export const setVolumeFx = attach({ source: $engine, effect: (engine, volume: number) => engine?.setVolume(volume) });
 export const setMutedFx = attach({ source: $engine, effect: (engine, muted: boolean) => engine?.setMuted(muted) });
 
-sample({ clock: engineAttached, target: connectVolumeFx });
-sample({ clock: connectVolumeFx.done, target: readVolumeFx });
+sample({ clock: engineConnected, target: connectVolumeFx });
+// The element's volume, as the source the model connected to left it.
+sample({ clock: sourceAdopted, filter: ({ volume }) => volume !== null, fn: ({ volume }) => volume!, target: mediaVolumeChanged });
+sample({ clock: engineAttached, fn: () => undefined, target: readVolumeFx });
 // A mute the browser forced before the app (the page's start) stays until the viewer lifts it.
 sample({ clock: readVolumeFx.doneData, source: $fallbackMuted, fn: (fallback, { volume, muted }) => ({ volume, muted: muted || fallback }), target: applyVolumeFx });
 // The browser's mute is not the viewer's: it is never stored.

@@ -4,9 +4,9 @@
  * A chosen height and speed carry over to the next episode's source.
  */
 import { attach, combine, createEffect, createEvent, createStore, sample, scopeBind } from 'effector';
-import type { EngineFacts, EngineLevel, MediaEngine } from '../../engine/types';
+import type { EngineFacts, EngineLevel, EngineSourceState, MediaEngine } from '../../engine/types';
 import { NORMAL_PLAYBACK_RATE } from '../../lib/constants';
-import { $engine, engineAttached, sourceReady, sourceRequested } from '../playback';
+import { $engine, engineConnected, sourceAdopted, sourceReady, sourceRequested } from '../playback';
 import { qualityLabel, qualityOptions, rateLabel } from './rules';
 import { readPreferencesFx, savePreferencesFx } from './preferences';
 
@@ -30,7 +30,18 @@ const connectTracksFx = createEffect((engine: MediaEngine) => {
   engine.on('subtitleTrackSwitched', scopeBind(subtitleTrackSwitched, { safe: true }));
   engine.on('cuesChanged', scopeBind(cuesChanged, { safe: true }));
 });
-sample({ clock: engineAttached, target: connectTracksFx });
+sample({ clock: engineConnected, target: connectTracksFx });
+
+// A source the model connected to: its lists, choices, speed and cues, as the facts that said them.
+const adopted = <T>(pick: (state: EngineSourceState) => T | null) => sourceAdopted.filterMap((state) => pick(state) ?? undefined);
+sample({ clock: adopted(({ levels }) => levels), target: levelsUpdated });
+sample({ clock: adopted(({ level }) => level), target: levelSwitched });
+sample({ clock: adopted(({ rate }) => (rate === null ? null : { rate })), target: mediaRateChanged });
+sample({ clock: adopted(({ audioTracks }) => audioTracks), target: audioTracksUpdated });
+sample({ clock: adopted(({ audioTrack }) => (audioTrack === null ? null : { id: audioTrack })), target: audioTrackSwitched });
+sample({ clock: adopted(({ subtitleTracks }) => subtitleTracks), target: subtitleTracksUpdated });
+sample({ clock: adopted(({ subtitleTrack }) => (subtitleTrack === null ? null : { id: subtitleTrack })), target: subtitleTrackSwitched });
+sample({ clock: adopted(({ cues }) => (cues.length > 0 ? { texts: cues } : null)), target: cuesChanged });
 
 // Quality.
 /** A level index, or -1 for Auto (ABR). */
