@@ -59,7 +59,8 @@ const pages = [
  * - one stylesheet: the entry's, after those of the lazy chunks `lazyStyles` names (the app imports
  *   its views' styles before the entry's), joined so the page pays one request for them, or none
  *   with `inlineStyles` (a `<style>` in the page: about 6 KiB compressed, against a connection);
- * - the entry's static imports modulepreloaded, then the entry, then the chunks `preload` names;
+ * - the entry's static imports modulepreloaded (not with `inlineScript`), then the entry, then the
+ *   chunks `preload` names;
  * - `inlineScript`, bundled on its own, in the page where the template says `<!-- early -->`: it
  *   runs while the parser reads the page, a round trip before the entry could. The player's
  *   template puts it before the assets, at the end of the body: a stylesheet above it would hold
@@ -93,7 +94,9 @@ async function buildPage({ name, entry, html, preload, lazyStyles, inlineScript,
   const stylesheet = !inlineStyles && css ? await writeStyles(name, css) : null;
   const tags = [
     inlineStyles && css ? `<style>${css}</style>` : stylesheet && `<link rel="stylesheet" href="./${rel(stylesheet)}">`,
-    ...statics.map((file) => `<link rel="modulepreload" href="./${rel(file)}">`),
+    // With the inline script sending the start-up calls, the entry's own chunks are not on the way to the
+    // first frame (the engine's is): found when the entry is parsed, they leave the connections to the calls.
+    ...(inlineScript ? [] : statics).map((file) => `<link rel="modulepreload" href="./${rel(file)}">`),
     `<script type="module" src="./${rel(entryJs)}"></script>`,
     ...preloads.map((file) => `<link rel="modulepreload" href="./${rel(file)}">`),
   ].filter(Boolean).join('\n    ');

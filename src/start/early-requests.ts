@@ -6,7 +6,7 @@
  * entry also reads the episode and the ad list from these answers, to know whether the app would
  * play the start at once (early-play.ts).
  */
-import { catalogCalls } from '../api/calls';
+import { catalogCalls, type CallTarget } from '../api/calls';
 import { callUrl, type EarlyAnswers, type EarlyRequest } from '../api/early';
 import type { PlaylistCache } from '../engine/playlist-cache';
 import { mediaPlaylistUris } from '../engine/playlist-prefetch';
@@ -28,26 +28,21 @@ export interface StartupRequests {
 }
 
 export function startupRequests(config: PlayerConfig, cookies: Pick<CookieStore, 'get'>, now: number): StartupRequests {
-  if (config.movieId === null) return { requests: [], episodes: null, availability: null, adList: null };
+  const id = config.movieId;
+  if (id === null) return { requests: [], episodes: null, availability: null, adList: null };
   const sessionContext = cookies.get(COOKIE_KEYS.deviceFingerprint) ?? '';
-  const requests: EarlyRequest[] = [];
-  let episodes: EarlyRequest | null = null;
-  let availability: EarlyRequest | null = null;
   const token = parseAccessToken(cookies.get(COOKIE_KEYS.authToken));
-  if (!token || !isExpired(token, now)) {
-    const headers = token ? { authorization: `Bearer ${token.raw}`, sessionContext } : { sessionContext };
-    const id = config.movieId;
-    const base = config.baseUrl.replace(/\/+$/, '') + CATALOG_BASE_PATH;
-    episodes = { url: callUrl(base, catalogCalls.episodes(id)), headers };
-    requests.push({ url: callUrl(base, catalogCalls.content(id)), headers }, { url: callUrl(base, catalogCalls.seasons(id)), headers }, episodes);
-    if (config.checkAvailability) {
-      availability = { url: callUrl(base, catalogCalls.availability(id, config.pageUrl)), headers };
-      requests.push(availability);
-    }
-  }
+  const catalogEarly = !token || !isExpired(token, now);
+  const headers = token ? { authorization: `Bearer ${token.raw}`, sessionContext } : { sessionContext };
+  const base = config.baseUrl.replace(/\/+$/, '') + CATALOG_BASE_PATH;
+  const call = (target: CallTarget): EarlyRequest => ({ url: callUrl(base, target), headers });
+  const episodes = catalogEarly ? call(catalogCalls.episodes(id)) : null;
+  const availability = catalogEarly && config.checkAvailability ? call(catalogCalls.availability(id, config.pageUrl)) : null;
   // The ad list never carries the token.
   const adList = config.adListUrl ? { url: config.adListUrl, headers: { sessionContext } } : null;
-  if (adList) requests.push(adList);
+  // What the start episode waits for goes first: over HTTP/1.1 a browser has six connections to a host.
+  const requests = [episodes, availability, adList].filter((request) => request !== null);
+  if (catalogEarly) requests.push(call(catalogCalls.content(id)), call(catalogCalls.seasons(id)));
   return { requests, episodes, availability, adList };
 }
 
