@@ -65,24 +65,27 @@ test.describe('playback through the harness', () => {
     });
   });
 
-  test('autoplay starts the stream at the saved volume, and the controls take it as playing', async ({ page }) => {
+  test('autoplay starts the stream at the saved volume under the page\'s own policy, and the controls take it as playing', async ({ page }) => {
     await page.goto(`${PLAYER_ORIGIN}/404-seed`);
     await page.evaluate(() => {
       localStorage.setItem('player-volume', '0.4');
       localStorage.setItem('player-muted', 'false');
     });
-    // What the viewer hears first: the element's volume at its first `playing`.
+    // What the viewer hears first: the element's volume at its first `playing`. And whether the
+    // page's own policy blocked anything in it (its inline start script is allowed by its hash).
     await page.addInitScript(() => {
-      const w = window as unknown as { firstPlaying?: { volume: number; muted: boolean } };
+      const w = window as unknown as { firstPlaying?: { volume: number; muted: boolean }; blocked?: string[] };
       document.addEventListener('playing', (event) => {
         const video = event.target as HTMLVideoElement;
         w.firstPlaying ??= { volume: video.volume, muted: video.muted };
       }, true);
+      document.addEventListener('securitypolicyviolation', (event) => (w.blocked ??= []).push(`${event.effectiveDirective} ${event.blockedURI}`));
     });
     const mark = `e2e=${randomUUID()}`;
     await page.goto(`${PLAYER_ORIGIN}/?movie_id=101&auto_play=1&${mark}`);
     await expect.poll(() => page.locator('video').evaluate((video: HTMLVideoElement) => video.currentTime), { timeout: 25_000 }).toBeGreaterThan(1);
     expect(await page.evaluate(() => (window as unknown as { firstPlaying?: unknown }).firstPlaying)).toEqual({ volume: 0.4, muted: false });
+    expect(await page.evaluate(() => (window as unknown as { blocked?: string[] }).blocked ?? [])).toEqual([]);
     await expect(page.getByTestId('player')).toHaveAttribute('data-status', 'playing');
     // The label, not the accessible name: the bar may have faded (1 s of stillness), which hides it.
     await expect(page.getByTestId('play-toggle')).toHaveAttribute('aria-label', 'Пауза');
