@@ -155,7 +155,7 @@ test.describe('token refresh', () => {
 });
 
 test.describe('early start', () => {
-  test('the page sends its start-up calls and the master playlist itself, before the app runs; each reaches the server once with a valid token as it is, and the film plays; signed out, no Authorization at all', async ({ page }) => {
+  test('the page sends its start-up calls and the start\'s playlists itself, before the app runs; each reaches the server once with a valid token as it is, and the film plays; signed out, no Authorization at all', async ({ page }) => {
     const r = run('movie_id=101&harness-session=valid&auto_play=1');
     const sentBy = new Map<string, string[]>();
     page.on('request', (request) => {
@@ -176,8 +176,10 @@ test.describe('early start', () => {
       expect(count(path), path).toBe(1);
       expect(sentBy.get(path), path).toEqual(['fetch']);
     }
-    // The playlists after the master are the engine's own.
-    expect(sentBy.get('/media/hls/film/video/720p/index.m3u8')?.[0]).toBe('xhr');
+    // So are the variants' and the start audio's playlists, which the engine takes from memory;
+    // the other renditions' are the engine's own, when it wants them.
+    for (const path of ['/media/hls/film/video/720p/index.m3u8', '/media/hls/film/audio/ru/index.m3u8']) expect(sentBy.get(path), path).toEqual(['fetch']);
+    for (const path of ['/media/hls/film/audio/en/index.m3u8', '/media/hls/film/subs/ru/index.m3u8']) expect(sentBy.get(path)?.includes('fetch') ?? false, path).toBe(false);
 
     // A valid token goes out as it is: no refresh, every catalogue call with it.
     expect(entries.some((entry) => entry.path === REFRESH_PATH), 'no refresh for a valid token').toBe(false);

@@ -191,23 +191,39 @@ describe('early master playlist', () => {
     expect(server.requests.filter((r) => r.path.endsWith('.m3u8')).map((r) => r.path)).toEqual(['/media/hls/series/s2e3/master.m3u8']);
   });
 
-  it('the media playlists it names are fetched early too, each once, for the engine to take', async () => {
-    const master = '#EXTM3U\n#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="a",NAME="ru",URI="audio/ru/index.m3u8"\n#EXT-X-STREAM-INF:BANDWIDTH=800000,AUDIO="a"\nvideo/360p/index.m3u8\n';
+  it('the variants and the audio the start picks are fetched early too, each once, for the engine to take; no other rendition', async () => {
+    const master = [
+      '#EXTM3U',
+      '#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="a",NAME="Русский",LANGUAGE="ru",DEFAULT=YES,URI="audio/ru/index.m3u8"',
+      '#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="a",NAME="English",LANGUAGE="en",URI="audio/en/index.m3u8"',
+      '#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="s",NAME="Русские",LANGUAGE="ru",URI="subs/ru/index.m3u8"',
+      '#EXT-X-STREAM-INF:BANDWIDTH=800000,AUDIO="a",SUBTITLES="s"',
+      'video/360p/index.m3u8',
+      '',
+    ].join('\n');
     server.answer((request, res) => {
       if (request.path === '/catalog-api/episodes') return json(res, 200, episodes102);
       if (request.path.endsWith('/master.m3u8')) return json(res, 200, master);
       if (request.path.endsWith('.m3u8')) return json(res, 200, `#EXTM3U\n#${request.path}\n`);
       return json(res, 200, { available: true });
     });
+    const base = `${server.baseUrl}/media/hls/series/s2e3`;
+    const playlistsFetched = () => server.requests.filter((r) => r.path.endsWith('.m3u8')).map((r) => r.path.slice('/media/hls/series/s2e3/'.length)).sort();
+
     const p = page('?movie_id=102&season=2&episode=3');
     sendEarlyRequests(p.config, p.jar, NOW, { answers, playlists });
     await waitForRequests(8);
-    const base = `${server.baseUrl}/media/hls/series/s2e3`;
     expect(await takeEarlyPlaylist(`${base}/video/360p/index.m3u8`)).toBe('#EXTM3U\n#/media/hls/series/s2e3/video/360p/index.m3u8\n');
     expect(await takeEarlyPlaylist(`${base}/audio/ru/index.m3u8`)).toBe('#EXTM3U\n#/media/hls/series/s2e3/audio/ru/index.m3u8\n');
-    expect(server.requests.filter((r) => r.path.endsWith('.m3u8')).map((r) => r.path).sort()).toEqual(
-      ['/media/hls/series/s2e3/audio/ru/index.m3u8', '/media/hls/series/s2e3/master.m3u8', '/media/hls/series/s2e3/video/360p/index.m3u8'],
-    );
+    expect(playlistsFetched()).toEqual(['audio/ru/index.m3u8', 'master.m3u8', 'video/360p/index.m3u8']);
+
+    // The viewer chose English for this content before: its playlist, not the default's.
+    server.requests.length = 0;
+    clearEarly();
+    sendEarlyRequests(p.config, p.jar, NOW, { answers, playlists }, 'English');
+    await waitForRequests(8);
+    expect(await takeEarlyPlaylist(`${base}/audio/en/index.m3u8`)).toBe('#EXTM3U\n#/media/hls/series/s2e3/audio/en/index.m3u8\n');
+    expect(playlistsFetched()).toEqual(['audio/en/index.m3u8', 'master.m3u8', 'video/360p/index.m3u8']);
   });
 
   it('none when the episodes call failed or its body is not episodes', async () => {

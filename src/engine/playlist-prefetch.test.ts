@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPlaylistCache } from './playlist-cache';
 import { json, startRecordingServer, type RecordingServer } from '../api/testing/recording-server';
-import { createPlaylistPrefetch, initSegmentUri, mediaPlaylistUris } from './playlist-prefetch';
+import { audioRenditions, createPlaylistPrefetch, initSegmentUri, mediaPlaylistUris, variantPlaylistUris } from './playlist-prefetch';
 
 const MASTER = `#EXTM3U
 #EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="aud",NAME="Русский",LANGUAGE="ru",DEFAULT=YES,URI="audio/ru/index.m3u8"
@@ -24,16 +24,16 @@ describe('media playlists a master names', () => {
     ]);
   });
 
-  it('for a start: the variants and each audio group\'s default rendition (else its first), no subtitles', () => {
+  it('the variants alone, and the audio renditions as the engine lists them', () => {
     const master = `${MASTER}#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="subs",NAME="ru",URI="subs/ru.m3u8"
-#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="ac3",NAME="en",URI="audio/en-ac3/index.m3u8"
-#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="ac3",NAME="ru",DEFAULT=YES,URI="audio/ru-ac3/index.m3u8"
+#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="ac3",NAME="Русский, AC3",LANGUAGE="ru",URI="audio/ru-ac3/index.m3u8"
 `;
-    expect(mediaPlaylistUris(master, 'http://cdn.test/hls/s1e2/master.m3u8', { start: true })).toEqual([
-      'http://cdn.test/hls/s1e2/360p/index.m3u8',
-      'http://cdn.test/hls/s1e2/720p/index.m3u8?v=2',
-      'http://cdn.test/hls/s1e2/audio/ru/index.m3u8',
-      'http://cdn.test/hls/s1e2/audio/ru-ac3/index.m3u8',
+    const base = 'http://cdn.test/hls/s1e2/master.m3u8';
+    expect(variantPlaylistUris(master, base)).toEqual(['http://cdn.test/hls/s1e2/360p/index.m3u8', 'http://cdn.test/hls/s1e2/720p/index.m3u8?v=2']);
+    expect(audioRenditions(master, base)).toEqual([
+      { url: 'http://cdn.test/hls/s1e2/audio/ru/index.m3u8', name: 'Русский', lang: 'ru', isDefault: true },
+      { url: 'http://cdn.test/hls/s1e2/audio/en/index.m3u8', name: 'English', lang: 'en', isDefault: false },
+      { url: 'http://cdn.test/hls/s1e2/audio/ru-ac3/index.m3u8', name: 'Русский, AC3', lang: 'ru', isDefault: false },
     ]);
   });
 

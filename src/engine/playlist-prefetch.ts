@@ -15,38 +15,64 @@ const attribute = (list: string, name: string): string | undefined => {
   return match ? (match[1] ?? match[2]) : undefined;
 };
 
-/**
- * The media playlists a master playlist names (its variants, and its renditions' URI attributes),
- * resolved, once each. `start`: only what a player loads to start, the variants and each audio
- * group's default rendition (or its first), not subtitles, which load when shown.
- */
-export function mediaPlaylistUris(text: string, base: string, { start = false }: { start?: boolean } = {}): string[] {
+/** The media playlists a master playlist names (its variants, and its renditions' URI attributes), resolved, once each. */
+export function mediaPlaylistUris(text: string, base: string): string[] {
   const uris = new Set<string>();
-  /** Per audio group, its default rendition, or its first while none is. */
-  const audio = new Map<string, { url: string; isDefault: boolean }>();
   let variantNext = false;
   for (const raw of text.split(/\r?\n/)) {
     const line = raw.trim();
     if (line.startsWith('#EXT-X-STREAM-INF')) variantNext = true;
     else if (line.startsWith('#EXT-X-MEDIA:')) {
-      const list = line.slice('#EXT-X-MEDIA:'.length);
-      const uri = attribute(list, 'URI');
+      const uri = attribute(line.slice('#EXT-X-MEDIA:'.length), 'URI');
       const url = uri ? httpUrl(uri, base) : null;
-      if (!url) continue;
-      if (!start) uris.add(url);
-      else if (attribute(list, 'TYPE') === 'AUDIO') {
-        const group = attribute(list, 'GROUP-ID') ?? '';
-        const isDefault = attribute(list, 'DEFAULT') === 'YES';
-        if (!audio.has(group) || (isDefault && !audio.get(group)?.isDefault)) audio.set(group, { url, isDefault });
-      }
+      if (url) uris.add(url);
     } else if (line && !line.startsWith('#') && variantNext) {
       variantNext = false;
       const url = httpUrl(line, base);
       if (url) uris.add(url);
     }
   }
-  for (const { url } of audio.values()) uris.add(url);
-  return [...uris].filter((url) => new URL(url).pathname.endsWith('.m3u8'));
+  return [...uris].filter(isPlaylist);
+}
+
+const isPlaylist = (url: string) => new URL(url).pathname.endsWith('.m3u8');
+
+/** The variants' media playlists a master playlist names, resolved, once each. */
+export function variantPlaylistUris(text: string, base: string): string[] {
+  const renditions = renditionUris(text, base);
+  return mediaPlaylistUris(text, base).filter((url) => !renditions.has(url));
+}
+
+/** An audio rendition a master playlist names, as the engine will list it (EngineAudioTrack's fields). */
+export interface AudioRendition {
+  url: string;
+  name: string;
+  lang: string;
+  isDefault: boolean;
+}
+
+/** The audio renditions with a playlist of their own, in the master's order. */
+export function audioRenditions(text: string, base: string): AudioRendition[] {
+  const renditions: AudioRendition[] = [];
+  for (const match of text.matchAll(/^#EXT-X-MEDIA:(.*)$/gm)) {
+    const list = match[1] ?? '';
+    const uri = attribute(list, 'URI');
+    const url = uri ? httpUrl(uri, base) : null;
+    if (attribute(list, 'TYPE') !== 'AUDIO' || !url || !isPlaylist(url)) continue;
+    renditions.push({ url, name: attribute(list, 'NAME') ?? '', lang: attribute(list, 'LANGUAGE') ?? '', isDefault: attribute(list, 'DEFAULT') === 'YES' });
+  }
+  return renditions;
+}
+
+/** Every rendition's (EXT-X-MEDIA) playlist, resolved. */
+function renditionUris(text: string, base: string): Set<string> {
+  const uris = new Set<string>();
+  for (const match of text.matchAll(/^#EXT-X-MEDIA:(.*)$/gm)) {
+    const uri = attribute(match[1] ?? '', 'URI');
+    const url = uri ? httpUrl(uri, base) : null;
+    if (url) uris.add(url);
+  }
+  return uris;
 }
 
 /**

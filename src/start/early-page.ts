@@ -8,6 +8,8 @@ import { sendEarlyRequests, type EarlySource, type EarlyStores } from './early-r
 import { createEarlyAnswers } from '../api/early';
 import { createPlaylistCache } from '../engine/playlist-cache';
 import { browserCookies } from '../platform/cookies';
+import { createWebStorage } from '../platform/web-storage';
+import { readFavouriteAudio } from '../features/tracks/favourites';
 
 /** What the page's first work leaves for the entry. */
 export interface EarlyPage {
@@ -49,5 +51,6 @@ export function createEarlyPage(): EarlyPage {
     frameData: frameData(),
   });
   const stores: EarlyStores = { answers: createEarlyAnswers(), playlists: createPlaylistCache() };
-  return { root, config, stores, episode: sendEarlyRequests(config, browserCookies, Date.now(), stores) };
+  const favouriteAudio = readFavouriteAudio(createWebStorage(), config.movieId);
+  return { root, config, stores, episode: sendEarlyRequests(config, browserCookies, Date.now(), stores, favouriteAudio) };
 }

@@ -9,7 +9,8 @@
 import { catalogCalls, type CallTarget } from '../api/calls';
 import { callUrl, type EarlyAnswers, type EarlyRequest } from '../api/early';
 import type { PlaylistCache } from '../engine/playlist-cache';
-import { mediaPlaylistUris } from '../engine/playlist-prefetch';
+import { audioRenditions, variantPlaylistUris } from '../engine/playlist-prefetch';
+import { startAudioTrack, type AudioPreferences } from '../features/tracks/rules';
 import { parseAdList, parseAvailability, parseEpisodes, type AdListDto, type EpisodeDto } from '../api/dto';
 import { isExpired, parseAccessToken } from '../api/token';
 import { CATALOG_BASE_PATH, COOKIE_KEYS } from '../lib/constants';
@@ -114,14 +115,21 @@ export interface EarlyStores {
 
 /**
  * The start episode's playlists: its master, then the media playlists a start loads (a few hundred
- * bytes each; no subtitles). The engine's chunk is the largest download before the first frame;
- * with them at hand, its first requests are the segments, not another round trip. Only those: over
- * HTTP/1.1 a browser has six connections to a host, and the rest would queue before the segments.
+ * bytes each): the variants, and the audio rendition the start picks by the tracks' rule
+ * (`startAudioTrack`: the page's languages, the label remembered for this content). The engine's
+ * chunk is the largest download before the first frame; with them at hand, its first requests are
+ * the segments. Not the rest (subtitles, other audio): over HTTP/1.1 a browser has six connections
+ * to a host, and they would queue before the segments.
  */
-function fetchStartPlaylists(playlists: PlaylistCache, masterUrl: string): void {
+function fetchStartPlaylists(playlists: PlaylistCache, masterUrl: string, audio: AudioPreferences): void {
   playlists.fetch(masterUrl);
   void playlists.peek(masterUrl)?.then((master) => {
-    if (master) for (const url of mediaPlaylistUris(master, masterUrl, { start: true })) playlists.fetch(url);
+    if (!master) return;
+    for (const url of variantPlaylistUris(master, masterUrl)) playlists.fetch(url);
+    const renditions = audioRenditions(master, masterUrl);
+    if (renditions.length === 0) return;
+    const chosen = renditions[startAudioTrack(renditions.map((rendition, id) => ({ ...rendition, id })), audio)];
+    if (chosen) playlists.fetch(chosen.url);
   });
 }
 
@@ -129,13 +137,21 @@ function fetchStartPlaylists(playlists: PlaylistCache, masterUrl: string): void 
  * Sends the start-up calls, then fetches the start episode's playlists as soon as they are known.
  * Resolves with the start, or null when the early answers do not tell it.
  */
-export function sendEarlyRequests(config: PlayerConfig, cookies: Pick<CookieStore, 'get'>, now: number, { answers, playlists }: EarlyStores): Promise<EarlySource | null> {
+export function sendEarlyRequests(
+  config: PlayerConfig,
+  cookies: Pick<CookieStore, 'get'>,
+  now: number,
+  { answers, playlists }: EarlyStores,
+  /** The audio label remembered for this content (favoriteAudioTracks), if any. */
+  favouriteAudio: string | null = null,
+): Promise<EarlySource | null> {
+  const audio: AudioPreferences = { languages: config.languages, favourite: favouriteAudio };
   const startup = startupRequests(config, cookies, now);
   answers.send(startup.requests);
   const adList = earlyAdList(startup, answers);
   return chooseEarlyEpisode(config, startup, answers).then((start) => {
     if (!start) return null;
-    fetchStartPlaylists(playlists, start.url);
+    fetchStartPlaylists(playlists, start.url, audio);
     return { ...start, adList };
   });
 }
