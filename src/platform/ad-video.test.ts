@@ -1,6 +1,6 @@
 /** The ad's element adapter: sound refused at play() or after it (Safari's engine), and the pauses it asked for. */
 import { describe, expect, it, vi } from 'vitest';
-import { canPlayType, createAdVideo, type AdVideoFacts } from './ad-video';
+import { createAdVideo, type AdVideoFacts } from './ad-video';
 
 /** A <video> enough for the adapter: attributes, listeners, play/pause under a policy. */
 class FakeAdElement {
@@ -106,7 +106,9 @@ describe('the ad element and the browser\'s refusal of sound', () => {
 });
 
 describe('what the browser can play', () => {
-  it("the ad video answers with the page's one canPlayType (a detached probe), the one the harness's VAST inspector asks", () => {
-    expect(setup().video.canPlayType).toBe(canPlayType);
+  it('the ad video asks its own element, so no other <video> stays alive for it', () => {
+    const { video, element } = setup();
+    (element as unknown as { canPlayType: (type: string) => string }).canPlayType = (type) => (type === 'video/mp4' ? 'probably' : '');
+    expect([video.canPlayType('video/mp4'), video.canPlayType('video/x-flv')]).toEqual(['probably', '']);
   });
 });

@@ -91,15 +91,13 @@ function forwardAdEvents(element: HTMLVideoElement, emit: Emit, state: PlayState
 }
 
 /** A detached <video>, made at the first question and never in the page: what the browser can play is the same for every element. */
-let probe: HTMLVideoElement | null = null;
-
 /**
- * This browser's HTMLMediaElement.canPlayType ('probably', 'maybe', or '' for no): the ad video's
- * media-file choice, and the harness's VAST inspector, which has no ad video of its own.
+ * This browser's HTMLMediaElement.canPlayType ('probably', 'maybe', or '' for no), for a page
+ * with no ad video of its own (the harness's VAST inspector). The element asked is dropped at
+ * once: a `<video>` kept for it would be one more live element for the page's whole life.
  */
 export function canPlayType(mimeType: string): string {
-  probe ??= document.createElement('video');
-  return probe.canPlayType(mimeType);
+  return document.createElement('video').canPlayType(mimeType);
 }
 
 export function createAdVideo(element: HTMLVideoElement = document.createElement('video')): AdVideo {
@@ -151,7 +149,7 @@ export function createAdVideo(element: HTMLVideoElement = document.createElement
       element.removeAttribute('src');
       element.load();
     },
-    canPlayType,
+    canPlayType: (mimeType) => element.canPlayType(mimeType),
     on(fact, listener) {
       const set = listeners.get(fact) ?? new Set<Listener<never>>();
       listeners.set(fact, set);
