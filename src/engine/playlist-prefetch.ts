@@ -15,32 +15,42 @@ const attribute = (list: string, name: string): string | undefined => {
   return match ? (match[1] ?? match[2]) : undefined;
 };
 
-/** The media playlists a master playlist names (its variants, and its renditions' URI attributes), resolved, once each. */
-export function mediaPlaylistUris(text: string, base: string): string[] {
-  const uris = new Set<string>();
+const isPlaylist = (url: string) => new URL(url).pathname.endsWith('.m3u8');
+
+/** A media playlist a master names: a variant's, or a rendition's (EXT-X-MEDIA, with its attribute list). */
+type MasterEntry = { url: string; rendition: string | null };
+
+/** The media playlists a master playlist names, resolved, in its order (http(s) `.m3u8` only). */
+function masterEntries(text: string, base: string): MasterEntry[] {
+  const entries: MasterEntry[] = [];
   let variantNext = false;
   for (const raw of text.split(/\r?\n/)) {
     const line = raw.trim();
     if (line.startsWith('#EXT-X-STREAM-INF')) variantNext = true;
     else if (line.startsWith('#EXT-X-MEDIA:')) {
-      const uri = attribute(line.slice('#EXT-X-MEDIA:'.length), 'URI');
+      const list = line.slice('#EXT-X-MEDIA:'.length);
+      const uri = attribute(list, 'URI');
       const url = uri ? httpUrl(uri, base) : null;
-      if (url) uris.add(url);
+      if (url) entries.push({ url, rendition: list });
     } else if (line && !line.startsWith('#') && variantNext) {
       variantNext = false;
       const url = httpUrl(line, base);
-      if (url) uris.add(url);
+      if (url) entries.push({ url, rendition: null });
     }
   }
-  return [...uris].filter(isPlaylist);
+  return entries.filter((entry) => isPlaylist(entry.url));
 }
 
-const isPlaylist = (url: string) => new URL(url).pathname.endsWith('.m3u8');
+/** The media playlists a master playlist names (its variants, and its renditions' URI attributes), resolved, once each. */
+export function mediaPlaylistUris(text: string, base: string): string[] {
+  return [...new Set(masterEntries(text, base).map((entry) => entry.url))];
+}
 
 /** The variants' media playlists a master playlist names, resolved, once each. */
 export function variantPlaylistUris(text: string, base: string): string[] {
-  const renditions = renditionUris(text, base);
-  return mediaPlaylistUris(text, base).filter((url) => !renditions.has(url));
+  const entries = masterEntries(text, base);
+  const renditions = new Set(entries.filter((entry) => entry.rendition !== null).map((entry) => entry.url));
+  return [...new Set(entries.filter((entry) => !renditions.has(entry.url)).map((entry) => entry.url))];
 }
 
 /** An audio rendition a master playlist names, as the engine will list it (EngineAudioTrack's fields). */
@@ -53,26 +63,11 @@ export interface AudioRendition {
 
 /** The audio renditions with a playlist of their own, in the master's order. */
 export function audioRenditions(text: string, base: string): AudioRendition[] {
-  const renditions: AudioRendition[] = [];
-  for (const match of text.matchAll(/^#EXT-X-MEDIA:(.*)$/gm)) {
-    const list = match[1] ?? '';
-    const uri = attribute(list, 'URI');
-    const url = uri ? httpUrl(uri, base) : null;
-    if (attribute(list, 'TYPE') !== 'AUDIO' || !url || !isPlaylist(url)) continue;
-    renditions.push({ url, name: attribute(list, 'NAME') ?? '', lang: attribute(list, 'LANGUAGE') ?? '', isDefault: attribute(list, 'DEFAULT') === 'YES' });
-  }
-  return renditions;
-}
-
-/** Every rendition's (EXT-X-MEDIA) playlist, resolved. */
-function renditionUris(text: string, base: string): Set<string> {
-  const uris = new Set<string>();
-  for (const match of text.matchAll(/^#EXT-X-MEDIA:(.*)$/gm)) {
-    const uri = attribute(match[1] ?? '', 'URI');
-    const url = uri ? httpUrl(uri, base) : null;
-    if (url) uris.add(url);
-  }
-  return uris;
+  return masterEntries(text, base).flatMap(({ url, rendition: list }) =>
+    list !== null && attribute(list, 'TYPE') === 'AUDIO'
+      ? [{ url, name: attribute(list, 'NAME') ?? '', lang: attribute(list, 'LANGUAGE') ?? '', isDefault: attribute(list, 'DEFAULT') === 'YES' }]
+      : [],
+  );
 }
 
 /**
