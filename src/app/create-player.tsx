@@ -4,13 +4,16 @@
  * (connect-features.ts), one scope, the start facts the models adopt, the engine, what loads after
  * start-up, and the views.
  */
-import { config, root, type PageStart } from '../start';
-import { allSettled, fork } from 'effector';
+import { config, root, type PageStart, type ViewerIntent } from '../start';
+import { allSettled, createWatch, fork, type EventCallable, type Scope } from 'effector';
 import { Provider } from 'effector-react';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { appStarted, earlyAnswersReceived } from '../features/session';
-import { earlyAutoplayAdopted, earlySourceAdopted, engineAttached } from '../features/playback';
+import {
+  earlyAutoplayAdopted, earlySourceAdopted, engineAttached, engineConnected, muteToggled, seekBackClicked, seekForwardClicked, togglePlayClicked,
+} from '../features/playback';
+import { fullscreenClicked } from '../features/fullscreen';
 import { startPlanAdopted } from '../features/progress';
 import { tapEngineFacts } from '../engine/trace-tap';
 import { startDeviceFingerprint } from '../platform/fingerprint';
@@ -22,13 +25,36 @@ import { libraryLoadFailed } from '../features/analytics';
 import { connectFeatures } from './connect-features';
 import { App } from './app';
 
-export function createPlayer({ video, engine, answers, early, firstFrame: started }: PageStart): void {
+/** What each intent the viewer gave the page's shell is to the model. */
+const INTENT_EVENTS: Record<ViewerIntent, EventCallable<void>> = {
+  toggle: togglePlayClicked,
+  mute: muteToggled,
+  fullscreen: fullscreenClicked,
+  seekBack: seekBackClicked,
+  seekForward: seekForwardClicked,
+};
+
+/** Once the model listens to the engine, the shell's intents (queued ones first) are the model's. */
+function takeShellIntents(scope: Scope, shell: PageStart['shell']): void {
+  const unwatch = createWatch({
+    unit: engineConnected,
+    scope,
+    fn: () => {
+      unwatch.unsubscribe();
+      shell.handOver((intent) => void allSettled(INTENT_EVENTS[intent], { scope }));
+    },
+  });
+}
+
+export function createPlayer({ video, engine, answers, takeEarly, firstFrame: started, shell }: PageStart): void {
+  const early = takeEarly();
   // Error reporting is configured first, so a failing start-up call is reported with its response;
   // the SDK itself loads after the first frame, off the start-up path.
   initSentry({ dsn: config.sentryDsn, project: config.sentryProject });
 
   connectFeatures();
   const scope = fork();
+  takeShellIntents(scope, shell);
   // What loads after the first frame waits until the buffer can spare the link. Only a start known
   // to wait for the viewer's click is given up on early; one that plays (or is not planned yet, on
   // a slow network) is waited for longer.

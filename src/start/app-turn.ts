@@ -28,9 +28,10 @@ export interface TurnLimits {
 /**
  * Resolves when the app's turn has come: at once without an early stream; when the early stream
  * is ready, or `screenMs` after it is known not to play by itself; at `answersMs` when the start-up
- * answers (`answers`) are not in by then, and `mediaMs` after they came at the latest.
+ * answers (`answers`) are not in by then, and `mediaMs` after they came at the latest; at once when
+ * `now` resolves (the viewer asked for what only the app does).
  */
-export function appTurn(answers: Promise<unknown>, early: Promise<EarlyMedia>, limits: TurnLimits): Promise<void> {
+export function appTurn(answers: Promise<unknown>, early: Promise<EarlyMedia>, limits: TurnLimits, now: Promise<void> = new Promise(() => undefined)): Promise<void> {
   return new Promise((resolve) => {
     let mediaTimer: ReturnType<typeof setTimeout> | undefined;
     let screenTimer: ReturnType<typeof setTimeout> | undefined;
@@ -41,6 +42,8 @@ export function appTurn(answers: Promise<unknown>, early: Promise<EarlyMedia>, l
       resolve();
     };
     const answersTimer = setTimeout(done, limits.answersMs);
+    // The viewer asked for what only the app can do.
+    void now.then(done);
     void answers.then(() => {
       clearTimeout(answersTimer);
       mediaTimer = setTimeout(done, limits.mediaMs);

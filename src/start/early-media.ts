@@ -13,7 +13,7 @@ import type { PlayerConfig } from '../features/session/config';
 import { STORAGE_KEYS } from '../lib/constants';
 import type { KeyValueStorage } from '../platform/web-storage';
 import type { EarlyMedia } from './app-turn';
-import { planEarlyStart, playsAtOnce } from './early-play';
+import { planEarlyStart, planForViewer, playsAtOnce } from './early-play';
 import type { EarlySource } from './early-requests';
 
 export interface EarlyMediaInput {
@@ -26,6 +26,8 @@ export interface EarlyMediaInput {
   start: Promise<EarlySource | null>;
   /** True once the app's evaluation began: from then on the model makes the start's decisions. */
   appStarting: () => boolean;
+  /** A play the viewer asked for before the plan was known. */
+  viewer: ViewerPlay;
 }
 
 /**
@@ -39,17 +41,57 @@ export interface EarlyFacts extends EarlyAutoplay {
 }
 
 /**
- * Plays at the saved volume, as the model would have set it, muted when the browser refuses sound
- * (src/lib/autoplay.ts); resolves once the first frame is shown, or at once when nothing plays.
+ * How the page's start answers the viewer's play before the app: it played the content itself
+ * ('played'), the plan now plays it as autoplay would and the app does it (`'planned'`: a pre-roll
+ * first, or the resume prompt), or the app's model decides it (`'queued'`: no plan before the app).
  */
-async function playEarly(engine: MediaEngine, shown: Promise<void>, { volume, muted }: VolumeState, facts: EarlyFacts, appStarting: () => boolean): Promise<void> {
+export type ViewerPlayOutcome = 'played' | 'planned' | 'queued';
+
+/** A viewer's play waiting for the start's plan; the first answer settles it. */
+export interface ViewerPlay {
+  readonly wanted: boolean;
+  request(): Promise<ViewerPlayOutcome>;
+  settle(outcome: ViewerPlayOutcome): void;
+}
+
+export function createViewerPlay(): ViewerPlay {
+  let waiting: Array<(outcome: ViewerPlayOutcome) => void> = [];
+  return {
+    get wanted() {
+      return waiting.length > 0;
+    },
+    request: () => new Promise((resolve) => waiting.push(resolve)),
+    settle(outcome) {
+      for (const resolve of waiting.splice(0)) resolve(outcome);
+    },
+  };
+}
+
+/**
+ * Plays at the saved volume, as the model would have set it, muted when the browser refuses sound
+ * (src/lib/autoplay.ts); resolves with the outcome once the play was asked for.
+ */
+async function playEarly(engine: MediaEngine, { volume, muted }: VolumeState, facts: EarlyFacts, appStarting: () => boolean): Promise<EarlyAutoplay['autoplay']> {
   engine.setVolume(volume);
   engine.setMuted(muted);
   // Once the app starts, a refusal is the model's to answer: it asks again.
   const result = await playOrMute(engine, { muted, mayRetry: () => !appStarting(), onMuted: () => (facts.soundRefused = true) }).catch(() => null);
   if (result === 'blocked') facts.soundRefused = false;
   facts.autoplay = result;
-  if (result === 'sound' || result === 'muted') await shown;
+  return result;
+}
+
+/**
+ * The viewer's play once the start's plan is known (the page waited for a click): the same plan,
+ * made to play, played now or left to the app (a pre-roll, the resume prompt).
+ */
+export async function playForViewer(engine: MediaEngine, storage: KeyValueStorage, facts: EarlyFacts, taken: () => boolean): Promise<ViewerPlayOutcome> {
+  if (taken() || !facts.plan || !facts.source) return 'queued';
+  const saved = readVolumeState(storage);
+  facts.plan = planForViewer(facts.plan, saved.muted);
+  if (!playsAtOnce(facts.plan)) return 'planned';
+  await playEarly(engine, saved, facts, taken);
+  return 'played';
 }
 
 /** Resolves once the element has its first frame decoded ('loadeddata'). */
@@ -72,7 +114,7 @@ export function sourceFailure(engine: MediaEngine): Promise<void> {
 
 /** Preloads the start episode, and plays it when the model would play it at once; says how it is on its way. */
 export async function loadEarlyMedia(
-  { config, storage, video, engine, firstFrame, start, appStarting }: EarlyMediaInput,
+  { config, storage, video, engine, firstFrame, start, appStarting, viewer }: EarlyMediaInput,
   facts: EarlyFacts,
 ): Promise<EarlyMedia> {
   const [created, early] = await Promise.all([engine, start]);
@@ -93,14 +135,22 @@ export async function loadEarlyMedia(
   // A slow ad list may come after the app started: the model decides from then on.
   if (appStarting()) return { kind: 'none' };
   const saved = readVolumeState(storage);
-  const plan = planEarlyStart({
+  const planned = planEarlyStart({
     config,
     episode: early.episode,
     adList,
     storedProgress: storage.read(STORAGE_KEYS.episodesTimeProgress),
     muted: saved.muted,
   });
+  const plan = planned && viewer.wanted ? planForViewer(planned, saved.muted) : planned;
   facts.plan = plan;
-  if (!playsAtOnce(plan)) return { kind: 'loading', ready: decoded };
-  return { kind: 'playing', ready: Promise.race([playEarly(created, firstFrame, saved, facts, appStarting), failure]) };
+  if (!playsAtOnce(plan)) {
+    if (plan) viewer.settle('planned');
+    return { kind: 'loading', ready: decoded };
+  }
+  const played = playEarly(created, saved, facts, appStarting).then(async (result) => {
+    viewer.settle('played');
+    if (result === 'sound' || result === 'muted') await firstFrame;
+  });
+  return { kind: 'playing', ready: Promise.race([played, failure]) };
 }

@@ -10,6 +10,7 @@ import { createPlaylistCache } from '../engine/playlist-cache';
 import { browserCookies } from '../platform/cookies';
 import { createWebStorage } from '../platform/web-storage';
 import { readFavouriteAudio } from '../features/tracks/favourites';
+import { recordIntents, type IntentRecorder } from './viewer-intents';
 
 /** What the page's first work leaves for the entry. */
 export interface EarlyPage {
@@ -19,6 +20,8 @@ export interface EarlyPage {
   stores: EarlyStores;
   /** The start episode and its master playlist (fetched early); null when the early answers do not tell them. */
   episode: Promise<EarlySource | null>;
+  /** The viewer's taps and keys from the first paint on, kept until the page's shell takes them. */
+  intents: IntentRecorder;
 }
 
 declare global {
@@ -52,5 +55,6 @@ export function createEarlyPage(): EarlyPage {
   });
   const stores: EarlyStores = { answers: createEarlyAnswers(), playlists: createPlaylistCache() };
   const favouriteAudio = readFavouriteAudio(createWebStorage(), config.movieId);
-  return { root, config, stores, episode: sendEarlyRequests(config, browserCookies, Date.now(), stores, favouriteAudio) };
+  const intents = recordIntents(document);
+  return { root, config, stores, episode: sendEarlyRequests(config, browserCookies, Date.now(), stores, favouriteAudio), intents };
 }

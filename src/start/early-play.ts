@@ -41,3 +41,13 @@ export function planEarlyStart({ config, episode, adList, storedProgress, muted 
 export function playsAtOnce(plan: StartPlan | null): plan is StartPlan {
   return plan !== null && plan.play !== 'click' && !plan.preroll;
 }
+
+/**
+ * The plan once the viewer asked to play before the app: it plays as autoplay would, the pre-roll
+ * first, with sound unless the viewer left the player muted. A resume prompt stays: its question is
+ * the viewer's to answer, and the app asks it.
+ */
+export function planForViewer(plan: StartPlan, muted: boolean): StartPlan {
+  if (plan.play !== 'click' || plan.resumeAt !== null) return plan;
+  return { ...plan, play: muted ? 'muted' : 'sound' };
+}

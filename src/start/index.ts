@@ -9,17 +9,20 @@
  * Nothing here evaluates a model, effector, React or the API client (src/architecture.test.ts): the rules
  * it applies are the features' pure functions.
  */
-import { config, earlyEpisode, earlyStores, engineModule } from './page-config';
-import { APP_ANSWERS_LIMIT_MS, APP_MEDIA_LIMIT_MS, APP_SCREEN_LIMIT_MS } from '../lib/constants';
+import { config, earlyEpisode, earlyStores, engineModule, root, viewerIntents } from './page-config';
+import { APP_ANSWERS_LIMIT_MS, APP_MEDIA_LIMIT_MS, APP_SCREEN_LIMIT_MS, MOBILE_LAYOUT_QUERY } from '../lib/constants';
 import type { MediaEngine } from '../engine/types';
 import type { EarlyAnswers } from '../api/early';
 import { createWebStorage } from '../platform/web-storage';
 import { appTurn } from './app-turn';
 import { createContentElement } from '../engine/content-element';
 import { firstFrame as firstFrameShown } from '../platform/after-start-up';
-import { loadEarlyMedia, type EarlyFacts } from './early-media';
+import { createViewerPlay, loadEarlyMedia, playForViewer, type EarlyFacts } from './early-media';
+import { createPageShell, type PageShell } from './page-shell';
 
 export type { EarlyFacts } from './early-media';
+export type { PageShell } from './page-shell';
+export type { ViewerIntent } from './viewer-intents';
 
 export { config, root } from './page-config';
 
@@ -38,19 +41,60 @@ export interface PageStart {
   firstFrame: Promise<void>;
   /** Resolves when the app's turn has come; from then on the model makes the start's decisions. */
   appTurn: Promise<void>;
-  /** What the page's start decided and did before the app, as it stands at the app's turn. */
-  early: Readonly<EarlyFacts>;
+  /**
+   * What the page's start decided and did before the app, as it stands when the app takes it; from
+   * then on the start decides nothing (a viewer's play goes to the model).
+   */
+  takeEarly(): Readonly<EarlyFacts>;
+  /** The player's look and controls before the app, with what the viewer asked of the app. */
+  shell: PageShell;
+}
+
+/** True inside a frame (a cross-origin parent throws on access). */
+function framed(): boolean {
+  try {
+    return window.parent !== window;
+  } catch {
+    return true;
+  }
 }
 
 export function startPage(): PageStart {
   let appStarting = false;
+  let taken = false;
   const video = createContentElement();
+  const storage = createWebStorage();
   const firstFrame = firstFrameShown();
   const engine = engineModule.then(({ createHlsEngine }) => createHlsEngine(video, { playlists: earlyStores.playlists }));
   const facts: EarlyFacts = { plan: null, soundRefused: false, autoplay: null, source: null };
-  const early = loadEarlyMedia({ config, storage: createWebStorage(), video, engine, firstFrame, start: earlyEpisode, appStarting: () => appStarting }, facts);
-  const turn = appTurn(earlyEpisode, early, { answersMs: APP_ANSWERS_LIMIT_MS, mediaMs: APP_MEDIA_LIMIT_MS, screenMs: APP_SCREEN_LIMIT_MS }).then(() => {
+  const viewer = createViewerPlay();
+  const mobile = typeof window.matchMedia === 'function' && window.matchMedia(MOBILE_LAYOUT_QUERY).matches;
+  const shell = createPageShell({
+    root,
+    video,
+    engine,
+    recorder: viewerIntents,
+    storage,
+    mobile,
+    // The fullscreen feature's rule: through the parent frame when the page says so, or on a phone in a frame.
+    parentFullscreen: config.fullscreenMode === 'parent' || (mobile && framed()),
+    autoPlay: config.autoPlay,
+    play: async () => (facts.plan || taken ? playForViewer(await engine, storage, facts, () => taken) : viewer.request()),
+    autoplayBlocked: () => facts.autoplay === 'blocked',
+    soundRefused: () => facts.soundRefused,
+    soundAllowed: () => (facts.soundRefused = false),
+  });
+  const early = loadEarlyMedia({ config, storage, video, engine, firstFrame, start: earlyEpisode, appStarting: () => appStarting, viewer }, facts);
+  void early.then((media) => (media.kind === 'none' ? undefined : media.ready)).finally(() => shell.refresh());
+  const limits = { answersMs: APP_ANSWERS_LIMIT_MS, mediaMs: APP_MEDIA_LIMIT_MS, screenMs: APP_SCREEN_LIMIT_MS };
+  const turn = appTurn(earlyEpisode, early, limits, shell.needsApp).then(() => {
     appStarting = true;
   });
-  return { video, engine, answers: earlyStores.answers, firstFrame, appTurn: turn, early: facts };
+  const takeEarly = () => {
+    taken = true;
+    // A play still waiting for a plan is the model's to perform.
+    viewer.settle('queued');
+    return facts;
+  };
+  return { video, engine, answers: earlyStores.answers, firstFrame, appTurn: turn, takeEarly, shell };
 }

@@ -13,6 +13,8 @@ export const config = page.config;
 export const earlyStores = page.stores;
 /** The start episode and its master playlist (fetched early); null when the early answers do not tell them. */
 export const earlyEpisode = page.episode;
+/** The viewer's taps and keys before the page's shell (viewer-intents.ts). */
+export const viewerIntents = page.intents;
 
 /** The engine chunk, asked for now so it is evaluated as soon as the entry is. */
 export const engineModule = import('../engine/hls-engine');
