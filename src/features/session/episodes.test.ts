@@ -122,7 +122,7 @@ describe('episode choice', () => {
   const DEEP_LINK_ROWS: Array<[label: string, request: EpisodeRequest, expectedId: number]> = [
     ['season out of range → first not finished here (S1E3)', req({ season: 9, episode: 1 }), 10213],
     ['episode out of range → first not finished here (S1E3)', req({ season: 2, episode: 9 }), 10213],
-    ['season 0 (not an id) → first not finished here', req({ season: null, episode: 3 }), 10213],
+    ['episode without season → ignored, first not finished here', req({ season: null, episode: 3 }), 10213],
     ['existing season and episode → that episode, even if finished', req({ season: 1, episode: 1 }), 10211],
   ];
 
