@@ -26,6 +26,33 @@ test("a site page at a deep address, with the documented embed code: every share
   await expect(popup.getByTestId('share-vk')).toHaveAttribute('href', /from%3Dlist%26t%3D\d+/);
 });
 
+test("a series' shared link names its episode and second: opened by the recipient through the plain embed code, S2E3 plays from 1:35", async ({ page, browser }) => {
+  // The sender watches S2E3 (30 minutes in content 133) from 1:35 on a site page; its episode_id gives way to season and episode.
+  await page.goto('/films/serial?movie_id=133&episode_id=13323&t=95');
+  const frame = page.frameLocator('iframe');
+  await expect(frame.getByTestId('title')).toHaveText('2 сезон, 3 серия. Серия 3 сезона 2');
+  await clickControl(frame, frame.getByTestId('share-button'));
+  const popup = frame.getByTestId('share-popup');
+  await popup.getByText('Поделиться с тайм кодом').click();
+  await expect(popup.getByTestId('share-time')).toHaveText(/^0:01:3\d$/);
+  const link = await popup.getByTestId('share-link').inputValue();
+  const [, second] = new RegExp(`^${HARNESS_ORIGIN.replace(/[.]/g, '\\.')}/films/serial\\?movie_id=133&season=2&episode=3&t=(9[5-9])$`).exec(link) ?? [];
+  expect(second, link).toBeDefined();
+
+  // The recipient: another browser, nothing saved, the link as it came.
+  const recipient = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
+  try {
+    const opened = await recipient.newPage();
+    await opened.goto(link);
+    const player = opened.frameLocator('iframe');
+    await expect(player.getByTestId('title')).toHaveText('2 сезон, 3 серия. Серия 3 сезона 2');
+    await expectPlaysPast(player, Number(second) + 0.5);
+    await expect(player.getByTestId('resume-prompt')).toHaveCount(0);
+  } finally {
+    await recipient.close();
+  }
+});
+
 interface SdkEvent {
   event: string;
   value: unknown;

@@ -1,10 +1,24 @@
 import type { FrameLocator } from '@playwright/test';
-import { expect, test, clearFaults, expectPlaysPast, injectFaults, openHarness, videoTime, clickControl, messagesIn } from './support';
+import { expect, test, clearFaults, expectPlaysPast, injectFaults, openHarness, videoTime, clickControl, messagesIn, HARNESS_ORIGIN, playerClient, servedPaths } from './support';
 
 
 const videoSrcPath = (frame: FrameLocator) => frame.getByTestId('title');
 
 test.describe('series', () => {
+  test("a returning viewer who finished S1E1 and S1E2 on this device gets S1E3: the page's early start and the model choose it alike, S1E1 is never fetched", async ({ page }) => {
+    // What this device saved on earlier visits, in the player page's own storage before its scripts run (same-origin embed: the frame has storage).
+    await page.addInitScript((origin) => {
+      if (location.origin === origin && location.pathname.startsWith('/player/')) localStorage.setItem('episodesTimeProgress', JSON.stringify({ 10211: 10, 10212: 8 }));
+    }, HARNESS_ORIGIN);
+    const frame = await openHarness(page, { scenario: 'series', embed: 'same' });
+    await expect(videoSrcPath(frame)).toHaveText('1 сезон, 3 серия. Серия 3 сезона 1');
+    await expectPlaysPast(frame, 0.5);
+    await expect(frame.getByTestId('resume-prompt')).toHaveCount(0);
+    const served = await servedPaths(page, await playerClient(page));
+    expect(served.filter((line) => line.includes('/media/hls/series/s1e3/master.m3u8'))).toHaveLength(1);
+    expect(served.filter((line) => line.includes('/series/s1e1/'))).toEqual([]);
+  });
+
   test('the end-of-episode card: closed, S1E1 still plays to its end and S1E2 starts by itself (episodeChanged to the parent); its play-now button starts S1E3', async ({ page }) => {
     // From 4 s before the end of the 10 s episode (inside the card's last 10 s, with time to read and
     // close the card before the end); the time code is the first episode's only.

@@ -7,7 +7,7 @@ import { PlayerColumn } from './PlayerColumn';
 import { useProbe } from './probe';
 import { ScenarioPanel } from './ScenarioPanel';
 import { harnessClient } from './session';
-import { effectiveQuery, frameOrigin, playerSrc, stateFromSearch, stateToSearch, type HarnessState } from './scenarios';
+import { effectiveQuery, frameOrigin, playerSrc, stateFromSearch, stateToSearch, withScenarioEmbed, type HarnessState } from './scenarios';
 import { installStatsSink } from './stats';
 import { ServerBanner, TopBar } from './TopBar';
 import { useHarnessEvents } from './useHarnessEvents';
@@ -52,7 +52,8 @@ function useToggle(initial: boolean): [boolean, () => void] {
  */
 export function App() {
   const origins = useMemo(readOrigins, []);
-  const { state, reloadCount, update, reload, selectScenario, chooseSameOrigin } = useHarnessState();
+  const { state: chosen, reloadCount, update, reload, selectScenario, chooseSameOrigin } = useHarnessState();
+  const state = useMemo(() => withScenarioEmbed(chosen), [chosen]);
   const [showScenarios, toggleScenarios] = useToggle(true);
   const [showInspectors, toggleInspectors] = useToggle(true);
   const frameRef = useRef<HTMLIFrameElement>(null);

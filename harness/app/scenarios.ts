@@ -18,6 +18,11 @@ export interface Scenario {
   query: Record<string, string>;
   /** What QA should see with auto_play on; e2e/harness-scenarios.spec.ts checks every entry. */
   expect: ScenarioExpect;
+  /**
+   * The embed the row needs, whichever the toggle says: 'same' for a row that seeds the player's
+   * storage (`harness-progress`), which a browser may deny a cross-site frame (the test Chromium does).
+   */
+  embed?: EmbedMode;
 }
 
 /** The visible outcome of a scenario (texts as SPEC.md spells them). */
@@ -58,6 +63,8 @@ export const SCENARIOS: readonly Scenario[] = [
   { id: 'series-s2e3', title: 'Series, season 2 episode 3', group: 'Series', query: { movie_id: '102', season: '2', episode: '3' }, expect: { shows: 'playback', text: '2 сезон, 3 серия. Серия 3 сезона 2' } },
   { id: 'series-episode-id', title: 'Series, episode_id 10212', group: 'Series', query: { movie_id: '102', episode_id: '10212' }, expect: { shows: 'playback', text: '1 сезон, 2 серия. Серия 2 сезона 1' } },
   { id: 'series-first-season-watched', title: 'Series, first season watched', group: 'Series', query: { movie_id: '107' }, expect: { shows: 'playback', text: '2 сезон, 1 серия. Серия 1 сезона 2' } },
+  // A returning viewer (issue 48): S1E1 and S1E2 watched to their end on this device, so rule 3 continues at S1E3.
+  { id: 'series-returning', title: 'Series, returning viewer (S1E1, S1E2 watched here)', group: 'Series', query: { movie_id: '102', 'harness-progress': '10211:10,10212:8' }, embed: 'same', expect: { shows: 'playback', text: '1 сезон, 3 серия. Серия 3 сезона 1', note: "harness-progress seeds episodesTimeProgress before the page reads it; same-origin, so the frame has storage" } },
   { id: 'series-t', title: 'Series, t=4 (no resume prompt)', group: 'Series', query: { movie_id: '102', t: '4' }, expect: { shows: 'playback', text: '1 сезон, 1 серия. Серия 1 сезона 1', past: 4, hidden: ['resume-prompt'] } },
   { id: 'series-episode-time', title: 'Series, episode_time=4 (resume prompt)', group: 'Series', query: { movie_id: '102', episode_time: '4' }, expect: { shows: 'resume-prompt', text: 'Вы остановились на 0:00:04' } },
   // Chapters (issue 41; fixtures/README.md): S1E2, S1E3 and season 2 have them, S1E1 and the film none.
@@ -165,6 +172,12 @@ export function buildQuery(state: Pick<HarnessState, 'scenarioId' | 'autoPlay' |
   if (state.autoPlay) params.set('auto_play', '1');
   if (state.advert) params.set('advert', '1');
   return params.toString();
+}
+
+/** The state as the frame is built from it: a row that needs its own embed (Scenario.embed) gets it. */
+export function withScenarioEmbed(state: HarnessState): HarnessState {
+  const embed = findScenario(state.scenarioId).embed;
+  return embed && embed !== state.embed ? { ...state, embed } : state;
 }
 
 /** The query actually used for the iframe. */

@@ -179,6 +179,15 @@ describe('early master playlist', () => {
     expect((await chooseEarlyEpisode(p.config, startup, answers))?.url ?? null).toBe(`${server.baseUrl}/media/hls/series/s2e3/master.m3u8`);
   });
 
+  it("a returning viewer's: the first episode not watched to its end on this device (S1E1 and S1E2 finished → S1E3), as the session model chooses", async () => {
+    const p = page('?movie_id=102');
+    const startup = startupRequests(p.config, p.jar, NOW);
+    sendEarly(startup.requests);
+    const saved = { 10211: 10, 10212: 2 };
+    expect((await chooseEarlyEpisode(p.config, startup, answers, saved))?.episode.id).toBe(10212);
+    expect((await chooseEarlyEpisode(p.config, startup, answers, { ...saved, 10212: 8 }))?.url).toBe(`${server.baseUrl}/media/hls/series/s1e3/master.m3u8`);
+  });
+
   it('is fetched once and handed over once; the episodes answer is still there for the client', async () => {
     const p = page('?movie_id=102&season=2&episode=3');
     sendEarlyRequests(p.config, p.jar, NOW, { answers, playlists });

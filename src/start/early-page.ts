@@ -11,6 +11,8 @@ import { browserCookies } from '../platform/cookies';
 import { createWebStorage } from '../platform/web-storage';
 import { readFavouriteAudio } from '../features/tracks/favourites';
 import { recordIntents, type IntentRecorder } from './viewer-intents';
+import { STORAGE_KEYS } from '../lib/constants';
+import { sanitizeProgress } from '../lib/watched';
 
 /** What the page's first work leaves for the entry. */
 export interface EarlyPage {
@@ -54,7 +56,10 @@ export function createEarlyPage(): EarlyPage {
     frameData: frameData(),
   });
   const stores: EarlyStores = { answers: createEarlyAnswers(), playlists: createPlaylistCache() };
-  const favouriteAudio = readFavouriteAudio(createWebStorage(), config.movieId);
   const intents = recordIntents(document);
-  return { root, config, stores, episode: sendEarlyRequests(config, browserCookies, Date.now(), stores, favouriteAudio), intents };
+  const storage = createWebStorage();
+  const favouriteAudio = readFavouriteAudio(storage, config.movieId);
+  // The same reading the session model makes at its start, so both choose the same episode.
+  const saved = sanitizeProgress(storage.read(STORAGE_KEYS.episodesTimeProgress));
+  return { root, config, stores, episode: sendEarlyRequests(config, browserCookies, Date.now(), stores, favouriteAudio, saved), intents };
 }

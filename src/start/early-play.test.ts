@@ -66,6 +66,12 @@ describe('the entry plays the start itself only when the model would play it at 
     expect(planEarlyStart(input('?movie_id=1&auto_play=1&advert=1'))).toMatchObject({ play: 'sound', preroll: true });
     expect(planEarlyStart(input('?movie_id=1&auto_play=1&t=30'))).toMatchObject({ episodeId: 7, startTime: 30, resumeAt: null, preroll: false });
   });
+
+  it("a shared link's t: after the pre-roll when one is due, over a saved position; past the end or malformed, ignored", () => {
+    expect(planEarlyStart(input('?movie_id=1&auto_play=1&t=95&advert=1', { storedProgress: { '7': 120 } }))).toMatchObject({ startTime: 95, resumeAt: null, preroll: true, play: 'sound' });
+    expect(planEarlyStart(input('?movie_id=1&auto_play=1&t=600', { storedProgress: { '7': 120 } }))).toMatchObject({ startTime: 0, resumeAt: 120, play: 'click' });
+    expect(planEarlyStart(input('?movie_id=1&auto_play=1&t=abc'))).toMatchObject({ startTime: 0, resumeAt: null, play: 'sound' });
+  });
 });
 
 /**
@@ -107,6 +113,10 @@ const rows: Row[] = [
   { name: 'episode_time: the resume prompt', query: 'auto_play=1&episode_time=90' },
   { name: 't over a saved position', query: 'auto_play=1&t=15', progress: { 7: 120 } },
   { name: 'a finished position starts over', query: 'auto_play=1', progress: { 7: 598 } },
+  // A shared link (issue 48): its t wins over a saved position, after the pre-roll when one is due.
+  { name: 'a link with t, a saved position and a pre-roll: the ad, then t, no prompt', query: 'auto_play=1&t=95', progress: { 7: 120 }, adList: PREROLL },
+  { name: 'a link whose t is past the end: ignored, the saved position prompts', query: 'auto_play=1&t=601', progress: { 7: 120 } },
+  { name: 'a malformed t: ignored', query: 'auto_play=1&t=1m35s' },
 ];
 
 /** What the models did with the start: where they loaded, what they offered, whether they played. */

@@ -72,12 +72,14 @@ export async function chooseEarlyEpisode(
   config: PlayerConfig,
   { episodes, availability }: Pick<StartupRequests, 'episodes' | 'availability'>,
   answers: EarlyAnswers,
+  /** The viewer's saved positions (sanitised `episodesTimeProgress`), for the choice's rule 3. */
+  saved: Readonly<Record<string, number>> = {},
 ): Promise<EarlyEpisode | null> {
   if (!episodes) return null;
   const [list, available] = await Promise.all([earlyBody(answers, episodes), availability ? earlyBody(answers, availability) : { available: true }]);
   try {
     if (!parseAvailability(available).available) return null;
-    const episode = chooseEpisode(parseEpisodes(list), config);
+    const episode = chooseEpisode(parseEpisodes(list), config, saved);
     const url = episode ? masterUrl(episode, config.baseUrl) : null;
     return episode && url ? { url, episode } : null;
   } catch {
@@ -144,12 +146,14 @@ export function sendEarlyRequests(
   { answers, playlists }: EarlyStores,
   /** The audio label remembered for this content (favoriteAudioTracks), if any. */
   favouriteAudio: string | null = null,
+  /** The viewer's saved positions (sanitised `episodesTimeProgress`): the episode choice counts an episode watched to its end as completed. */
+  saved: Readonly<Record<string, number>> = {},
 ): Promise<EarlySource | null> {
   const audio: AudioPreferences = { languages: config.languages, favourite: favouriteAudio };
   const startup = startupRequests(config, cookies, now);
   answers.send(startup.requests);
   const adList = earlyAdList(startup, answers);
-  return chooseEarlyEpisode(config, startup, answers).then((start) => {
+  return chooseEarlyEpisode(config, startup, answers, saved).then((start) => {
     if (!start) return null;
     fetchStartPlaylists(playlists, start.url, audio);
     return { ...start, adList };

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { escapeAttr, methodNotAllowed, sendText, type Route, type RouteContext } from '../http';
 import { sendCompressibleText, serveStatic } from '../static';
-import { applyHarnessSession, playerPageQuery } from './session';
+import { applyHarnessSession, injectHarnessProgress, playerPageQuery } from './session';
 import { injectStatsRelay } from './stats-relay';
 import { injectHarnessProbe } from './harness-probe';
 import { embedCode } from '../../common/embed-code';
@@ -68,7 +68,8 @@ export function pageRoutes(distDir: string, origins: PageOrigins): Route {
     if (html === null) return sendText(ctx.res, 503, 'player not built; run npm run build');
     // Harness-only: token cookies for ?harness-session=..., and this server's Sentry ingest as the DSN.
     applyHarnessSession(ctx);
-    const page = fillPlayerData(html, playerPageQuery(ctx, origins));
+    // Harness-only: a returning viewer's saved positions for ?harness-progress=..., before the page reads them.
+    const page = injectHarnessProgress(fillPlayerData(html, playerPageQuery(ctx, origins)), ctx.url.searchParams);
     // Harness-only: a cross-origin player relays rstat4 events to the harness page.
     const relayed = ctx.origin === 'player' ? injectStatsRelay(page, origins.harnessOrigin, ctx.url.searchParams) : page;
     // Harness-only: metrics, storage, visibility and trace channel (harness-probe.ts), both embeds.

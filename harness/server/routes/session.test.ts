@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtemp, mkdir, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -19,7 +20,7 @@ beforeAll(async () => {
   await symlink(path.join(repo, 'fixtures/api'), path.join(tmp, 'fixtures/api'));
   await writeFile(
     path.join(tmp, 'dist/player/index.html'),
-    '<body><div id="root" data-base-url="" data-sentry-project="player"></div></body>',
+    '<head><title>Плеер</title></head><body><div id="root" data-base-url="" data-sentry-project="player"></div></body>',
   );
   server = await startServer({ playerPort: 0, harnessPort: 0, quiet: true, fixturesDir: path.join(tmp, 'fixtures'), distDir: path.join(tmp, 'dist') });
   player = server.playerUrl.replace(/\/$/, '');
@@ -60,6 +61,25 @@ describe('harness-session on the player page', () => {
   it('sets no cookie without the parameter or with an unknown value', async () => {
     expect((await fetch(`${player}/?movie_id=101`)).headers.getSetCookie()).toEqual([]);
     expect((await fetch(`${player}/?harness-session=admin`)).headers.getSetCookie()).toEqual([]);
+  });
+});
+
+describe('harness-progress on the player page', () => {
+  it("puts a returning viewer's saved positions into the player origin's storage, in the head, before the page's scripts, allowed by the page's policy", async () => {
+    const res = await fetch(`${player}/?movie_id=102&harness-progress=10211:10,10212:8`);
+    const html = await res.text();
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain('localStorage.setItem("episodesTimeProgress"');
+    expect(head).toContain('{"10211":10,"10212":8}');
+    const [, source] = /<script>(try\{var s=[\s\S]*?)<\/script>/.exec(head)!;
+    const hash = createHash('sha256').update(source!).digest('base64');
+    expect(res.headers.get('content-security-policy')).toContain(`'sha256-${hash}'`);
+  });
+
+  it('adds nothing without the parameter or with a malformed one', async () => {
+    for (const query of ['', '&harness-progress=', '&harness-progress=10211:x', '&harness-progress=10211:10,</script>', '&harness-progress=abc:1']) {
+      expect(await (await fetch(`${player}/?movie_id=102${query}`)).text()).not.toContain('episodesTimeProgress');
+    }
   });
 });
 

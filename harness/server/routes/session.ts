@@ -6,6 +6,7 @@
  */
 import type { PageOrigins } from './pages';
 import { HttpError, readBody, sendJson, type RouteContext } from '../http';
+import { STORAGE_KEYS } from '../../../src/lib/constants';
 
 export const HARNESS_SESSION_PARAM = 'harness-session';
 
@@ -70,6 +71,38 @@ export function sessionCookies(session: HarnessSession | null, nowMs = Date.now(
 export function applyHarnessSession(ctx: RouteContext): void {
   const cookies = sessionCookies(parseHarnessSession(ctx.url.searchParams));
   if (cookies.length > 0) ctx.res.setHeader('Set-Cookie', cookies);
+}
+
+export const HARNESS_PROGRESS_PARAM = 'harness-progress';
+const PROGRESS_ENTRY = /^(\d{1,12}):(\d{1,7}(?:\.\d{1,3})?)$/;
+
+/**
+ * `harness-progress=10211:10,10212:8`: positions (episode id: seconds) this device saved before,
+ * as a returning viewer has them. Null without the parameter or when any entry is malformed.
+ */
+export function parseHarnessProgress(query: URLSearchParams): Record<string, number> | null {
+  const value = query.get(HARNESS_PROGRESS_PARAM);
+  if (!value) return null;
+  const entries = value.split(',').map((entry) => PROGRESS_ENTRY.exec(entry.trim()));
+  if (entries.some((match) => match === null)) return null;
+  return Object.fromEntries(entries.map((match) => [match![1]!, Number(match![2])]));
+}
+
+/**
+ * Harness-only: with `harness-progress`, a script in the player page's head merges those positions
+ * into the player origin's `episodesTimeProgress` before the page's own scripts read it (the
+ * harness page cannot write another origin's storage). Where the browser denies the frame storage
+ * (a cross-site frame in the test Chromium) it does nothing, as the player then reads nothing.
+ */
+export function injectHarnessProgress(html: string, query: URLSearchParams): string {
+  const progress = parseHarnessProgress(query);
+  if (!progress) return html;
+  const key = JSON.stringify(STORAGE_KEYS.episodesTimeProgress);
+  const script =
+    `<script>try{var s=JSON.parse(localStorage.getItem(${key})||'{}');` +
+    `s=s&&typeof s==='object'&&!Array.isArray(s)?s:{};` +
+    `localStorage.setItem(${key},JSON.stringify(Object.assign(s,${JSON.stringify(progress)})))}catch(e){}</script>`;
+  return html.replace('</head>', () => `${script}</head>`);
 }
 
 /**

@@ -61,6 +61,11 @@ describe('start position', () => {
     ['episode_time past the duration → no prompt', null, 99999, {}, { startTime: 0, resumeAt: null, autoplay: null }],
     ['episode_time inside → prompt', null, 14, {}, { startTime: 0, resumeAt: 14, autoplay: false }],
     ['saved position past the duration → no prompt', null, null, { 10101: 500 }, { startTime: 0, resumeAt: null, autoplay: null }],
+    // A link's t past the end is ignored, as if the link had none (issue 48): the saved position prompts as usual.
+    ['t past the duration → ignored, from 0', 99999, null, {}, { startTime: 0, resumeAt: null, autoplay: null }],
+    ['t at the duration → ignored', 30, null, {}, { startTime: 0, resumeAt: null, autoplay: null }],
+    ['t past the duration with a saved position → the prompt', 95, null, { 10101: 14 }, { startTime: 0, resumeAt: 14, autoplay: false }],
+    ['t inside with a saved position → t wins, no prompt', 20, null, { 10101: 14 }, { startTime: 20, resumeAt: null, autoplay: null }],
   ];
 
   it.each(START_ROWS)('%s', (_label, startTime, episodeTime, saved, expected) => {

@@ -1,7 +1,8 @@
 import type { EpisodeChoice } from '../series/model';
+import { FINISHED_MARGIN_S, isWatchedToEnd, sanitizeProgress } from '../../lib/watched';
 
-/** Positions this close to the end count as finished: the episode starts over without a prompt. */
-export const FINISHED_MARGIN_S = 5;
+/** Positions within this margin of the end count as finished: the episode starts over without a prompt (lib/watched.ts). */
+export { FINISHED_MARGIN_S, sanitizeProgress };
 
 export interface StartInput {
   choice: EpisodeChoice;
@@ -26,30 +27,27 @@ export interface StartDecision {
 
 export function isResumable(position: number | null | undefined, duration: number | null): position is number {
   if (position == null || !Number.isFinite(position) || position < 1) return false;
-  return duration == null || duration <= 0 || position < duration - FINISHED_MARGIN_S;
+  return !isWatchedToEnd(position, duration);
+}
+
+/** `t` when it lies inside the episode (or the duration is unknown); one at or past the end is ignored, as if absent. */
+function linkTime({ startTime, duration }: Pick<StartInput, 'startTime' | 'duration'>): number | null {
+  return startTime !== null && (duration == null || duration <= 0 || startTime < duration) ? startTime : null;
 }
 
 /**
  * Where an episode starts and whether the resume prompt shows (SPEC.md §2, §4): `t` starts at
- * its time without a prompt; a saved position (or `episode_time`) shows the prompt before the
- * first start; the next-episode button and auto-advance start from 0 and play.
+ * its time without a prompt, whatever position was saved; a saved position (or `episode_time`)
+ * shows the prompt before the first start; the next-episode button and auto-advance start from 0
+ * and play.
  */
 export function decideStart(input: StartInput): StartDecision {
   if (input.choice === 'next' || input.choice === 'auto') return { startTime: 0, resumeAt: null, autoplay: true };
-  if (input.choice === 'start' && input.startTime !== null) return { startTime: input.startTime, resumeAt: null, autoplay: null };
+  const time = input.choice === 'start' ? linkTime(input) : null;
+  if (time !== null) return { startTime: time, resumeAt: null, autoplay: null };
   const position = (input.choice === 'start' ? input.episodeTime : null) ?? input.saved[String(input.episodeId)];
   if (isResumable(position, input.duration)) return { startTime: 0, resumeAt: Math.floor(position), autoplay: false };
   return { startTime: 0, resumeAt: null, autoplay: input.choice === 'menu' ? true : null };
-}
-
-/** Keeps only entries of episode id → non-negative finite seconds; anything else is dropped. */
-export function sanitizeProgress(raw: unknown): Record<string, number> {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return {};
-  const clean: Record<string, number> = {};
-  for (const [id, seconds] of Object.entries(raw)) {
-    if (/^\d+$/.test(id) && typeof seconds === 'number' && Number.isFinite(seconds) && seconds >= 0) clean[id] = seconds;
-  }
-  return clean;
 }
 
 /**

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseEpisodes, type EpisodeDto } from '../../api/dto';
 import { chooseEpisode, nextEpisode, sortEpisodes, type EpisodeRequest } from './episodes';
+import { sanitizeProgress } from '../../lib/watched';
 
 function episode(id: number, season: number, order: number, isCompleted = false): EpisodeDto {
   return {
@@ -44,6 +45,26 @@ describe('chooseEpisode', () => {
   it('rule 3: the first episode not completed', () => {
     const watched = series.map((e) => (e.season?.order === 1 ? { ...e, isCompleted: true } : e));
     expect(chooseEpisode(watched, none)?.id).toBe(21);
+  });
+
+  it('rule 3: an episode watched to within 5 s of its end on this device counts as completed (a returning viewer)', () => {
+    // S1E1 and S1E2 (10 s each) finished here: S1E3.
+    expect(chooseEpisode(series, none, { 11: 10, 12: 5 })?.id).toBe(13);
+    // Stopped earlier: that episode (the resume prompt offers the position).
+    expect(chooseEpisode(series, none, { 11: 10, 12: 4.9 })?.id).toBe(12);
+    // The catalogue's isCompleted and this device's positions add up.
+    expect(chooseEpisode(series.map((e) => (e.id === 11 ? { ...e, isCompleted: true } : e)), none, { 12: 9 })?.id).toBe(13);
+    // Without a duration nothing is known to be finished.
+    expect(chooseEpisode(series.map((e) => ({ ...e, duration: null })), none, { 11: 10 })?.id).toBe(11);
+    // Positions of other contents' episodes change nothing.
+    expect(chooseEpisode(series, none, { 10211: 10 })?.id).toBe(11);
+  });
+
+  it('rules 1 and 2 win over what was watched here; rule 4 when everything was', () => {
+    const all = { 11: 10, 12: 10, 13: 10, 21: 10, 22: 10, 23: 10 };
+    expect(chooseEpisode(series, { ...none, episodeId: 12 }, all)?.id).toBe(12);
+    expect(chooseEpisode(series, { ...none, season: 1, episode: 1 }, all)?.id).toBe(11);
+    expect(chooseEpisode(series, none, all)?.id).toBe(11);
   });
 
   it('rule 4: the first episode when all are completed', () => {
@@ -94,6 +115,27 @@ describe('episode choice', () => {
 
   it.each(CHOICE_ROWS)('%s', (_label, episodes, request, expectedId) => {
     expect(chooseEpisode(episodes, request)?.id).toBe(expectedId);
+  });
+
+  // A deep link (issue 48) naming no episode, for a viewer who finished S1E1 and S1E2 here: rule 3 gives S1E3.
+  const WATCHED = { 10211: 10, 10212: 8 };
+  const DEEP_LINK_ROWS: Array<[label: string, request: EpisodeRequest, expectedId: number]> = [
+    ['season out of range → first not finished here (S1E3)', req({ season: 9, episode: 1 }), 10213],
+    ['episode out of range → first not finished here (S1E3)', req({ season: 2, episode: 9 }), 10213],
+    ['episode without season → ignored, first not finished here', req({ season: null, episode: 3 }), 10213],
+    ['existing season and episode → that episode, even if finished', req({ season: 1, episode: 1 }), 10211],
+  ];
+
+  it.each(DEEP_LINK_ROWS)('%s', (_label, request, expectedId) => {
+    expect(chooseEpisode(series, request, WATCHED)?.id).toBe(expectedId);
+  });
+
+  it.each([
+    ['a stored array', ['10211', 10]],
+    ['positions as strings', { 10211: '10' }],
+    ['negative and non-finite positions', { 10211: -1, 10212: Number.NaN }],
+  ])('stored progress of the wrong shape (%s) counts for nothing once sanitised', (_label, raw) => {
+    expect(chooseEpisode(series, req({}), sanitizeProgress(raw))?.id).toBe(10211);
   });
 
   it('no episodes at all → null (the page shows the no-episodes text)', () => {

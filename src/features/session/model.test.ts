@@ -10,6 +10,7 @@ import {
   type StartupData, type StartupRequest,
 } from './model';
 import type { ReportScope } from '../../platform/sentry';
+import { $storage, createMemoryStorage } from '../../platform/storage';
 
 const content = (hasMultipleEpisodes: boolean): ContentDto => ({
   id: 102, title: 'Цветные серии', posterUrl: null, hasMultipleEpisodes, contentType: { slug: 'series' }, year: 2024,
@@ -31,6 +32,8 @@ interface Fakes {
   episodes?: () => Promise<EpisodeDto[]>;
   available?: boolean;
   adList?: () => Promise<{ prerollList: Array<{ vastUrl: string }> }>;
+  /** The raw localStorage of this device, key → JSON text. */
+  stored?: Record<string, string>;
 }
 
 /** loadStartupFx's handler over fake calls: it is attached to the API clients, so it receives (clients, config). */
@@ -58,6 +61,7 @@ function setup(fakes: Fakes = {}) {
   };
   const reportScopes: ReportScope[] = [];
   const scope = fork({
+    values: [[$storage, createMemoryStorage(fakes.stored)]],
     handlers: [
       [setReportScopeFx, (reportScope: ReportScope) => void reportScopes.push(reportScope)],
       startupOver(fakeCalls),
@@ -115,6 +119,30 @@ describe('session start-up', () => {
     await allSettled(appStarted, { scope, params: config('?movie_id=102&season=2&episode=3') });
     expect(scope.getState($currentEpisode)?.id).toBe(23);
     expect(scope.getState($title)).toBe('2 сезон, 3 серия. Серия 3');
+  });
+
+  it("rule 3 for a returning viewer: the first episode not completed by the catalogue nor watched to its end on this device", async () => {
+    const series = [episode(23, 2, 3), episode(11, 1, 1), episode(12, 1, 2), episode(13, 1, 3)];
+    const run = async (progress: unknown, search = '?movie_id=102') => {
+      const { scope } = setup({ episodes: async () => series, stored: { episodesTimeProgress: JSON.stringify(progress) } });
+      await allSettled(appStarted, { scope, params: config(search) });
+      expect(scope.getState($pageError)).toBeNull();
+      return scope.getState($currentEpisode)?.id;
+    };
+    // S1E1 and S1E2 (10 s each) finished here: S1E3.
+    expect(await run({ 11: 10, 12: 6 })).toBe(13);
+    // S1E2 stopped outside the 5 s finish margin: S1E2, where the resume prompt takes over.
+    expect(await run({ 11: 10, 12: 4 })).toBe(12);
+    // Everything finished: rule 4, the first episode.
+    expect(await run({ 11: 10, 12: 10, 13: 10, 23: 10 })).toBe(11);
+    // A stored value of the wrong shape counts for nothing.
+    expect(await run(['11', 10])).toBe(11);
+    expect(await run({ 11: 'done', 12: -1 })).toBe(11);
+    // Rules 1 and 2 still come first.
+    expect(await run({ 11: 10, 12: 10 }, '?movie_id=102&season=1&episode=1')).toBe(11);
+    expect(await run({ 11: 10, 12: 10 }, '?movie_id=102&episode_id=12')).toBe(12);
+    // A deep link to an episode that does not exist falls to rule 3, with no page error.
+    expect(await run({ 11: 10, 12: 10 }, '?movie_id=102&season=7&episode=3')).toBe(13);
   });
 
   it('titles a film by its own title', async () => {

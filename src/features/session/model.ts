@@ -13,6 +13,9 @@ import type { PlayerConfig } from './config';
 import { chooseEpisode, sortEpisodes } from './episodes';
 import { playerTitle } from './title';
 import { reloadPageFx } from '../../platform/page';
+import { $storage } from '../../platform/storage';
+import { STORAGE_KEYS } from '../../lib/constants';
+import { sanitizeProgress } from '../../lib/watched';
 
 /** Page-level failures, each with its own text (SPEC.md §2, §8). */
 export type PageError =
@@ -156,6 +159,16 @@ export const $phase = combine($pageError, $currentEpisode, (error, episode): Pag
   error ? 'error' : episode ? 'ready' : 'loading',
 );
 
+/**
+ * The viewer's saved positions, read at start for the episode choice's rule 3 (an episode watched
+ * to its end here counts as completed). The progress feature keeps its own copy for the resume
+ * prompt and writes it; the start needs only this first reading. In tests, fork handlers receive (storage).
+ */
+export const readWatchedHereFx = attach({ source: $storage, effect: (storage) => sanitizeProgress(storage.read(STORAGE_KEYS.episodesTimeProgress)) });
+const $watchedHere = createStore<Record<string, number>>({}, { serialize: 'ignore' }).on(readWatchedHereFx.doneData, (_, saved) => saved);
+// Before the start-up calls, and synchronous: it is in the store before any answer.
+sample({ clock: appStarted, target: readWatchedHereFx });
+
 sample({
   clock: appStarted,
   filter: (config): config is PlayerConfig & { movieId: number } => config.movieId !== null,
@@ -187,9 +200,9 @@ const startEpisodeResolved = createEvent<EpisodeDto | null>();
 
 sample({
   clock: loadStartupFx.doneData,
-  source: $config,
+  source: { config: $config, saved: $watchedHere },
   filter: (_, data) => data.available,
-  fn: (config, data) => chooseEpisode(data.episodes, config ?? { episodeId: null, season: null, episode: null }),
+  fn: ({ config, saved }, data) => chooseEpisode(data.episodes, config ?? { episodeId: null, season: null, episode: null }, saved),
   target: startEpisodeResolved,
 });
 

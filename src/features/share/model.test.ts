@@ -4,8 +4,8 @@ import { $currentTime, $mobileLayout, shareAvailabilitySet, shareClicked } from 
 import { checkNativeShareFx, copyTextFx, nativeShareFx, readTopPageUrlFx } from '../../platform/share';
 import { sendStatFx, type StatEvent } from '../../platform/stats';
 import { SHARE_TARGETS } from './targets';
-import type { ContentDto } from '../../api/dto';
-import { $content } from '../session';
+import type { ContentDto, EpisodeDto } from '../../api/dto';
+import { $content, $currentEpisode } from '../session';
 import { $sharePopupOpen, $shareLink, $shareTargets, copyClicked, networkClicked, pageAddressReported, sharePopupClosed, shareStarted, timecodeToggled } from './model';
 
 async function setup({ mobile = false, native = false } = {}) {
@@ -50,6 +50,20 @@ describe('share', () => {
     await allSettled(pageAddressReported, { scope, params: 'javascript:alert(1)' });
     await allSettled(timecodeToggled, { scope, params: true });
     expect(scope.getState($shareLink)).toBe('https://site.example/films/kino-456?t=84');
+  });
+
+  it("a series' link names the current episode by season and episode, and follows it; a film's names none", async () => {
+    const { scope } = await setup();
+    const s2e3 = { id: 10223, order: 3, season: { id: 1022, order: 2 } } as EpisodeDto;
+    await allSettled($content, { scope, params: { id: 102, hasMultipleEpisodes: true } as ContentDto });
+    await allSettled($currentEpisode, { scope, params: s2e3 });
+    expect(scope.getState($shareLink)).toBe('https://site.example/watch/5?x=1&season=2&episode=3');
+    await allSettled(timecodeToggled, { scope, params: true });
+    expect(scope.getState($shareLink)).toBe('https://site.example/watch/5?x=1&season=2&episode=3&t=84');
+    await allSettled($currentEpisode, { scope, params: { ...s2e3, id: 10211, order: 1, season: { id: 1021, order: 1 } } });
+    expect(scope.getState($shareLink)).toBe('https://site.example/watch/5?x=1&season=1&episode=1&t=84');
+    await allSettled($content, { scope, params: { id: 101, hasMultipleEpisodes: false } as ContentDto });
+    expect(scope.getState($shareLink)).toBe('https://site.example/watch/5?x=1&t=84');
   });
 
   it('small screens with a share sheet use it instead of the popup', async () => {

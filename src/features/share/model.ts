@@ -1,9 +1,9 @@
 import { combine, createEvent, createStore, sample } from 'effector';
 import { $currentTime, $mobileLayout, $shareEnabled, shareClicked } from '../playback';
-import { $title, appStarted } from '../session';
+import { $content, $currentEpisode, $title, appStarted } from '../session';
 import { checkNativeShareFx, copyTextFx, nativeShareFx, readTopPageUrlFx } from '../../platform/share';
 import { sendStatFx, stat } from '../../platform/stats';
-import { isOpenableUrl, SHARE_TARGETS, shareLink, shareTargetUrl, type ShareTargetId } from './targets';
+import { episodeAddress, isOpenableUrl, SHARE_TARGETS, shareLink, shareTargetUrl, type ShareTargetId } from './targets';
 import { httpUrl } from '../../lib/url';
 
 export const shareStarted = createEvent();
@@ -33,8 +33,11 @@ export const $sharePopupOpen = createStore(false)
 /** The timecode a link carries, in whole seconds: the link changes once a second, not on every tick. */
 const $linkSecond = $currentTime.map((time) => Math.round(time));
 
-export const $shareLink = combine($pageUrl, $linkSecond, $withTimecode, (url, time, withTimecode) =>
-  url === null ? null : shareLink(url, time, withTimecode),
+/** A series' current episode, as its link names it (season and episode order); null for a film. */
+const $episodeAddress = combine($content, $currentEpisode, (content, episode) => episodeAddress(content?.hasMultipleEpisodes ?? false, episode));
+
+export const $shareLink = combine($pageUrl, $linkSecond, $withTimecode, $episodeAddress, (url, time, withTimecode, episode) =>
+  url === null ? null : shareLink(url, time, withTimecode, episode),
 );
 
 export type ShareTarget = (typeof SHARE_TARGETS)[number];
