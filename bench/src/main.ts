@@ -13,7 +13,7 @@ import { formatBudgets, formatTable, newSection, put, putMax, single, skipAll, t
 import { buildAll, instrumentSource, startHarness, type BenchServer } from './server';
 import { AD_FLOOR_URL, measureAdFloorOnce, measureAdOnce, type AdSample } from './sections/ads';
 import { measureBundle } from './sections/bundle';
-import { HONOUR_WAIT_MS, PAINT_WAIT_MS, PHONE, runFirstTap, TAP_POINT, tapContenders } from './sections/first-tap';
+import { HONOUR_WAIT_MS, NATIVE_PLAY_POINT, PAINT_WAIT_MS, PHONE, runFirstTap, TAP_POINT, tapContenders } from './sections/first-tap';
 import { lostTaps, momentTable, QUICK_TAP_MOMENTS, ratioVsBare, TAP_MOMENTS, tapToFrame } from './sections/first-tap-figures';
 import { EXPECTED_VIDEO_ELEMENTS, measureMemory, MEMORY_METHOD, playerSnapshot } from './sections/memory';
 import { BUFFER_PROBE_MS, REBUFFER_WINDOW_MS, runMobile, type MobileResult, type MobileSample } from './sections/mobile';
@@ -288,7 +288,8 @@ async function mobileSection(ctx: Context, section: Section): Promise<void> {
 /** How the first-tap section measures, as the report states it. */
 const FIRST_TAP_METHOD =
   `each load in a fresh context on a ${PHONE.viewport.width}×${PHONE.viewport.height} touch viewport (isMobile, ${PHONE.deviceScaleFactor} device pixels) on the mobile profile ` +
-  `as ttff_mobile sets it, no autoplay; one Playwright touchscreen tap at (${TAP_POINT.x}, ${TAP_POINT.y}), the centre of the page, at the load's moment: ` +
+  `as ttff_mobile sets it, no autoplay; one Playwright touchscreen tap at the load's moment, on ours at (${TAP_POINT.x}, ${TAP_POINT.y}), the centre of the page the player fills, ` +
+  `on the bare page at (${NATIVE_PLAY_POINT.x}, ${NATIVE_PLAY_POINT.y}), Chromium's native play button (a tap in the middle of a <video controls> does not play): ` +
   `after the first paint (the earliest PerformanceObserver paint entry; navigation start when none came within ${PAINT_WAIT_MS / 1000} s) or after our ` +
   'controls ([data-testid="player"] in the DOM; the bare page\'s native controls come with its first paint); under = document.elementFromPoint at that ' +
   `point just before the tap; honoured = some <video> presented an advancing frame (requestVideoFrameCallback, as ttff) within ${HONOUR_WAIT_MS / 1000} s ` +

@@ -1,7 +1,7 @@
 /**
  * The first tap on a phone (`first_tap`): each load, in a fresh context on the mobile profile
  * (as ttff_mobile sets it) with a phone's touch viewport and no autoplay, gets one tap at the
- * centre of the page at a fixed moment after its first paint or after our controls. Recorded: what
+ * centre of our player (the bare page: its native play button) at a fixed moment after its first paint or after our controls. Recorded: what
  * lay under the finger, whether a <video> (ad or film) then played without a second tap, and
  * tap → its first advancing frame. Pure parts in first-tap-figures.ts.
  */
@@ -13,8 +13,14 @@ import { FILM, markControls } from './ttff';
 
 /** Lighthouse's phone (moto g power): 412×823 CSS px at 1.75 device pixels, touch. */
 export const PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true } as const;
-/** The finger: the centre of the page, which the player (and the bare page's <video>) fills. */
+/** Our player's finger: the centre of the page, which the player fills (its big play button's place). */
 export const TAP_POINT = { x: Math.round(PHONE.viewport.width / 2), y: Math.round(PHONE.viewport.height / 2) };
+/**
+ * The bare page's finger: Chromium's own play button, at the left end of the native control bar along
+ * the bottom of the <video> (which fills the page). Chromium shows no play button in the middle of the
+ * picture, and a tap there only shows the controls: it does not play.
+ */
+export const NATIVE_PLAY_POINT = { x: 24, y: PHONE.viewport.height - 48 };
 /** A tap is honoured when a <video> shows advancing frames within this long. */
 export const HONOUR_WAIT_MS = 20_000;
 /** A page that paints nothing this long has its moments counted from navigation. */
@@ -28,14 +34,16 @@ export interface TapContender {
   url: string;
   /** Our player's controls (as the ttff sections mark them); the bare page's are the browser's, painted with it. */
   controls?: string;
+  /** Where the finger lands, in CSS px. */
+  point: { x: number; y: number };
 }
 
 export function tapContenders(adsUrl: string): TapContender[] {
   const controls = '[data-testid="player"]';
   return [
-    { key: 'player', label: 'our player', url: '/?movie_id=101', controls },
-    { key: 'player_preroll', label: 'our player with a pre-roll', url: adsUrl, controls },
-    { key: 'bare_hls', label: 'bare hls.js, native controls', url: `/bench/pages/bare-hls-controls.html?src=${FILM}` },
+    { key: 'player', label: 'our player', url: '/?movie_id=101', controls, point: TAP_POINT },
+    { key: 'player_preroll', label: 'our player with a pre-roll', url: adsUrl, controls, point: TAP_POINT },
+    { key: 'bare_hls', label: 'bare hls.js, native controls', url: `/bench/pages/bare-hls-controls.html?src=${FILM}`, point: NATIVE_PLAY_POINT },
   ];
 }
 
@@ -62,13 +70,14 @@ function waitPaint(page: Page): Promise<{ fp: number | null; fcp: number | null 
   );
 }
 
-/** At `due` (page clock), what `elementFromPoint` finds under the finger, and when it looked. */
-function lookAt(page: Page, due: number): Promise<{ now: number; under: UnderFinger }> {
+/** At `due` (page clock), what `elementFromPoint` finds at `point` (the control it is part of: an icon's button), and when it looked. */
+function lookAt(page: Page, due: number, point: TapContender['point']): Promise<{ now: number; under: UnderFinger }> {
   return page.evaluate(
     ({ due, x, y }) =>
       new Promise((resolve) => {
         setTimeout(() => {
-          const el = document.elementFromPoint(x, y);
+          const hit = document.elementFromPoint(x, y);
+          const el = hit?.closest('button, a, [role="button"], input, video') ?? hit;
           resolve({
             now: performance.now(),
             under: {
@@ -84,7 +93,7 @@ function lookAt(page: Page, due: number): Promise<{ now: number; under: UnderFin
           });
         }, Math.max(0, due - performance.now()));
       }),
-    { due, ...TAP_POINT },
+    { due, ...point },
   );
 }
 
@@ -110,8 +119,8 @@ export async function tapOnce(bench: Bench, contender: TapContender, moment: Tap
     if (moment.from === 'controls' && contender.controls) sample.controlsMs = await waitControls(page);
     const due = dueAt(moment, sample.paintMs, sample.controlsMs, !!contender.controls);
     if (due === null) return { ...sample, reason: `our controls did not come within ${CONTROLS_WAIT_MS / 1000} s` };
-    const look = await lookAt(page, due);
-    await page.touchscreen.tap(TAP_POINT.x, TAP_POINT.y);
+    const look = await lookAt(page, due, contender.point);
+    await page.touchscreen.tap(contender.point.x, contender.point.y);
     sample.under = describeUnderFinger(look.under);
     const pointerdown = await page.evaluate(() => window.__bench!.marks.first_pointerdown ?? null);
     sample.tapMs = pointerdown ?? look.now;
