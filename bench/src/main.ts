@@ -291,10 +291,10 @@ const FIRST_TAP_METHOD =
   `as ttff_mobile sets it, no autoplay; one Playwright touchscreen tap at the load's moment, on ours at (${TAP_POINT.x}, ${TAP_POINT.y}), the centre of the page the player fills, ` +
   `on the bare page at (${NATIVE_PLAY_POINT.x}, ${NATIVE_PLAY_POINT.y}), Chromium's native play button (a tap in the middle of a <video controls> does not play): ` +
   `after the first paint (the earliest PerformanceObserver paint entry; navigation start when none came within ${PAINT_WAIT_MS / 1000} s) or after our ` +
-  'controls ([data-testid="player"] in the DOM; the bare page\'s native controls come with its first paint); under = document.elementFromPoint at that ' +
+  'controls ([data-testid="player"] in the DOM; the bare page, whose native controls come with its first paint, is tapped only after its paint); under = document.elementFromPoint at that ' +
   `point just before the tap; honoured = some <video> presented an advancing frame (requestVideoFrameCallback, as ttff) within ${HONOUR_WAIT_MS / 1000} s ` +
   'after the tap\'s pointerdown; tap_to_frame_ms = pointerdown → that frame; lost = taps not honoured; tap_to_frame_ratio_vs_bare = the median of ours ' +
-  'over the moments (same iteration) where both pages had painted and both taps were honoured / the bare page\'s median over the same moments';
+  'over the moments after the first paint (same iteration) where both pages had painted and both taps were honoured / the bare page\'s median over the same moments';
 
 /** The first tap on a phone: ours without and with a pre-roll and the bare page with native controls, one tap per load. */
 async function firstTapSection(ctx: Context, section: Section): Promise<void> {

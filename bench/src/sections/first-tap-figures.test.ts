@@ -18,18 +18,17 @@ const tap = (over: Partial<TapSample>): TapSample => ({
 });
 
 describe('first-tap figures', () => {
-  it('taps from half a second after the first paint to 2 s after the controls; --quick once after the controls', () => {
+  it('taps from half a second after the first paint to 2 s after the controls; --quick at the last of the first and once after the controls', () => {
     expect(TAP_MOMENTS.map((m) => m.id)).toEqual(['paint+0.5s', 'paint+1.5s', 'paint+2.5s', 'paint+3.5s', 'paint+4.5s', 'paint+6s', 'controls+0.5s', 'controls+2s']);
-    expect(QUICK_TAP_MOMENTS.map((m) => m.id)).toEqual(['controls+0.5s']);
+    expect(QUICK_TAP_MOMENTS.map((m) => m.id)).toEqual(['paint+6s', 'controls+0.5s']);
   });
 
-  it('counts each moment from its base: the paint (navigation when none), the controls (the paint for a page without ours)', () => {
+  it('counts each moment from its base: the paint (navigation when none) or the controls', () => {
     const [paint, , , , , , controls] = TAP_MOMENTS;
-    expect(dueAt(paint!, 1200, 4000, true)).toBe(1700);
-    expect(dueAt(paint!, null, null, true)).toBe(500);
-    expect(dueAt(controls!, 1200, 4000, true)).toBe(4500);
-    expect(dueAt(controls!, 1200, null, true)).toBeNull();
-    expect(dueAt(controls!, 1200, null, false)).toBe(1700);
+    expect(dueAt(paint!, 1200, 4000)).toBe(1700);
+    expect(dueAt(paint!, null, null)).toBe(500);
+    expect(dueAt(controls!, 1200, 4000)).toBe(4500);
+    expect(dueAt(controls!, 1200, null)).toBeNull();
   });
 
   it('says what lay under the finger', () => {
@@ -79,6 +78,6 @@ describe('first-tap figures', () => {
       '|---|---|---|',
       '| paint+0.5s | ✗ lost (paint+0.5 s, on video) | ✓ film 400 ms (paint+0.5 s, on video[controls]) |',
     ]);
-    expect(momentTable(TAP_MOMENTS.slice(6, 7), { player: [tap({ moment: 'controls+0.5s', tapMs: null, reason: 'no controls' })] })[2]).toBe('| controls+0.5s | — (no controls) |');
+    expect(momentTable(TAP_MOMENTS.slice(6, 7), { player: [tap({ moment: 'controls+0.5s', tapMs: null, reason: 'no controls' })], bare_hls: [] })[2]).toBe('| controls+0.5s | — (no controls) | — |');
   });
 });

@@ -8,7 +8,7 @@ import { figure, type Figure } from '../stats';
 export interface TapMoment {
   /** Stable name in the report: `paint+1.5s`, `controls+0.5s`. */
   id: string;
-  /** Counted from the page's first paint, or from our controls entering the page (a page without them: its first paint). */
+  /** Counted from the page's first paint, or from our controls entering the page (only pages with controls of their own are tapped then). */
   from: 'paint' | 'controls';
   afterMs: number;
 }
@@ -22,8 +22,8 @@ export const TAP_MOMENTS: readonly TapMoment[] = [
   moment('controls', 2000),
 ];
 
-/** --quick: one moment, the one a working player has to honour anyway. */
-export const QUICK_TAP_MOMENTS: readonly TapMoment[] = [moment('controls', 500)];
+/** --quick: the last moment after the paint (every page is tapped) and the first after our controls. */
+export const QUICK_TAP_MOMENTS: readonly TapMoment[] = [moment('paint', 6000), moment('controls', 500)];
 
 /** What `document.elementFromPoint` found at the finger, as the page reports it. */
 export interface UnderFinger {
@@ -58,12 +58,11 @@ export function describeUnderFinger(u: UnderFinger): string {
 }
 
 /**
- * When a moment's tap is due, on the page's clock: its base (the first paint, or the controls; the
- * first paint stands in for a page that names no controls, navigation start for a page that never painted) plus its delay.
- * Null when the moment counts from controls that never came.
+ * When a moment's tap is due, on the page's clock: its base (the first paint, navigation start for a
+ * page that never painted; or the controls) plus its delay. Null when the controls never came.
  */
-export function dueAt(m: TapMoment, paintMs: number | null, controlsMs: number | null, hasControls: boolean): number | null {
-  if (m.from === 'controls' && hasControls) return controlsMs === null ? null : controlsMs + m.afterMs;
+export function dueAt(m: TapMoment, paintMs: number | null, controlsMs: number | null): number | null {
+  if (m.from === 'controls') return controlsMs === null ? null : controlsMs + m.afterMs;
   return (paintMs ?? 0) + m.afterMs;
 }
 
@@ -92,8 +91,9 @@ export const lostTaps = (samples: readonly TapSample[]): number => samples.filte
 export const tapToFrame = (samples: readonly TapSample[]): Figure | null => figure(samples.map((s) => s.tapToFrameMs));
 
 /**
- * Ours against the bare page on the same moments and iterations, counted only where both taps
- * landed on a painted page and both were honoured (a lost tap is counted in `lost`, not here):
+ * Ours against the bare page on the same moments and iterations (the bare page is tapped only at
+ * the moments after the first paint), counted only where both taps landed on a painted page and
+ * both were honoured (a lost tap is counted in `lost`, not here):
  * the median of our tap → first frame over those moments divided by the bare page's median over them.
  */
 export function ratioVsBare(ours: readonly TapSample[], bare: readonly TapSample[]): { ratio: number | null; moments: string[] } {
@@ -113,9 +113,9 @@ export function ratioVsBare(ours: readonly TapSample[], bare: readonly TapSample
   return { ratio: a && b && b.median > 0 ? a.median / b.median : null, moments };
 }
 
-/** One cell of the per-moment table: `✓ 420 ms on button[…]`, `✗ lost on video`, `— (why)`. */
+/** One cell of the per-moment table: `✓ 420 ms on button[…]`, `✗ lost on video`, `— (why)`, `—` for a moment the page was not tapped at. */
 export function tapCell(s: TapSample | undefined): string {
-  if (!s) return '';
+  if (!s) return '—';
   if (s.tapMs === null) return `— (${s.reason ?? 'no tap'})`;
   const at = s.paintMs === null ? `${(s.tapMs / 1000).toFixed(1)} s after navigation` : `paint+${((s.tapMs - s.paintMs) / 1000).toFixed(1)} s`;
   const result = s.honoured ? `✓ ${s.played ?? ''} ${s.tapToFrameMs?.toFixed(0) ?? '?'} ms` : '✗ lost';

@@ -32,7 +32,10 @@ export interface TapContender {
   key: string;
   label: string;
   url: string;
-  /** Our player's controls (as the ttff sections mark them); the bare page's are the browser's, painted with it. */
+  /**
+   * Our player's controls (as the ttff sections mark them). A page without (the bare page, whose
+   * controls are the browser's, painted with it) is tapped only at the moments after the first paint.
+   */
   controls?: string;
   /** Where the finger lands, in CSS px. */
   point: { x: number; y: number };
@@ -116,8 +119,8 @@ export async function tapOnce(bench: Bench, contender: TapContender, moment: Tap
     const painted = [paint.fp, paint.fcp].filter((t): t is number => t !== null);
     sample.paintMs = painted.length ? Math.min(...painted) : null;
     sample.fcpMs = paint.fcp;
-    if (moment.from === 'controls' && contender.controls) sample.controlsMs = await waitControls(page);
-    const due = dueAt(moment, sample.paintMs, sample.controlsMs, !!contender.controls);
+    if (moment.from === 'controls') sample.controlsMs = await waitControls(page);
+    const due = dueAt(moment, sample.paintMs, sample.controlsMs);
     if (due === null) return { ...sample, reason: `our controls did not come within ${CONTROLS_WAIT_MS / 1000} s` };
     const look = await lookAt(page, due, contender.point);
     await page.touchscreen.tap(contender.point.x, contender.point.y);
@@ -125,7 +128,7 @@ export async function tapOnce(bench: Bench, contender: TapContender, moment: Tap
     const pointerdown = await page.evaluate(() => window.__bench!.marks.first_pointerdown ?? null);
     sample.tapMs = pointerdown ?? look.now;
     // Our controls' time for a paint moment too, when they have come by the tap (for the table).
-    sample.controlsMs ??= await page.evaluate(() => window.__bench!.marks.controls ?? null);
+    if (contender.controls) sample.controlsMs ??= await page.evaluate(() => window.__bench!.marks.controls ?? null);
     const start = await waitStart(page, { after: sample.tapMs, timeoutMs: HONOUR_WAIT_MS });
     if (!start) return { ...sample, reason: `no <video> played within ${HONOUR_WAIT_MS / 1000} s of the tap` };
     return { ...sample, honoured: true, tapToFrameMs: start.t - sample.tapMs, played: /^blob:/.test(start.src) ? 'film' : 'ad' };
@@ -157,7 +160,8 @@ export async function runFirstTap(
   for (let i = 0; i < opts.iterations; i++) {
     if (i > 0 && !opts.more()) break;
     for (const [k, m] of moments.entries()) {
-      const order = contenders.map((_, j) => contenders[(j + k + i) % contenders.length]!);
+      const tapped = contenders.filter((c) => m.from === 'paint' || c.controls);
+      const order = tapped.map((_, j) => tapped[(j + k + i) % tapped.length]!);
       const row: string[] = [];
       for (const c of order) {
         const { errors: pageErrors, ...s } = await tapOnce(bench, c, m, i);
