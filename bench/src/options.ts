@@ -60,7 +60,7 @@ export const USAGE = `usage: npm run bench -- [options]
   --next-iterations N   (default min(5, N))
   --steady-iterations N (default min(3, N)); --steady-seconds S (default 10)
   --mobile-iterations N (default min(5, N)); each load of the mobile section lasts about 37 s
-  --tap-iterations N    first-tap rounds (default 1): each round is 8 moments × 3 pages, one load each
+  --tap-iterations N    first-tap rounds (default 1): each is 22 loads, one tap each (about 6 min)
   --switches N          episode switches for the memory figure (default 30; after 10 pre-rolls)
   --only a,b            sections: ${SECTIONS.join(', ')}
                         (ttff_cpu4x: time to first frame at 4× CPU throttling, reported as ttff.cpu4x;
