@@ -34,6 +34,14 @@ const REQUIRED = [
   'ttff.mobile.player_buffer_ahead_5s_ms',
   'ttff.mobile.buffer_ratio_vs_bare',
   'ttff.mobile.player_rebuffers_max',
+  'first_tap.player.lost',
+  'first_tap.player.tap_to_frame_ms',
+  'first_tap.player.tap_to_frame_ratio_vs_bare',
+  'first_tap.player_preroll.lost',
+  'first_tap.player_preroll.tap_to_frame_ms',
+  'first_tap.player_preroll.tap_to_frame_ratio_vs_bare',
+  'first_tap.bare_hls.lost',
+  'first_tap.bare_hls.tap_to_frame_ms',
   'ads.play_to_ad_frame_ms',
   'ads.ad_end_to_content_ms',
   'next_episode.switch_ms',
@@ -66,10 +74,10 @@ afterAll(async () => {
 });
 
 describe('npm run bench (smoke)', () => {
-  it('runs one quick iteration and writes a well-formed report', { timeout: 210_000 }, async () => {
+  it('runs one quick iteration and writes a well-formed report', { timeout: 300_000 }, async () => {
     const run = await runBench(
       ['--iterations', '1', '--quick', '--player-port', '4342', '--harness-port', '4343', '--dist', dist, '--out', out],
-      200_000,
+      290_000,
     );
     expect(run.code, `bench exited ${run.code}: ${run.stderr}`).toBe(0);
 
@@ -91,6 +99,10 @@ describe('npm run bench (smoke)', () => {
       expect(readPath(report, key), key).toBeGreaterThan(0);
     }
     expect(readPath(report, 'ttff.mobile.null_reasons.player_rebuffers_max')).toMatch(/--quick/);
+    // --quick taps at two moments (the bare page, without controls of ours, only at the first): each load made its tap.
+    for (const key of ['first_tap.player.lost', 'first_tap.player_preroll.lost', 'first_tap.bare_hls.lost']) expect(readPath(report, key), key).toEqual(expect.any(Number));
+    expect(readPath(report, 'first_tap.moments')).toEqual(['paint+6s', 'controls+0.5s']);
+    expect(run.stdout).toContain('first tap on a phone, per moment');
     expect(readPath(report, 'ads.null_reasons.play_to_ad_frame_ms')).toBe('skipped (--quick)');
     expect(readPath(report, 'memory.leaked_video_elements')).toEqual(expect.any(Number));
 

@@ -1,5 +1,5 @@
 /** Chromium for the bench: one browser, a fresh context (empty HTTP cache and storage) per measurement. */
-import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from '@playwright/test';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type CDPSession, type Page } from '@playwright/test';
 
 import { CHROMIUM_ARGS } from '../../scripts/chromium';
 
@@ -25,9 +25,9 @@ export async function launch(executablePath: string | undefined): Promise<Browse
   return chromium.launch({ ...(executablePath ? { executablePath } : {}), args: CHROMIUM_ARGS, headless: true });
 }
 
-/** A new context and page, instrumented before any page script runs. */
-export async function openSession(bench: Bench): Promise<Session> {
-  const context = await bench.browser.newContext({ viewport: VIEWPORT, baseURL: bench.origin });
+/** A new context and page, instrumented before any page script runs; `device` overrides the 1280×720 desktop page (a phone's viewport, touch). */
+export async function openSession(bench: Bench, device: BrowserContextOptions = {}): Promise<Session> {
+  const context = await bench.browser.newContext({ viewport: VIEWPORT, ...device, baseURL: bench.origin });
   await context.addInitScript({ content: bench.instrument });
   const page = await context.newPage();
   const errors: string[] = [];

@@ -9,10 +9,16 @@ describe('bench budgets', () => {
       'ttff.cpu4x.ratio_vs_bare',
       'ttff.cpu4x.p90_ratio_vs_bare',
       'ttff.cpu4x.ratio_vs_videojs',
+      'ttff.cpu4x.player_frame_to_controls_ms',
       'ttff.mobile.ratio_vs_bare',
       'ttff.mobile.ratio_vs_bare_p90',
       'ttff.mobile.buffer_ratio_vs_bare',
       'ttff.mobile.player_rebuffers_max',
+      'ttff.mobile.player_frame_to_controls_ms',
+      'first_tap.player.lost',
+      'first_tap.player_preroll.lost',
+      'first_tap.player.tap_to_frame_ratio_vs_bare',
+      'first_tap.player_preroll.tap_to_frame_ratio_vs_bare',
       'ads.play_to_ad_frame_ms',
       'ads.ad_end_to_content_ms',
       'next_episode.ratio_vs_cold',
@@ -54,6 +60,24 @@ describe('bench budgets', () => {
     for (const key of ['ttff.mobile.ratio_vs_bare', 'ttff.mobile.ratio_vs_bare_p90', 'ttff.mobile.buffer_ratio_vs_bare', 'ttff.mobile.player_rebuffers_max']) expect(fail[key]!.status, key).toBe('FAIL');
     expect(byKey({ ttff: { mobile: { buffer_ratio_vs_bare: 3 } } })['ttff.mobile.buffer_ratio_vs_bare']!.status).toBe('PASS');
     expect(BUDGETS.find((b) => b.key === 'ttff.mobile.buffer_ratio_vs_bare')).toMatchObject({ kind: 'min', limit: 0.9 });
+  });
+
+  it('holds the controls to 300 ms after the first frame, at 4× CPU and on the mobile profile', () => {
+    const byKey = (ms: number) => Object.fromEntries(evaluateBudgets({ ttff: { cpu4x: { player_frame_to_controls_ms: ms }, mobile: { player_frame_to_controls_ms: ms } } }).map((r) => [r.key, r]));
+    for (const key of ['ttff.cpu4x.player_frame_to_controls_ms', 'ttff.mobile.player_frame_to_controls_ms']) {
+      expect(byKey(300)[key]!.status, key).toBe('PASS');
+      expect(byKey(300.1)[key]!.status, key).toBe('FAIL');
+    }
+  });
+
+  it('judges the first taps: one lost tap fails, and our tap → frame may not exceed the bare page\'s', () => {
+    const results = (player: unknown, preroll: unknown) => Object.fromEntries(evaluateBudgets({ first_tap: { player, player_preroll: preroll } }).map((r) => [r.key, r]));
+    const pass = results({ lost: 0, tap_to_frame_ratio_vs_bare: 1.0 }, { lost: 0, tap_to_frame_ratio_vs_bare: 0.6 });
+    for (const key of ['first_tap.player.lost', 'first_tap.player_preroll.lost', 'first_tap.player.tap_to_frame_ratio_vs_bare', 'first_tap.player_preroll.tap_to_frame_ratio_vs_bare']) expect(pass[key]!.status, key).toBe('PASS');
+    const fail = results({ lost: 1, tap_to_frame_ratio_vs_bare: 1.01 }, { lost: 0, tap_to_frame_ratio_vs_bare: null, null_reasons: { tap_to_frame_ratio_vs_bare: 'no moment where both were honoured' } });
+    expect(fail['first_tap.player.lost']!.status).toBe('FAIL');
+    expect(fail['first_tap.player.tap_to_frame_ratio_vs_bare']!.status).toBe('FAIL');
+    expect(fail['first_tap.player_preroll.tap_to_frame_ratio_vs_bare']).toMatchObject({ status: 'SKIP', reason: 'no moment where both were honoured' });
   });
 
   it("gives a missing p90 the reason of its figure", () => {

@@ -28,11 +28,19 @@ export const BUDGETS: readonly Budget[] = [
   { id: 'ttff-cpu4x-vs-bare', label: 'TTFF at 4× CPU ≤ 1.00× bare hls.js page', key: 'ttff.cpu4x.ratio_vs_bare', limit: 1.0, unit: 'ratio' },
   { id: 'ttff-cpu4x-p90', label: 'TTFF p90 at 4× CPU ≤ 1.25× the bare page\'s p90', key: 'ttff.cpu4x.p90_ratio_vs_bare', limit: 1.25, unit: 'ratio' },
   { id: 'ttff-cpu4x-vs-videojs', label: 'TTFF at 4× CPU ≤ 0.70× video.js', key: 'ttff.cpu4x.ratio_vs_videojs', limit: 0.7, unit: 'ratio' },
+  // The controls with the first frame: how long a phone viewer watches the film before they can pause it.
+  { id: 'controls-cpu4x', label: 'first frame → controls at 4× CPU ≤ 300 ms', key: 'ttff.cpu4x.player_frame_to_controls_ms', limit: 300, unit: 'ms' },
   { id: 'ttff-mobile-vs-bare', label: 'TTFF mobile profile ≤ 0.90× bare hls.js', key: 'ttff.mobile.ratio_vs_bare', limit: 0.9, unit: 'ratio' },
   // The p90 of the per-iteration ratios (the same pairs as the median; pairing cancels a busy machine's drift).
   { id: 'ttff-mobile-p90', label: 'TTFF mobile, p90 of ours / bare pairs ≤ 1.00×', key: 'ttff.mobile.ratio_vs_bare_p90', limit: 1.0, unit: 'ratio' },
   { id: 'mobile-buffer', label: 'mobile: buffer 5 s after frame ≥ 0.90× bare', key: 'ttff.mobile.buffer_ratio_vs_bare', limit: 0.9, unit: 'ratio', kind: 'min' },
   { id: 'mobile-rebuffer', label: 'mobile: no rebuffer in 30 s after the frame', key: 'ttff.mobile.player_rebuffers_max', limit: 0, unit: 'count' },
+  { id: 'controls-mobile', label: 'mobile: first frame → controls ≤ 300 ms', key: 'ttff.mobile.player_frame_to_controls_ms', limit: 300, unit: 'ms' },
+  // A tap at any moment after the first paint plays (ad or film) without a second one, no slower than a bare <video controls>.
+  { id: 'first-tap-lost', label: 'first tap: no tap lost, ours', key: 'first_tap.player.lost', limit: 0, unit: 'count' },
+  { id: 'first-tap-lost-preroll', label: 'first tap: no tap lost, ours with a pre-roll', key: 'first_tap.player_preroll.lost', limit: 0, unit: 'count' },
+  { id: 'first-tap-frame', label: 'first tap → frame ≤ 1.00× bare native controls', key: 'first_tap.player.tap_to_frame_ratio_vs_bare', limit: 1.0, unit: 'ratio' },
+  { id: 'first-tap-frame-preroll', label: 'first tap → ad frame ≤ 1.00× bare native controls', key: 'first_tap.player_preroll.tap_to_frame_ratio_vs_bare', limit: 1.0, unit: 'ratio' },
   { id: 'ad-start', label: 'first play → first ad frame ≤ 100 ms', key: 'ads.play_to_ad_frame_ms', limit: 100, unit: 'ms' },
   { id: 'ad-end', label: 'ad end → content playing ≤ 150 ms', key: 'ads.ad_end_to_content_ms', limit: 150, unit: 'ms' },
   { id: 'next-episode', label: 'episode end → next playing ≤ 0.5× cold start', key: 'next_episode.ratio_vs_cold', limit: 0.5, unit: 'ratio' },

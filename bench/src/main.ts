@@ -13,6 +13,8 @@ import { formatBudgets, formatTable, newSection, put, putMax, single, skipAll, t
 import { buildAll, instrumentSource, startHarness, type BenchServer } from './server';
 import { AD_FLOOR_URL, measureAdFloorOnce, measureAdOnce, type AdSample } from './sections/ads';
 import { measureBundle } from './sections/bundle';
+import { HONOUR_WAIT_MS, NATIVE_PLAY_POINT, PAINT_WAIT_MS, PHONE, runFirstTap, TAP_POINT, tapContenders } from './sections/first-tap';
+import { lostTaps, momentTable, QUICK_TAP_MOMENTS, ratioVsBare, TAP_MOMENTS, tapToFrame } from './sections/first-tap-figures';
 import { EXPECTED_VIDEO_ELEMENTS, measureMemory, MEMORY_METHOD, playerSnapshot } from './sections/memory';
 import { BUFFER_PROBE_MS, REBUFFER_WINDOW_MS, runMobile, type MobileResult, type MobileSample } from './sections/mobile';
 import { MOBILE_PROFILE, networkConditions, qualityDrop } from './sections/mobile-figures';
@@ -55,6 +57,14 @@ const ROWS: readonly Row[] = [
   { label: 'rebuffers 30 s mobile, bare (worst)', key: 'ttff.mobile.bare_hls_rebuffers_max' },
   { label: 'rebuffers 30 s mobile, ours (worst)', key: 'ttff.mobile.player_rebuffers_max' },
   { label: 'stalled 30 s mobile, ours', key: 'ttff.mobile.player_stalled_ms' },
+  { label: 'first tap lost, ours', key: 'first_tap.player.lost' },
+  { label: 'first tap lost, ours with pre-roll', key: 'first_tap.player_preroll.lost' },
+  { label: 'first tap lost, bare native controls', key: 'first_tap.bare_hls.lost' },
+  { label: 'first tap → frame, ours', key: 'first_tap.player.tap_to_frame_ms' },
+  { label: 'first tap → frame, ours with pre-roll', key: 'first_tap.player_preroll.tap_to_frame_ms' },
+  { label: 'first tap → frame, bare native controls', key: 'first_tap.bare_hls.tap_to_frame_ms' },
+  { label: 'first tap → frame ours / bare', key: 'first_tap.player.tap_to_frame_ratio_vs_bare' },
+  { label: 'first tap → frame pre-roll / bare', key: 'first_tap.player_preroll.tap_to_frame_ratio_vs_bare' },
   { label: 'first play → ad frame', key: 'ads.play_to_ad_frame_ms' },
   { label: 'play → frame, bare <video>', key: 'ads.floor_play_to_frame_ms' },
   { label: 'ad end → content', key: 'ads.ad_end_to_content_ms' },
@@ -110,9 +120,9 @@ interface Context {
 }
 
 /** Rough seconds one iteration of each later section needs; reserved out of the time budget. */
-const RESERVE_S: Record<SectionName, number> = { bundle: 0, ttff: 10, ttff_cpu4x: 15, ttff_mobile: 115, next_episode: 15, ads: 15, steady: 25, memory: 50 };
+const RESERVE_S: Record<SectionName, number> = { bundle: 0, ttff: 10, ttff_cpu4x: 15, ttff_mobile: 115, first_tap: 340, next_episode: 15, ads: 15, steady: 25, memory: 50 };
 /** Order the sections run in. */
-const ORDER: readonly SectionName[] = ['bundle', 'ttff', 'ttff_cpu4x', 'ttff_mobile', 'next_episode', 'ads', 'steady', 'memory'];
+const ORDER: readonly SectionName[] = ['bundle', 'ttff', 'ttff_cpu4x', 'ttff_mobile', 'first_tap', 'next_episode', 'ads', 'steady', 'memory'];
 
 async function ttffSection(ctx: Context, section: Section): Promise<void> {
   const iterations = ctx.opts.quick ? 1 : ctx.opts.iterations;
@@ -273,6 +283,45 @@ async function mobileSection(ctx: Context, section: Section): Promise<void> {
   putMobileFigures(section, result, quick);
   putMobileDetails(section, result, quick, windowMs);
   section.method = mobileMethod(quick);
+}
+
+/** How the first-tap section measures, as the report states it. */
+const FIRST_TAP_METHOD =
+  `each load in a fresh context on a ${PHONE.viewport.width}×${PHONE.viewport.height} touch viewport (isMobile, ${PHONE.deviceScaleFactor} device pixels) on the mobile profile ` +
+  `as ttff_mobile sets it, no autoplay; one Playwright touchscreen tap at the load's moment, on ours at (${TAP_POINT.x}, ${TAP_POINT.y}), the centre of the page the player fills, ` +
+  `on the bare page at (${NATIVE_PLAY_POINT.x}, ${NATIVE_PLAY_POINT.y}), Chromium's native play button (a tap in the middle of a <video controls> does not play): ` +
+  `after the first paint (the earliest PerformanceObserver paint entry; navigation start when none came within ${PAINT_WAIT_MS / 1000} s) or after our ` +
+  'controls ([data-testid="player"] in the DOM; the bare page, whose native controls come with its first paint, is tapped only after its paint); under = document.elementFromPoint at that ' +
+  `point just before the tap; honoured = some <video> presented an advancing frame (requestVideoFrameCallback, as ttff) within ${HONOUR_WAIT_MS / 1000} s ` +
+  'after the tap\'s pointerdown; tap_to_frame_ms = pointerdown → that frame; lost = taps not honoured; tap_to_frame_ratio_vs_bare = the median of ours ' +
+  'over the moments after the first paint (same iteration) where both pages had painted and both taps were honoured / the bare page\'s median over the same moments';
+
+/** The first tap on a phone: ours without and with a pre-roll and the bare page with native controls, one tap per load. */
+async function firstTapSection(ctx: Context, section: Section): Promise<void> {
+  const moments = ctx.opts.quick ? QUICK_TAP_MOMENTS : TAP_MOMENTS;
+  const contenders = tapContenders(ctx.opts.adsUrl);
+  const iterations = ctx.opts.quick ? 1 : ctx.opts.tapIterations;
+  const result = await runFirstTap(ctx.bench, contenders, moments, { iterations, log: ctx.log, more: () => ctx.more('first_tap') });
+  const bare = result.samples.bare_hls ?? [];
+  for (const c of contenders) {
+    const samples = result.samples[c.key] ?? [];
+    const part = newSection({ label: c.label, url: c.url });
+    const taps = samples.filter((s) => s.tapMs !== null).length;
+    put(part, 'lost', single(taps > 0 ? lostTaps(samples) : null), 'no load made its tap');
+    put(part, 'tap_to_frame_ms', tapToFrame(samples), `no tap was followed by a playing <video> within ${HONOUR_WAIT_MS / 1000} s`);
+    if (c.key !== 'bare_hls') {
+      const compared = ratioVsBare(samples, bare);
+      put(part, 'tap_to_frame_ratio_vs_bare', single(compared.ratio), 'no moment where both pages had painted and both taps were honoured');
+      part.compared_moments = compared.moments;
+    }
+    part.taps = samples.map((s) => ({ ...s, paintMs: s.paintMs === null ? null : round(s.paintMs, 1), fcpMs: s.fcpMs === null ? null : round(s.fcpMs, 1), controlsMs: s.controlsMs === null ? null : round(s.controlsMs, 1), tapMs: s.tapMs === null ? null : round(s.tapMs, 1), tapToFrameMs: s.tapToFrameMs === null ? null : round(s.tapToFrameMs, 1) }));
+    section[c.key] = part;
+  }
+  section.moments = moments.map((m) => m.id);
+  section.table = momentTable(moments, result.samples);
+  section.viewport = PHONE;
+  section.page_errors = result.errors;
+  section.method = FIRST_TAP_METHOD;
 }
 
 async function adsSection(ctx: Context, section: Section): Promise<void> {
@@ -453,6 +502,11 @@ const SECTION_KEYS: Record<SectionName, string[]> = {
     'player_controls_ms',
     'player_frame_to_controls_ms',
   ],
+  first_tap: [
+    ...['player', 'player_preroll', 'bare_hls'].flatMap((c) => [`${c}.lost`, `${c}.tap_to_frame_ms`]),
+    'player.tap_to_frame_ratio_vs_bare',
+    'player_preroll.tap_to_frame_ratio_vs_bare',
+  ],
   ads: ['play_to_ad_frame_ms', 'ad_end_to_content_ms', 'floor_play_to_frame_ms'],
   next_episode: ['switch_ms', 'cold_ms', 'ratio_vs_cold'],
   steady: ['player_task_ms', 'bare_hls_task_ms', 'main_thread_ratio_vs_bare', 'script_ratio_vs_bare', 'early_main_thread_ratio_vs_bare'],
@@ -469,6 +523,7 @@ function newSections(): Record<SectionName, Section> {
     ttff: newSection(),
     ttff_cpu4x: newSection(),
     ttff_mobile: newSection(),
+    first_tap: newSection(),
     ads: newSection(),
     next_episode: newSection(),
     steady: newSection(),
@@ -497,6 +552,7 @@ async function startMeta(repo: string, opts: BenchOptions): Promise<Record<strin
       next_iterations: opts.nextIterations,
       steady_iterations: opts.steadyIterations,
       mobile_iterations: opts.mobileIterations,
+      tap_iterations: opts.tapIterations,
       switches: opts.switches,
       steady_seconds: opts.steadySeconds,
       time_budget_s: opts.timeBudgetS,
@@ -558,6 +614,7 @@ async function browserSections(run: Run, browser: Browser, server: BenchServer):
   await timed(run, 'ttff', () => ttffSection(ctx, sections.ttff));
   await timed(run, 'ttff_cpu4x', () => cpuSection(ctx, sections.ttff_cpu4x));
   await timed(run, 'ttff_mobile', () => mobileSection(ctx, sections.ttff_mobile));
+  await timed(run, 'first_tap', () => firstTapSection(ctx, sections.first_tap));
   await timed(run, 'next_episode', () => nextEpisodeSection(ctx, sections.next_episode));
   await timed(run, 'ads', () => adsSection(ctx, sections.ads));
   await timed(run, 'steady', () => steadySection(ctx, sections.steady));
@@ -632,6 +689,8 @@ function printSummary(run: Run, report: Record<string, unknown>, budgets: readon
   }
   const files = sections.bundle.files as { lazy_chunks?: Array<{ file: string; gzip: number; brotli: number }> } | undefined;
   if (files?.lazy_chunks) log(`lazy chunks: ${files.lazy_chunks.map((f) => `${path.basename(f.file)} ${(f.gzip / 1024).toFixed(1)} KiB gz / ${(f.brotli / 1024).toFixed(1)} KiB br`).join(', ') || 'none'}`);
+  const taps = sections.first_tap.table as string[] | undefined;
+  if (taps) log(`\nfirst tap on a phone, per moment (✓ played, ms from the tap to the first frame; ✗ lost):\n${taps.join('\n')}`);
   if (truncated.size > 0) log(`stopped early to stay within --time-budget ${opts.timeBudgetS} s: ${[...truncated].join(', ')} (see n)`);
   log('\nbudgets');
   log(formatBudgets(budgets));

@@ -23,6 +23,14 @@ describe('bench options', () => {
     expect(() => parseOptions(['--mobile-iterations', '0'])).toThrow(/positive integer/);
   });
 
+  it('takes --tap-iterations N (default 1) and --only first_tap', () => {
+    expect(parseOptions([]).tapIterations).toBe(1);
+    const opts = parseOptions(['--only', 'first_tap', '--tap-iterations', '2']);
+    expect(opts.tapIterations).toBe(2);
+    expect([...opts.sections]).toEqual(['first_tap']);
+    expect(() => parseOptions(['--tap-iterations', '0'])).toThrow(/positive integer/);
+  });
+
   it('rejects unknown options and bad numbers', () => {
     expect(() => parseOptions(['--iterations', '0'])).toThrow(/positive integer/);
     expect(() => parseOptions(['--fast'])).toThrow(/unknown option --fast/);

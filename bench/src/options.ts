@@ -3,7 +3,7 @@ import { chromiumPath } from '../../scripts/chromium';
 /** Command line of `npm run bench -- [options]`. */
 
 
-export const SECTIONS = ['ttff', 'ttff_cpu4x', 'ttff_mobile', 'ads', 'next_episode', 'steady', 'memory', 'bundle'] as const;
+export const SECTIONS = ['ttff', 'ttff_cpu4x', 'ttff_mobile', 'first_tap', 'ads', 'next_episode', 'steady', 'memory', 'bundle'] as const;
 export type Section = (typeof SECTIONS)[number];
 
 export const DEFAULT_ADS_URL = '/?movie_id=101&auto_play=0&data-ad-list-url=/bench/ads/list.json';
@@ -31,6 +31,8 @@ export interface BenchOptions {
   steadyIterations: number;
   /** Loads per contender on the mobile profile (each about 37 s). */
   mobileIterations: number;
+  /** Rounds of the first-tap section: each is one load per moment and contender (about 4–7 min). */
+  tapIterations: number;
   steadySeconds: number;
   switches: number;
   sections: Set<Section>;
@@ -58,10 +60,12 @@ export const USAGE = `usage: npm run bench -- [options]
   --next-iterations N   (default min(5, N))
   --steady-iterations N (default min(3, N)); --steady-seconds S (default 10)
   --mobile-iterations N (default min(5, N)); each load of the mobile section lasts about 37 s
+  --tap-iterations N    first-tap rounds (default 1): each is 22 loads, one tap each (about 6 min)
   --switches N          episode switches for the memory figure (default 30; after 10 pre-rolls)
   --only a,b            sections: ${SECTIONS.join(', ')}
                         (ttff_cpu4x: time to first frame at 4× CPU throttling, reported as ttff.cpu4x;
-                        ttff_mobile: Lighthouse's mobile profile, 4× CPU and Slow 4G, as ttff.mobile)
+                        ttff_mobile: Lighthouse's mobile profile, 4× CPU and Slow 4G, as ttff.mobile;
+                        first_tap: one tap per load on a phone on that profile, no autoplay)
   --time-budget S       seconds for the whole run (default 1200; 0 = none): iterations stop early,
                         keeping at least 2 samples each, so a loaded machine still finishes
 env: CHROMIUM_PATH (default /usr/bin/chromium, else Playwright's own browser)`;
@@ -94,7 +98,7 @@ export function parseOptions(argv: readonly string[], env: Record<string, string
     else if (['quick', 'strict', 'no-build', 'keep-dist', 'help'].includes(arg.slice(2))) flags.set(arg.slice(2), true);
     else flags.set(arg.slice(2), argv[++i] ?? '');
   }
-  const known = new Set(['iterations', 'quick', 'strict', 'out', 'dist', 'player-port', 'harness-port', 'no-build', 'keep-dist', 'ads-iterations', 'next-iterations', 'steady-iterations', 'mobile-iterations', 'steady-seconds', 'switches', 'only', 'help', 'ads-url', 'next-url', 'time-budget']);
+  const known = new Set(['iterations', 'quick', 'strict', 'out', 'dist', 'player-port', 'harness-port', 'no-build', 'keep-dist', 'ads-iterations', 'next-iterations', 'steady-iterations', 'mobile-iterations', 'tap-iterations', 'steady-seconds', 'switches', 'only', 'help', 'ads-url', 'next-url', 'time-budget']);
   for (const name of flags.keys()) if (!known.has(name)) throw new Error(`unknown option --${name}`);
   if (flags.has('help')) throw new Error(USAGE);
 
@@ -130,6 +134,7 @@ export function parseOptions(argv: readonly string[], env: Record<string, string
     nextIterations: orDefault('next-iterations', Math.min(5, iterations)),
     steadyIterations: orDefault('steady-iterations', Math.min(3, iterations)),
     mobileIterations: orDefault('mobile-iterations', Math.min(5, iterations)),
+    tapIterations: orDefault('tap-iterations', 1),
     steadySeconds: orDefault('steady-seconds', 10),
     switches: orDefault('switches', 30),
     sections,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newSection, put, putMax } from './report';
+import { newSection, put, putMax, skipAll } from './report';
 import { figure } from './stats';
 
 describe('bench report', () => {
@@ -18,5 +18,12 @@ describe('bench report', () => {
     putMax(section, 'bare_hls_rebuffers_max', [null], 'never played');
     expect(section.bare_hls_rebuffers_max).toBeNull();
     expect(section.null_reasons.bare_hls_rebuffers_max).toBe('never played');
+  });
+
+  it('skips the figures of a part (`player.lost`) inside it, with their reason', () => {
+    const section = newSection();
+    skipAll(section, ['method_ms', 'player.lost', 'player.tap_to_frame_ms'], 'section not selected (--only)');
+    expect(section).toMatchObject({ method_ms: null, player: { lost: null, lost_n: 0, tap_to_frame_ms: null } });
+    expect((section.player as typeof section).null_reasons).toEqual({ lost: 'section not selected (--only)', tap_to_frame_ms: 'section not selected (--only)' });
   });
 });

@@ -31,9 +31,13 @@ export function putMax(section: Section, key: string, samples: ReadonlyArray<num
 /** A single measured value, reported like a sampled figure with n = 1. */
 export const single = (value: number | null | undefined): Figure | null => figure([value]);
 
-/** Marks every listed key null with one reason (a skipped or failed section). */
+/** Marks every listed key null with one reason (a skipped or failed section); `a.b` is figure b of the part `a` (made if missing). */
 export function skipAll(section: Section, keys: readonly string[], reason: string): void {
-  for (const key of keys) put(section, key, null, reason);
+  for (const key of keys) {
+    const cut = key.indexOf('.');
+    if (cut < 0) put(section, key, null, reason);
+    else put((section[key.slice(0, cut)] ??= newSection()) as Section, key.slice(cut + 1), null, reason);
+  }
 }
 
 // ---------------------------------------------------------------- stdout table

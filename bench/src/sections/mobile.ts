@@ -153,7 +153,7 @@ function watchContext({ page, context }: Session) {
 }
 
 /** Lighthouse's mobile profile on the page's target: its network and its CPU. */
-async function throttle(client: CDPSession): Promise<void> {
+export async function throttle(client: CDPSession): Promise<void> {
   await client.send('Network.enable');
   await client.send('Network.emulateNetworkConditions', networkConditions(MOBILE_PROFILE));
   await client.send('Emulation.setCPUThrottlingRate', { rate: MOBILE_PROFILE.cpuRate });
