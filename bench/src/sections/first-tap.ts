@@ -9,7 +9,7 @@ import type { Page } from '@playwright/test';
 import { cdp, navigate, openSession, waitStart, type Bench } from '../browser';
 import { describeUnderFinger, dueAt, type TapMoment, type TapSample, type UnderFinger } from './first-tap-figures';
 import { throttle } from './mobile';
-import { FILM, markControls } from './ttff';
+import { FILM, markControls, OUR_CONTROLS } from './ttff';
 
 /** Lighthouse's phone (moto g power): 412×823 CSS px at 1.75 device pixels, touch. */
 export const PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true } as const;
@@ -42,7 +42,7 @@ export interface TapContender {
 }
 
 export function tapContenders(adsUrl: string): TapContender[] {
-  const controls = '[data-testid="player"]';
+  const controls = OUR_CONTROLS;
   return [
     { key: 'player', label: 'our player', url: '/?movie_id=101', controls, point: TAP_POINT },
     { key: 'player_preroll', label: 'our player with a pre-roll', url: adsUrl, controls, point: TAP_POINT },

@@ -15,10 +15,16 @@ export interface Contender {
   controls?: string;
 }
 
+/**
+ * Our controls: the play/pause button, which the page's shell (src/start/page-shell.ts) shows with
+ * the first frame and the app's control bar keeps; working in either.
+ */
+export const OUR_CONTROLS = '[data-testid="play-toggle"]';
+
 export const CONTENDERS: readonly Contender[] = [
   { key: 'bare_hls', label: 'bare hls.js', url: `/bench/pages/bare-hls.html?src=${FILM}`, policy: 'hls.js defaults: startLevel auto (ABR from its default estimate), capLevelToPlayerSize off' },
   { key: 'videojs', label: 'video.js 8 (VHS)', url: `/bench/pages/videojs.html?src=${FILM}`, policy: 'VHS defaults: initial bandwidth estimate, renditions limited to the 1280×720 player' },
-  { key: 'player', label: 'our player', url: '/?movie_id=101&auto_play=1', policy: 'our engine: hls.js defaults (startLevel auto), capLevelToPlayerSize off', controls: '[data-testid="player"]' },
+  { key: 'player', label: 'our player', url: '/?movie_id=101&auto_play=1', policy: 'our engine: hls.js defaults (startLevel auto), capLevelToPlayerSize off', controls: OUR_CONTROLS },
   { key: 'mp4_floor', label: 'progressive MP4', url: '/bench/media/film-720p-10s.mp4 in mp4.html', policy: 'one 720p file, no adaptation' },
 ];
 
