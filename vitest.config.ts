@@ -24,6 +24,7 @@ const ISOLATED = [
  */
 const DOM = [
   'sdk/film-player.test.ts',
+  'src/start/page-shell.test.ts',
   'src/platform/after-start-up.test.ts',
   'src/platform/cookies.test.ts',
   'src/platform/fingerprint.test.ts',

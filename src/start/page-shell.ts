@@ -56,6 +56,20 @@ function actionOf(target: EventTarget | null, shell: HTMLElement): string | null
   return null;
 }
 
+/** What a click on each of the shell's controls is to the app's model, once it has taken over. */
+const APP_INTENTS: Readonly<Record<string, ViewerIntent>> = {
+  surface: 'toggle',
+  toggle: 'toggle',
+  mute: 'mute',
+  unmute: 'mute',
+  fullscreen: 'fullscreen',
+  seekBack: 'seekBack',
+  seekForward: 'seekForward',
+};
+
+/** HTMLMediaElement.HAVE_CURRENT_DATA: a frame to show. */
+const HAVE_CURRENT_DATA = 2;
+
 export function createPageShell(input: PageShellInput): PageShell {
   const { root, video, recorder, storage } = input;
   const view = createShellView(root.ownerDocument, input.mobile);
@@ -125,8 +139,8 @@ export function createPageShell(input: PageShellInput): PageShell {
   };
 
   const act = (intent: ViewerIntent, target: EventTarget | null) => {
-    if (perform) return perform(intent);
     const action = intent === 'toggle' ? actionOf(target, view.element) : intent;
+    if (perform) return action === 'seek' ? undefined : perform(APP_INTENTS[action ?? 'toggle'] ?? 'toggle');
     showControls();
     if (action === 'surface' && state.status !== 'notStarted' && input.mobile) {
       // A tap on the phone's picture shows or hides the controls, as in the app (gestures.ts).
@@ -153,7 +167,7 @@ export function createPageShell(input: PageShellInput): PageShell {
     state.muted = video.muted;
     state.time = video.currentTime;
     state.duration = Number.isFinite(video.duration) ? video.duration : 0;
-    if (video.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA) state.framed = true;
+    if (video.readyState >= HAVE_CURRENT_DATA) state.framed = true;
     if (!video.paused && state.status !== 'playing') {
       state.status = 'playing';
       state.waiting = false;
