@@ -16,6 +16,16 @@ const message = (data: unknown, source: unknown, origin = 'https://site.example'
 afterEach(() => void vi.unstubAllGlobals());
 
 describe('embed channel', () => {
+  it('messages the parent sent before the app listened come first, in order and within the budget, then live ones', () => {
+    const { parent, win } = page();
+    const onMessage = vi.fn();
+    const early = [{ data: '{"method":"play"}', origin: 'https://site.example' }, { data: 'x', origin: 'https://site.example' }];
+    const stop = listenToEmbedder(onMessage, createMessageBudget(2, 1000, () => 0), early);
+    win.dispatchEvent(message('late', parent));
+    expect(onMessage.mock.calls.map(([m]) => m.data)).toEqual(['{"method":"play"}', 'x']);
+    stop();
+  });
+
   it('passes on messages whose source is the parent window, with their origin; not a sibling, null or the page itself', () => {
     const { parent, win } = page();
     const onMessage = vi.fn();

@@ -6,6 +6,7 @@
  */
 import { createEffect } from 'effector';
 import { embeddingOrigin, isFramed } from './parent-bridge';
+import { earlyParentMessages } from './early-messages';
 
 /** A message from the parent window, as it arrived: its data is untrusted. */
 export interface EmbedderMessage {
@@ -37,10 +38,15 @@ export function createMessageBudget(limit = EMBED_MESSAGES_PER_SECOND, windowMs 
 
 /**
  * Calls `onMessage` for each message whose source is the parent window (never for a sibling
- * frame, a popup, or the page itself when it is not framed), within the budget. Returns the
- * unsubscriber.
+ * frame, a popup, or the page itself when it is not framed), within the budget: first those that
+ * came before the app (early-messages.ts), then each as it comes. Returns the unsubscriber.
  */
-export function listenToEmbedder(onMessage: (message: EmbedderMessage) => void, admit: () => boolean = createMessageBudget()): () => void {
+export function listenToEmbedder(
+  onMessage: (message: EmbedderMessage) => void,
+  admit: () => boolean = createMessageBudget(),
+  early: readonly EmbedderMessage[] = earlyParentMessages(),
+): () => void {
+  for (const message of early) if (admit()) onMessage(message);
   const onWindowMessage = (event: MessageEvent) => {
     if (event.source === null || event.source !== window.parent || event.source === window) return;
     if (!admit()) return;

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it, vi } from 'vitest';
 import { embeddingOrigin, listenToParent, parseParentAction, postToParentFx, type ParentAction } from './parent-bridge';
+import { EARLY_MESSAGES_KEPT, earlyParentMessages, recordParentMessages, type ParentMessageRecord } from './early-messages';
 
 describe('parent bridge', () => {
   it('reads click and pause actions, as objects or JSON text', () => {
@@ -97,6 +98,29 @@ describe('parent messages', () => {
     }
   }
   const message = (data: unknown, source: unknown) => Object.assign(new Event('message'), { data, source });
+
+  it('a pause the parent sent before the app listened is acted on first; a sibling\'s was never logged; the log has a cap', () => {
+    const parent = { postMessage: vi.fn() } as unknown as Window;
+    const win = Object.assign(new EventTarget(), { parent, filmPlayerParentMessages: [] as ParentMessageRecord[] });
+    vi.stubGlobal('window', win);
+    try {
+      const stopLog = recordParentMessages(window, win.filmPlayerParentMessages);
+      window.dispatchEvent(message({ type: 'pause' }, { postMessage: vi.fn() }));
+      window.dispatchEvent(message({ type: 'pause' }, parent));
+      window.dispatchEvent(message('{"type":"click"}', parent));
+      const onAction = vi.fn();
+      const stop = listenToParent(onAction);
+      expect(onAction.mock.calls).toEqual([[{ type: 'pause' }], [{ type: 'click' }]]);
+      window.dispatchEvent(message({ type: 'pause' }, parent));
+      expect(onAction).toHaveBeenCalledTimes(3);
+      stop();
+      for (let i = 0; i < EARLY_MESSAGES_KEPT + 10; i++) window.dispatchEvent(message({ type: 'click' }, parent));
+      expect(earlyParentMessages(window)).toHaveLength(EARLY_MESSAGES_KEPT);
+      stopLog();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
 
   it('a sibling frame\'s {type:"pause"} → ignored', () => {
     framed((_parent, onAction) => {

@@ -4,6 +4,7 @@
  * from `window.parent`, so a sibling frame or a popup cannot drive the player.
  */
 import { createEffect } from 'effector';
+import { earlyParentMessages, type ParentMessageRecord } from './early-messages';
 
 /** Actions the parent may send: `{ type: 'click' }` closes menus, `{ type: 'pause' }` pauses. */
 export type ParentAction = { type: 'click' } | { type: 'pause' };
@@ -71,8 +72,15 @@ export const postToParentFx = createEffect((message: ParentMessage): boolean => 
   return true;
 });
 
-/** Calls `onAction` for each action message from the parent window; returns the unsubscriber. */
-export function listenToParent(onAction: (action: ParentAction) => void): () => void {
+/**
+ * Calls `onAction` for each action message from the parent window, those sent before the app first
+ * (early-messages.ts); returns the unsubscriber.
+ */
+export function listenToParent(onAction: (action: ParentAction) => void, early: readonly ParentMessageRecord[] = earlyParentMessages()): () => void {
+  for (const { data } of early) {
+    const action = parseParentAction(data);
+    if (action) onAction(action);
+  }
   const onMessage = (event: MessageEvent) => {
     if (event.source === null || event.source !== window.parent || event.source === window) return;
     const action = parseParentAction(event.data);

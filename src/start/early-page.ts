@@ -11,6 +11,7 @@ import { browserCookies } from '../platform/cookies';
 import { createWebStorage } from '../platform/web-storage';
 import { readFavouriteAudio } from '../features/tracks/favourites';
 import { recordIntents, type IntentRecorder } from './viewer-intents';
+import { recordParentMessages } from '../platform/early-messages';
 import { STORAGE_KEYS } from '../lib/constants';
 import { sanitizeProgress } from '../lib/watched';
 
@@ -57,6 +58,8 @@ export function createEarlyPage(): EarlyPage {
   });
   const stores: EarlyStores = { answers: createEarlyAnswers(), playlists: createPlaylistCache() };
   const intents = recordIntents(document);
+  window.filmPlayerParentMessages = [];
+  recordParentMessages(window, window.filmPlayerParentMessages);
   const storage = createWebStorage();
   const favouriteAudio = readFavouriteAudio(storage, config.movieId);
   // The same reading the session model makes at its start, so both choose the same episode.
