@@ -39,7 +39,7 @@ const chromium = (...flags: string[]) => ({ browserName: 'chromium' as const, la
  * refused, the pre-roll then the film, one click enough) is proven here and in the Firefox and
  * WebKit lanes (e2e-engines/).
  */
-const REAL_POLICY_FILES = ['autoplay-policy.spec.ts'];
+const REAL_POLICY_FILES = ['autoplay-policy.spec.ts', 'first-tap.spec.ts'];
 const realPolicy = () => {
   const browser = chromium();
   const args = browser.launchOptions.args.filter((flag) => !flag.startsWith('--autoplay-policy='));

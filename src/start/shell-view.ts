@@ -68,13 +68,15 @@ export function createShellView(doc: Document, mobile: boolean): ShellView {
     '<div class="player__click-layer" data-shell="surface"></div><div class="player__scrim" aria-hidden="true"></div>' +
     `<div class="player__spinner" role="progressbar" aria-label="${STRINGS.buffering}" hidden></div>` +
     button('toggle', 'player__big-play', 'big-play', svg(FILLED.play, false)) +
-    chrome(mobile) +
     button('unmute', 'player__unmute', 'autoplay-unmute', `${svg(STROKED.muted, true)}<span>${STRINGS.unmute}</span>`);
-  const find = <T extends Element>(selector: string) => element.querySelector<T>(selector)!;
+  // The bar joins the page with the first frame, not before: until then there is nothing it could do.
+  const bar = doc.createElement('template');
+  bar.innerHTML = chrome(mobile);
+  const chromeElement = bar.content.firstElementChild as HTMLElement;
+  const find = <T extends Element>(selector: string) => (element.querySelector<T>(selector) ?? chromeElement.querySelector<T>(selector))!;
   const parts = {
     spinner: find<HTMLElement>('.player__spinner'),
     bigPlay: find<HTMLElement>('.player__big-play'),
-    chrome: find<HTMLElement>('.chrome'),
     toggle: find<HTMLElement>('[data-testid="play-toggle"]'),
     mute: find<HTMLElement>('[data-testid="mute-toggle"]'),
     fullscreen: find<HTMLElement>('[data-testid="fullscreen-button"]'),
@@ -99,8 +101,9 @@ export function createShellView(doc: Document, mobile: boolean): ShellView {
       element.dataset.status = state.status;
       element.dataset.controls = state.framed && state.controlsShown ? 'shown' : 'hidden';
       parts.spinner.hidden = !state.waiting;
-      parts.bigPlay.hidden = state.waiting || state.status !== 'notStarted';
-      parts.chrome.hidden = !state.framed;
+      // On a phone the bar's middle row has the play button once the bar shows.
+      parts.bigPlay.hidden = state.waiting || state.status !== 'notStarted' || (mobile && state.framed);
+      if (state.framed && !chromeElement.isConnected) parts.bigPlay.after(chromeElement);
       parts.toggle.setAttribute('aria-label', playing ? STRINGS.pause : STRINGS.play);
       parts.toggle.innerHTML = svg(playing ? FILLED.pause : FILLED.play, false);
       parts.mute.setAttribute('aria-label', state.muted ? STRINGS.unmute : STRINGS.mute);

@@ -1,0 +1,51 @@
+/**
+ * The first tap on a phone (issue 47): a viewer taps the play button the moment it is painted, on a
+ * touch phone at 4× CPU under Chromium's real autoplay policy (this file runs in the
+ * chromium-real-policy project). The page's shell (src/start/page-shell.ts) answers the tap before
+ * the app exists; the film, or the pre-roll then the film, plays without a second tap.
+ */
+import type { Browser, Page } from '@playwright/test';
+import { expect, test, expectAdPlaysPast, expectPlaysPast, PLAYER_ORIGIN } from './support';
+
+/** A phone as the bench's first-tap section has it: 412×823, touch, 4× CPU. */
+async function phone(browser: Browser, run: (page: Page) => Promise<void>) {
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1.75 });
+  try {
+    const page = await context.newPage();
+    await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await run(page);
+  } finally {
+    await context.close();
+  }
+}
+
+/** Taps the big play button as soon as it is painted; returns when the tap is sent. */
+async function tapPlayWhenPainted(page: Page) {
+  const button = page.getByTestId('big-play');
+  await button.waitFor({ state: 'visible', timeout: 20_000 });
+  const box = (await button.boundingBox())!;
+  await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+}
+
+test.describe('the first tap on a phone at 4× CPU', () => {
+  test('on the play button the moment it shows: the film plays, with sound, without a second tap', async ({ browser }) => {
+    await phone(browser, async (page) => {
+      await page.goto(`${PLAYER_ORIGIN}/?movie_id=101`, { waitUntil: 'commit' });
+      await tapPlayWhenPainted(page);
+      // Feedback at once: the button gives way to the spinner or to the playing film.
+      await expect(page.getByTestId('big-play')).toBeHidden({ timeout: 1000 });
+      await expectPlaysPast(page, 0.5);
+      expect(await page.locator('video.player__media').evaluate((video: HTMLVideoElement) => video.muted), 'the tap allowed sound').toBe(false);
+    });
+  });
+
+  test('with a pre-roll: the tap starts the ad, then the film follows by itself', async ({ browser }) => {
+    await phone(browser, async (page) => {
+      await page.goto(`${PLAYER_ORIGIN}/?movie_id=101&advert=1`, { waitUntil: 'commit' });
+      await tapPlayWhenPainted(page);
+      await expect(page.getByTestId('big-play')).toBeHidden({ timeout: 1000 });
+      await expectAdPlaysPast(page, 1, 25_000);
+      await expectPlaysPast(page, 0.5, 25_000);
+    });
+  });
+});
