@@ -3,9 +3,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { embeddingOrigin, listenToParent, parseParentAction, postToParentFx, type ParentAction } from './parent-bridge';
 
 describe('parent bridge', () => {
-  it('reads click and pause actions, as objects or JSON text', () => {
+  it('reads click, pause and exitFullScreen actions, as objects or JSON text', () => {
     expect(parseParentAction({ type: 'click' })).toEqual({ type: 'click' });
     expect(parseParentAction('{"type":"pause","extra":1}')).toEqual({ type: 'pause' });
+    expect(parseParentAction({ type: 'exitFullScreen' })).toEqual({ type: 'exitFullScreen' });
     expect([{ type: 'play' }, 'click', null, 42, { type: 1 }, '{bad'].map(parseParentAction)).toEqual([null, null, null, null, null, null]);
   });
 
