@@ -59,6 +59,15 @@ function isGet(ctx: RouteContext): boolean {
   return false;
 }
 
+/**
+ * A file of the host SDK. Any site imports it as a module from its own pages, which a browser
+ * fetches with CORS; it carries no secret, so every origin may read it (docs/deploying.md).
+ */
+async function sdkFile(ctx: RouteContext, distDir: string): Promise<void> {
+  ctx.res.setHeader('Access-Control-Allow-Origin', '*');
+  await serveStatic(ctx, path.join(distDir, 'embed'), ctx.url.pathname.slice('/embed'.length));
+}
+
 export function pageRoutes(distDir: string, origins: PageOrigins): Route {
   const playerDir = path.join(distDir, 'player');
   const harnessDir = path.join(distDir, 'harness');
@@ -79,15 +88,6 @@ export function pageRoutes(distDir: string, origins: PageOrigins): Route {
     sendHtmlNoCache(ctx, final);
   }
 
-  /**
-   * A file of the host SDK. Any site imports it as a module from its own pages, which a browser
-   * fetches with CORS; it carries no secret, so every origin may read it (docs/deploying.md).
-   */
-  async function sdkFile(ctx: RouteContext): Promise<void> {
-    ctx.res.setHeader('Access-Control-Allow-Origin', '*');
-    await serveStatic(ctx, path.join(distDir, 'embed'), ctx.url.pathname.slice('/embed'.length));
-  }
-
   async function harnessPage(ctx: RouteContext): Promise<void> {
     const html = await readPage(path.join(harnessDir, 'index.html'));
     if (html === null) return sendText(ctx.res, 503, 'harness not built; run npm run build');
@@ -98,7 +98,7 @@ export function pageRoutes(distDir: string, origins: PageOrigins): Route {
     const { pathname } = ctx.url;
     // The host SDK on both origins, as docs/embedding.md serves it; sites import it from theirs.
     if (pathname.startsWith('/embed/')) {
-      if (isGet(ctx)) await sdkFile(ctx);
+      if (isGet(ctx)) await sdkFile(ctx, distDir);
       return true;
     }
     if (ctx.origin === 'player') {
