@@ -33,7 +33,8 @@ class FakePlayer {
   readonly listeners = new Map<string, unknown[]>();
   readonly window = {
     postMessage: (data: unknown, targetOrigin: string) => {
-      const message = JSON.parse(String(data)) as Record<string, unknown>;
+      // player.js calls come as JSON text, the spec's own messages as objects.
+      const message = (typeof data === 'string' ? JSON.parse(data) : data) as Record<string, unknown>;
       this.sent.push({ message, targetOrigin });
       queueMicrotask(() => this.handle(message));
     },
@@ -503,3 +504,191 @@ describe('decodeMessage', () => {
     expect(decodeMessage({ event: 'enterFullScreen' })).toBeNull();
   });
 });
+
+describe('fullscreen on a phone: the frame over the page', () => {
+  const SITE_STYLE = 'width: 100%; aspect-ratio: 16 / 9; border: 0';
+  let fake: FakePlayer;
+  let player: FilmPlayer;
+  let connected = false;
+  const spec = (event: string) => fake.postRaw({ event });
+  const told = () => fake.sent.filter(({ message }) => message.type === 'exitFullScreen');
+
+  async function setup(options?: AttachOptions & { style?: string | null }) {
+    fake = new FakePlayer();
+    if (options?.style !== null) fake.iframe.setAttribute('style', options?.style ?? SITE_STYLE);
+    // In the page (happy-dom loads no frame page: the frame is not put in the document itself).
+    connected = true;
+    Object.defineProperty(fake.iframe, 'isConnected', { get: () => connected, configurable: true });
+    player = await attached(fake, options);
+    window.scrollTo(0, 300);
+  }
+  afterEach(() => {
+    Reflect.deleteProperty(fake.iframe, 'requestFullscreen');
+  });
+
+  it("stretches the frame on the player's enterFullScreen, with a history entry; the player's exitFullScreen puts every style back", async () => {
+    await setup();
+    const entries = history.length;
+    spec('enterFullScreen');
+    const style = fake.iframe.style;
+    expect([style.position, style.width, style.zIndex]).toEqual(['fixed', '100%', '2147483647']);
+    expect([style.top, style.right, style.bottom, style.left].map(parseFloat)).toEqual([0, 0, 0, 0]);
+    expect(style.height).toMatch(/^100d?vh$/);
+    expect(style.getPropertyPriority('position')).toBe('important');
+    expect(history.length).toBe(entries + 1);
+    spec('enterFullScreen'); // again while stretched: nothing more
+    expect(history.length).toBe(entries + 1);
+    window.scrollTo(0, 0);
+    const back = vi.spyOn(history, 'back');
+    spec('exitFullScreen');
+    expect(fake.iframe.getAttribute('style')).toBe(SITE_STYLE);
+    expect(window.scrollY).toBe(300);
+    expect(back).toHaveBeenCalledTimes(1); // the entry goes
+    expect(told()).toEqual([]); // the player knows: it asked
+    back.mockRestore();
+  });
+
+  it('a frame without a style attribute gets none back', async () => {
+    await setup({ style: null });
+    spec('enterFullScreen');
+    expect(fake.iframe.hasAttribute('style')).toBe(true);
+    spec('exitFullScreen');
+    expect(fake.iframe.hasAttribute('style')).toBe(false);
+  });
+
+  it('the back gesture (popstate on its entry) leaves, tells the player, and does not go back again', async () => {
+    await setup();
+    spec('enterFullScreen');
+    const back = vi.spyOn(history, 'back');
+    window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+    expect(fake.iframe.getAttribute('style')).toBe(SITE_STYLE);
+    expect(back).not.toHaveBeenCalled();
+    expect(told()).toEqual([{ message: { type: 'exitFullScreen' }, targetOrigin: PLAYER_ORIGIN }]);
+    back.mockRestore();
+  });
+
+  it('Escape on the page leaves, drops the entry and tells the player; other keys do nothing', async () => {
+    await setup();
+    spec('enterFullScreen');
+    const back = vi.spyOn(history, 'back');
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter' }));
+    expect(fake.iframe.style.position).toBe('fixed');
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }));
+    expect(fake.iframe.getAttribute('style')).toBe(SITE_STYLE);
+    expect(back).toHaveBeenCalledTimes(1);
+    expect(told()).toHaveLength(1);
+    back.mockRestore();
+  });
+
+  it('a stretched frame removed from the page puts the page back', async () => {
+    await setup();
+    spec('enterFullScreen');
+    const back = vi.spyOn(history, 'back');
+    connected = false;
+    document.body.append(document.createElement('p')); // the page changed: the observer looks
+    await flush();
+    expect(fake.iframe.getAttribute('style')).toBe(SITE_STYLE);
+    expect(back).toHaveBeenCalledTimes(1);
+    expect(window.scrollY).toBe(300);
+    back.mockRestore();
+  });
+
+  it('destroy while stretched puts the page back and tells the player', async () => {
+    await setup();
+    spec('enterFullScreen');
+    player.destroy();
+    expect(fake.iframe.getAttribute('style')).toBe(SITE_STYLE);
+    expect(told()).toHaveLength(1);
+  });
+
+  it('goes natively fullscreen where the browser lets the frame, locking landscape; leaving exits it and unlocks', async () => {
+    await setup();
+    const requested = vi.fn(() => {
+      Object.defineProperty(document, 'fullscreenElement', { value: fake.iframe, configurable: true });
+      return Promise.resolve();
+    });
+    Object.defineProperty(fake.iframe, 'requestFullscreen', { value: requested, configurable: true });
+    const exitFullscreen = vi.fn(() => Promise.resolve());
+    Object.defineProperty(document, 'exitFullscreen', { value: exitFullscreen, configurable: true });
+    const lock = vi.fn(() => Promise.reject(new Error('not allowed')));
+    const unlock = vi.fn();
+    Object.defineProperty(screen, 'orientation', { value: { lock, unlock }, configurable: true });
+    spec('enterFullScreen');
+    await flush();
+    expect(requested).toHaveBeenCalledTimes(1);
+    expect(fake.iframe.getAttribute('style')).toBe(SITE_STYLE); // no stretch needed
+    expect(lock).toHaveBeenCalledWith('landscape');
+    // The browser leaves fullscreen (a system back gesture): the page follows.
+    Object.defineProperty(document, 'fullscreenElement', { value: null, configurable: true });
+    document.dispatchEvent(new Event('fullscreenchange'));
+    expect(unlock).toHaveBeenCalledTimes(1);
+    expect(told()).toHaveLength(1);
+    expect(exitFullscreen).not.toHaveBeenCalled();
+    Reflect.deleteProperty(document, 'fullscreenElement');
+    Reflect.deleteProperty(document, 'exitFullscreen');
+    Reflect.deleteProperty(screen, 'orientation');
+  });
+
+  it('stretches when the browser refuses the frame fullscreen', async () => {
+    await setup();
+    Object.defineProperty(fake.iframe, 'requestFullscreen', { value: () => Promise.reject(new TypeError('Permissions check failed')), configurable: true });
+    spec('enterFullScreen');
+    expect(fake.iframe.style.position).toBe('');
+    await flush();
+    expect(fake.iframe.style.position).toBe('fixed');
+  });
+
+  it('with fullscreen: false, or from another window or origin, nothing happens', async () => {
+    await setup({ fullscreen: false });
+    spec('enterFullScreen');
+    expect(fake.iframe.getAttribute('style')).toBe(SITE_STYLE);
+    player.destroy();
+    await setup();
+    fake.postRaw({ event: 'enterFullScreen' }, { origin: 'https://evil.example' });
+    fake.postRaw({ event: 'enterFullScreen' }, { source: window });
+    expect(fake.iframe.getAttribute('style')).toBe(SITE_STYLE);
+  });
+});
+
+describe('deep links from the page address', () => {
+  it("puts the page's t, season, episode and episode_id on the iframe's src, where it does not set them, and waits for the new page's ready", async () => {
+    rawPushState.call(history, null, '', '/films/serial?t=95&season=2&episode=3&episode_id=&utm=x');
+    const fake = new FakePlayer();
+    fake.iframe.src = `${PLAYER_ORIGIN}/?movie_id=102&episode=9`;
+    const attaching = FilmPlayer.attach(fake.iframe);
+    const src = new URL(fake.iframe.src);
+    expect([...src.searchParams]).toEqual([['movie_id', '102'], ['episode', '9'], ['t', '95'], ['season', '2']]);
+    expect(fake.methodsSent('addEventListener')).toEqual([]); // the frame's old page must not answer
+    fake.becomeReady();
+    players.push(await attaching);
+  });
+
+  it('renames or skips parameters, or is turned off; the src is left alone when nothing is added', async () => {
+    rawPushState.call(history, null, '', '/films/serial?time=60&t=5&s=1');
+    const renamed = new FakePlayer();
+    renamed.iframe.src = `${PLAYER_ORIGIN}/?movie_id=102`;
+    players.push(await attached(renamed, { deepLink: { t: 'time', season: 's', episode: false } }));
+    expect(renamed.iframe.src).toBe(`${PLAYER_ORIGIN}/?movie_id=102&t=60&season=1`);
+    const off = new FakePlayer();
+    off.iframe.src = `${PLAYER_ORIGIN}/?movie_id=102`;
+    players.push(await attachedNow(off, { deepLink: false }));
+    expect(off.iframe.src).toBe(`${PLAYER_ORIGIN}/?movie_id=102`);
+    expect(off.methodsSent('addEventListener')).toHaveLength(1);
+  });
+
+  it('rejects a deepLink option it cannot read, naming it', async () => {
+    const fake = new FakePlayer();
+    const bad = (deepLink: unknown) => FilmPlayer.attach(fake.iframe, { deepLink } as AttachOptions);
+    await expect(bad('yes')).rejects.toThrow(/deepLink must be true, false or/);
+    await expect(bad({ time: 't' })).rejects.toThrow(/deepLink has no parameter "time"/);
+    await expect(bad({ t: '' })).rejects.toThrow(/deepLink\.t must be a parameter name or false/);
+    await expect(bad({ season: 3 })).rejects.toThrow(TypeError);
+    expect(fake.iframe.src).toBe(PLAYER_SRC);
+  });
+});
+
+/** Attach to a player that is ready already (the SDK asks it to repeat ready). */
+async function attachedNow(fake: FakePlayer, options?: AttachOptions) {
+  fake.ready = true;
+  return FilmPlayer.attach(fake.iframe, options);
+}

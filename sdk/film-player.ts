@@ -27,9 +27,12 @@ import {
   type ListenerId,
 } from './protocol';
 import { watchPageAddress } from './page-address';
+import { FrameFullscreen } from './frame-fullscreen';
+import { deepLinkNames, withDeepLink, type DeepLinkOption } from './deep-link';
 
 export type * from './protocol';
 export { PLAYERJS_CONTEXT, PLAYERJS_VERSION } from './protocol';
+export type { DeepLinkOption, DeepLinkParam } from './deep-link';
 
 export interface AttachOptions {
   /** How long attach waits for the player's `ready`, in ms. Default 15 000. */
@@ -41,6 +44,17 @@ export interface AttachOptions {
    * change, so its share links point at this page. Default true.
    */
   reportPageUrl?: boolean;
+  /**
+   * Make the frame fullscreen when the player asks (`enterFullScreen`: on a phone, or with
+   * `data-fullscreen="parent"`), natively or stretched over the page. Default true.
+   */
+  fullscreen?: boolean;
+  /**
+   * Pass `t`, `season`, `episode` and `episode_id` from this page's address to the player (onto
+   * the iframe's src, where it does not set them). `false` turns it off; an object renames a
+   * parameter (`{ t: 'time' }`) or skips it (`{ episode_id: false }`). Default true.
+   */
+  deepLink?: DeepLinkOption;
 }
 
 export type FilmPlayerHandler<E extends FilmPlayerEventName> = (value: FilmPlayerEvents[E]) => void;
@@ -100,8 +114,17 @@ export class FilmPlayer {
     if (!origin) {
       return Promise.reject(new TypeError(`FilmPlayer.attach: the iframe has no http(s) src (src: "${iframe.getAttribute('src') ?? ''}")`));
     }
+    let src: string;
+    try {
+      src = withDeepLink(iframe.src, location.href, deepLinkNames(options.deepLink));
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    // A frame that already loads the player loads it again, at the link's place.
+    const reloads = src !== iframe.src;
+    if (reloads) iframe.src = src;
     const player = new FilmPlayer(iframe, origin, options);
-    return player.#connect(options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+    return player.#connect(options.timeoutMs ?? DEFAULT_TIMEOUT_MS, !reloads);
   }
 
   /** The player's frame. */
@@ -124,6 +147,7 @@ export class FilmPlayer {
   readonly #answers = new Map<ListenerId, { method: string } & Waiter>();
   #unwatchAddress: (() => void) | null = null;
   #lastPageUrl: string | null = null;
+  readonly #fullscreen: FrameFullscreen | null;
 
   private constructor(iframe: HTMLIFrameElement, origin: string, options: AttachOptions) {
     this.iframe = iframe;
@@ -131,9 +155,10 @@ export class FilmPlayer {
     this.#answerTimeoutMs = options.answerTimeoutMs ?? DEFAULT_ANSWER_TIMEOUT_MS;
     this.#reportsPageUrl = options.reportPageUrl ?? true;
     this.#readyId = this.#newId();
+    this.#fullscreen = options.fullscreen === false ? null : new FrameFullscreen(iframe, () => this.#postToFrame({ type: 'exitFullScreen' }));
   }
 
-  #connect(timeoutMs: number): Promise<FilmPlayer> {
+  #connect(timeoutMs: number, askReady: boolean): Promise<FilmPlayer> {
     const [promise, settle] = waiter<FilmPlayer>(
       timeoutMs,
       () => new Error(`FilmPlayer.attach: the player at ${this.origin} was not ready within ${timeoutMs} ms`),
@@ -145,8 +170,9 @@ export class FilmPlayer {
     this.#attaching = settle;
     window.addEventListener('message', this.#onMessage);
     // A player that is already ready answers this with `ready`; one that is not yet sends
-    // `ready` by itself when it is (the spec: "regardless of listening"), and drops this.
-    this.#post('addEventListener', 'ready', this.#readyId);
+    // `ready` by itself when it is (the spec: "regardless of listening"), and drops this. A frame
+    // whose src was just changed is not asked: the page leaving it could answer.
+    if (askReady) this.#post('addEventListener', 'ready', this.#readyId);
     return promise;
   }
 
@@ -157,12 +183,20 @@ export class FilmPlayer {
 
   /** Posts a method call to the player's window at the player's origin (dropped if the frame is elsewhere). */
   #post(method: string, value?: unknown, listener?: ListenerId): void {
-    this.iframe.contentWindow?.postMessage(encodeMethod(method, value, listener), this.origin);
+    this.#postToFrame(encodeMethod(method, value, listener));
+  }
+
+  #postToFrame(data: unknown): void {
+    this.iframe.contentWindow?.postMessage(data, this.origin);
   }
 
   readonly #onMessage = (event: MessageEvent): void => {
     const frame = this.iframe.contentWindow;
     if (frame === null || event.source !== frame || event.origin !== this.origin) return;
+    // The spec's own fullscreen messages, plain objects (docs/embedding.md).
+    const spec = (event.data as { event?: unknown } | null)?.event;
+    if (spec === 'enterFullScreen') return this.#fullscreen?.enter();
+    if (spec === 'exitFullScreen') return this.#fullscreen?.exit('player');
     const message = decodeMessage(event.data);
     if (message) this.#receive(message);
   };
@@ -206,6 +240,7 @@ export class FilmPlayer {
       // A ready nobody asked for after the first: the frame loaded the player again, and the
       // new page knows none of our listeners nor the page's address.
       for (const [name, { id }] of this.#subscriptions) this.#post('addEventListener', name, id);
+      this.#fullscreen?.exit('player');
       this.#lastPageUrl = null;
       if (this.#reportsPageUrl) this.#reportPageUrl();
     }
@@ -386,6 +421,7 @@ export class FilmPlayer {
     for (const event of [...this.#subscriptions.keys()]) this.off(event as FilmPlayerEventName);
     this.#destroyed = true;
     window.removeEventListener('message', this.#onMessage);
+    this.#fullscreen?.exit('page');
     this.#unwatchAddress?.();
     this.#unwatchAddress = null;
     const destroyed = new Error('FilmPlayer: destroyed');

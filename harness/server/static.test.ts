@@ -116,6 +116,12 @@ describe('precompressed siblings', () => {
     expect(sdk.headers['content-encoding']).toBe('br');
     expect(sdk.headers['cache-control']).toBe('no-cache');
     expect(decoded(sdk).equals(await readFile(path.join(tmp, 'dist/embed/film-player.js')))).toBe(true);
+    // Sites import it from their own pages: a module script across origins needs CORS.
+    for (const url of [`${player}/embed/film-player.js`, `${harness}/embed/film-player.js.map`, `${player}/embed/missing.js`]) {
+      const res = await raw(url, { Origin: 'https://site.example' });
+      expect(res.headers['access-control-allow-origin'], url).toBe('*');
+    }
+    expect((await raw(`${player}/embed/film-player.js`)).status).toBe(200);
 
     // The page is filled per request: gzipped then, as a CDN compresses what it does not cache.
     const page = await raw(`${player}/?movie_id=101`, { 'Accept-Encoding': 'gzip, br' });

@@ -4,9 +4,10 @@ import { embeddingOrigin, listenToParent, parseParentAction, postToParentFx, typ
 import { EARLY_MESSAGES_KEPT, earlyParentMessages, recordParentMessages, type ParentMessageRecord } from './early-messages';
 
 describe('parent bridge', () => {
-  it('reads click and pause actions, as objects or JSON text', () => {
+  it('reads click, pause and exitFullScreen actions, as objects or JSON text', () => {
     expect(parseParentAction({ type: 'click' })).toEqual({ type: 'click' });
     expect(parseParentAction('{"type":"pause","extra":1}')).toEqual({ type: 'pause' });
+    expect(parseParentAction({ type: 'exitFullScreen' })).toEqual({ type: 'exitFullScreen' });
     expect([{ type: 'play' }, 'click', null, 42, { type: 1 }, '{bad'].map(parseParentAction)).toEqual([null, null, null, null, null, null]);
   });
 

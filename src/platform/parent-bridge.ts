@@ -6,8 +6,11 @@
 import { createEffect } from 'effector';
 import { earlyParentMessages, type ParentMessageRecord } from './early-messages';
 
-/** Actions the parent may send: `{ type: 'click' }` closes menus, `{ type: 'pause' }` pauses. */
-export type ParentAction = { type: 'click' } | { type: 'pause' };
+/**
+ * Actions the parent may send: `{ type: 'click' }` closes menus, `{ type: 'pause' }` pauses,
+ * `{ type: 'exitFullScreen' }` says the page no longer stretches the frame (back, Escape there).
+ */
+export type ParentAction = { type: 'click' } | { type: 'pause' } | { type: 'exitFullScreen' };
 
 /** Messages the player posts to its parent. */
 export type ParentMessage =
@@ -15,7 +18,7 @@ export type ParentMessage =
   | { event: 'exitFullScreen' }
   | { event: 'episodeChanged'; payload: { episode: unknown } };
 
-const ACTION_TYPES = new Set<string>(['click', 'pause']);
+const ACTION_TYPES = new Set<string>(['click', 'pause', 'exitFullScreen']);
 
 /** Reads an action from message data: an object, or its JSON text, with a known `type`. */
 export function parseParentAction(data: unknown): ParentAction | null {

@@ -59,6 +59,15 @@ function isGet(ctx: RouteContext): boolean {
   return false;
 }
 
+/**
+ * A file of the host SDK. Any site imports it as a module from its own pages, which a browser
+ * fetches with CORS; it carries no secret, so every origin may read it (docs/deploying.md).
+ */
+async function sdkFile(ctx: RouteContext, distDir: string): Promise<void> {
+  ctx.res.setHeader('Access-Control-Allow-Origin', '*');
+  await serveStatic(ctx, path.join(distDir, 'embed'), ctx.url.pathname.slice('/embed'.length));
+}
+
 export function pageRoutes(distDir: string, origins: PageOrigins): Route {
   const playerDir = path.join(distDir, 'player');
   const harnessDir = path.join(distDir, 'harness');
@@ -88,6 +97,11 @@ export function pageRoutes(distDir: string, origins: PageOrigins): Route {
 
   return async (ctx) => {
     const { pathname } = ctx.url;
+    // The host SDK on both origins, as docs/embedding.md serves it; sites import it from theirs.
+    if (pathname.startsWith('/embed/')) {
+      if (isGet(ctx)) await sdkFile(ctx, distDir);
+      return true;
+    }
     if (ctx.origin === 'player') {
       if (pathname === '/' || pathname === '/index.html') {
         if (isGet(ctx)) await playerPage(ctx);
@@ -111,11 +125,6 @@ export function pageRoutes(distDir: string, origins: PageOrigins): Route {
     }
     if (pathname.startsWith('/films/')) {
       if (isGet(ctx)) sendHtmlNoCache(ctx, sitePage(ctx.url, origins.playerOrigin));
-      return true;
-    }
-    // The host SDK, as a site would serve it (docs/embedding.md).
-    if (pathname.startsWith('/embed/')) {
-      if (isGet(ctx)) await serveStatic(ctx, path.join(distDir, 'embed'), pathname.slice('/embed'.length));
       return true;
     }
     if (pathname === '/player') {
@@ -163,8 +172,9 @@ export function playerCsp(html: string, origins: readonly string[], mediaSources
   ].join('; ');
 }
 
-const SDK_SCRIPT = `<script type="module">
-  import { FilmPlayer } from '/embed/film-player.js';
+/** The SDK imported from the player's origin, as docs/embedding.md shows a site doing it. */
+const sdkScript = (playerOrigin: string) => `<script type="module">
+  import { FilmPlayer } from '${playerOrigin}/embed/film-player.js';
   window.filmPlayerEvents = [];
   window.filmPlayer = FilmPlayer.attach(document.querySelector('iframe')).then((player) => {
     const names = ['play', 'pause', 'ended', 'timeupdate', 'progress', 'seeked', 'error', 'episodeChanged', 'adStarted', 'adEnded', 'adSkipped', 'fullscreenChange', 'chapterChange'];
@@ -179,7 +189,7 @@ const SITE_PAGE_PLAYER_PARAMS = ['movie_id', 'auto_play', 'season', 'episode', '
 /**
  * A site page at a deep address (/films/<slug>?<the site's own query>) that embeds the player
  * with the documented embed code, as a site would: the share links must carry this address.
- * With `sdk=1` it also attaches the host SDK (/embed/film-player.js): `window.filmPlayer` is the
+ * With `sdk=1` it also attaches the host SDK (the player origin's /embed/film-player.js): `window.filmPlayer` is the
  * promise of the attached player, and `window.filmPlayerEvents` logs every event it hears.
  */
 export function sitePage(url: URL, playerOrigin: string): string {
@@ -194,7 +204,7 @@ export function sitePage(url: URL, playerOrigin: string): string {
 <body style="margin: 0 auto; max-width: 960px; font-family: sans-serif">
 <h1>Фильм на сайте</h1>
 ${embedCode({ playerOrigin, query })}
-${url.searchParams.get('sdk') === '1' ? SDK_SCRIPT : ''}
+${url.searchParams.get('sdk') === '1' ? sdkScript(playerOrigin) : ''}
 </body>
 </html>`;
 }

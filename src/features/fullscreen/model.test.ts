@@ -5,7 +5,7 @@ import { attached } from '../../test-support/fullscreen-scope';
 import { createScriptedEngine } from '../../engine/scripted-engine';
 import { postToParentFx, type ParentMessage } from '../../platform/parent-bridge';
 import { engineAttached, escapePressed, fullscreenShortcutUsed, layoutChanged } from '../playback';
-import { settingsClicked } from '../menus';
+import { parentActionReceived, settingsClicked } from '../menus';
 import {
   $casting,
   $fullscreen,
@@ -112,6 +112,18 @@ describe('fullscreen', () => {
     await settle(escapePressed, { scope });
     expect(scope.getState($stretched)).toBe(false);
     expect(posted.at(-1)).toEqual({ event: 'exitFullScreen' });
+  });
+
+  it("the page's exitFullScreen clears stretched without posting anything back", async () => {
+    const { scope, posted } = setup();
+    await settle(layoutChanged, { scope, params: true });
+    await click(scope);
+    await settle(parentActionReceived, { scope, params: { type: 'exitFullScreen' } });
+    expect(scope.getState($stretched)).toBe(false);
+    expect(posted).toEqual([{ event: 'enterFullScreen' }]);
+    await click(scope);
+    expect(posted).toEqual([{ event: 'enterFullScreen' }, { event: 'enterFullScreen' }]);
+    expect(scope.getState($stretched)).toBe(true);
   });
 
   it('casting is reported for the ads feature', async () => {

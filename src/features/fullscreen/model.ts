@@ -4,12 +4,14 @@
  * player asks its parent to make the frame fill the screen (`enterFullScreen`) and marks
  * itself stretched; leaving posts `exitFullScreen` and clears it. If the browser refuses
  * native fullscreen inside a frame (no allowfullscreen), the parent mode is used instead.
+ * The parent's `{ type: 'exitFullScreen' }` says it stopped stretching the frame (the viewer
+ * went back, or pressed Escape on the page): the player clears stretched and posts nothing.
  */
 import { attach, combine, createEffect, createEvent, createStore, sample, scopeBind } from 'effector';
 import type { MediaEngine } from '../../engine/types';
 import { isFramed, postToParentFx } from '../../platform/parent-bridge';
 import { $engine, $mobileLayout, engineAttached, fullscreenShortcutUsed } from '../playback';
-import { escapeUnhandled } from '../menus';
+import { escapeUnhandled, parentActionReceived } from '../menus';
 
 export type FullscreenMode = 'native' | 'parent';
 
@@ -99,3 +101,6 @@ sample({ clock: stretchRequested, fn: () => ({ event: 'enterFullScreen' as const
 sample({ clock: stretchRequested, fn: () => true, target: $stretched });
 sample({ clock: unstretchRequested, fn: () => ({ event: 'exitFullScreen' as const }), target: postToParentFx });
 sample({ clock: unstretchRequested, fn: () => false, target: $stretched });
+
+// The page left the stretched mode by itself: it needs no exitFullScreen back.
+sample({ clock: parentActionReceived, filter: ({ type }) => type === 'exitFullScreen', fn: () => false, target: $stretched });

@@ -1,0 +1,154 @@
+/**
+ * The embed on a phone (SPEC.md §4, issue 48): a site's page on an origin of its own (neither the
+ * player's nor the harness's: a loopback server of this file's, since Chromium keeps a page that
+ * page.route made, a public one for it, from framing loopback) runs docs/embedding.md's blocks as they
+ * stand, the player's origin put in for `https://player.example`. The phone is Chromium's
+ * emulation: a 412×823 viewport, isMobile, hasTouch; the player, framed and in its mobile layout,
+ * asks the page for fullscreen (`enterFullScreen`).
+ */
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Browser, FrameLocator, Locator, Page } from '@playwright/test';
+import { expect, test, expectPlaysPast, PLAYER_ORIGIN } from './support';
+
+/** The site's pages, by path; the site's origin is http://127.0.0.1:<a free port>. */
+const sitePages = new Map<string, string>();
+let site: Server;
+let SITE = '';
+test.beforeAll(async () => {
+  site = createServer((req, res) => {
+    const html = sitePages.get(req.url ?? '');
+    res.writeHead(html === undefined ? 404 : 200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
+    res.end(html ?? 'not found');
+  });
+  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+  SITE = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+});
+test.afterAll(() => new Promise<void>((resolve) => site.close(() => resolve())));
+const PHONE = { viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+const DOCS = readFileSync(new URL('../docs/embedding.md', import.meta.url), 'utf8');
+
+/** The html block that follows `marker` in docs/embedding.md, with the test's player origin. */
+function docsBlock(marker: string): string {
+  const at = DOCS.indexOf(`<!-- ${marker} -->`);
+  const block = /```html\n([\s\S]*?)\n```/.exec(DOCS.slice(at));
+  if (at < 0 || !block) throw new Error(`docs/embedding.md has no block marked "${marker}"`);
+  return block[1]!.replaceAll('https://player.example', PLAYER_ORIGIN);
+}
+const SDK_EXAMPLE = docsBlock('e2e/phone-embed.spec.ts runs this block as it stands, from another origin');
+const SNIPPET = docsBlock('e2e/phone-embed.spec.ts runs this block as it stands');
+/** The plain embed code, as docs/embedding.md gives it. */
+const EMBED_CODE = /## The embed code[\s\S]*?```html\n([\s\S]*?)\n```/.exec(DOCS)![1]!.replaceAll('https://player.example', PLAYER_ORIGIN);
+
+/** A phone with a site page around `body`: a heading above it and text below, so the page scrolls. */
+async function phoneSite(browser: Browser, body: string, { elementFullscreen = true } = {}) {
+  const context = await browser.newContext(PHONE);
+  if (!elementFullscreen) {
+    // As iOS Safari on an iPhone: no element fullscreen on the site's page (the player's own frame keeps its API).
+    await context.addInitScript(() => {
+      if (window.top === window) Object.defineProperty(HTMLIFrameElement.prototype, 'requestFullscreen', { value: undefined, configurable: true });
+    });
+  }
+  const page = await context.newPage();
+  const html = `<!doctype html><html lang="ru"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Сериал на сайте</title></head><body style="margin: 0"><h1 style="height: 300px; margin: 0">Сериал</h1>
+${body}
+<p style="height: 1600px">Описание.</p></body></html>`;
+  const path = `/serial-${sitePages.size}`;
+  sitePages.set(path, html);
+  await page.goto(`${SITE}${path}`);
+  await page.evaluate(() => scrollTo(0, 200));
+  return { page, frame: page.frameLocator('iframe'), close: () => context.close() };
+}
+
+/**
+ * Taps a control as a phone viewer does: a tap on the picture shows hidden controls first. A tap
+ * at the control's place, not Playwright's `tap()`, which would scroll the page to it first.
+ */
+async function tapControl(frame: FrameLocator, control: Locator) {
+  const player = frame.getByTestId('player');
+  const tapAt = async (target: Locator, yFraction = 0.5) => {
+    const box = await target.boundingBox();
+    if (!box) throw new Error('not laid out');
+    await target.page().touchscreen.tap(box.x + box.width / 2, box.y + box.height * yFraction);
+  };
+  await expect(async () => {
+    if ((await player.getAttribute('data-controls')) !== 'shown') {
+      await tapAt(player, 0.3);
+      await expect(player).toHaveAttribute('data-controls', 'shown', { timeout: 1000 });
+    }
+    await tapAt(control);
+  }).toPass({ timeout: 20_000 });
+}
+
+/** What the viewer sees of the page: the frame's box, its style attribute, the scroll position. */
+const pageState = (page: Page) =>
+  page.evaluate(() => {
+    const frame = document.querySelector('iframe')!;
+    const box = frame.getBoundingClientRect();
+    return { box: [box.x, box.y, box.width, box.height], style: frame.getAttribute('style'), scrollY };
+  });
+const viewportBox = (page: Page) => page.evaluate(() => [0, 0, innerWidth, innerHeight]);
+
+/** Fullscreen from the player's button: the frame's box becomes the viewport's. */
+async function enterFullscreen(page: Page, frame: FrameLocator) {
+  await tapControl(frame, frame.getByTestId('fullscreen-button'));
+  const viewport = await viewportBox(page);
+  await expect.poll(async () => (await pageState(page)).box).toEqual(viewport);
+  await expect(frame.getByTestId('stretched-close')).toBeVisible();
+}
+
+/** The page as it was before fullscreen, and the player out of its stretched mode. */
+async function expectRestored(page: Page, frame: FrameLocator, before: Awaited<ReturnType<typeof pageState>>) {
+  await expect.poll(() => pageState(page)).toEqual(before);
+  await expect(frame.getByTestId('stretched-close')).toHaveCount(0);
+}
+
+test("on a phone, the docs' SDK example imported from another origin attaches and plays; the fullscreen button makes the frame fullscreen (the browser's, where it has it for a frame), and the back gesture restores the page", async ({ browser }) => {
+  const { page, frame, close } = await phoneSite(browser, SDK_EXAMPLE);
+  try {
+    await expectPlaysPast(frame, 0.5); // the example's play(): attach resolved
+    const before = await pageState(page);
+    await enterFullscreen(page, frame);
+    await expect.poll(() => page.evaluate(() => document.fullscreenElement?.tagName)).toBe('IFRAME');
+    await page.goBack();
+    await expectRestored(page, frame, before);
+    expect(await page.evaluate(() => document.fullscreenElement)).toBeNull();
+  } finally {
+    await close();
+  }
+});
+
+test('on a phone without element fullscreen for a frame (as iOS Safari), the SDK stretches the frame over the viewport; the close button and the back gesture each restore the page as it was', async ({ browser }) => {
+  const { page, frame, close } = await phoneSite(browser, SDK_EXAMPLE, { elementFullscreen: false });
+  try {
+    await expectPlaysPast(frame, 0.5);
+    const before = await pageState(page);
+    await enterFullscreen(page, frame);
+    expect(await page.evaluate(() => document.fullscreenElement)).toBeNull();
+    await tapControl(frame, frame.getByTestId('stretched-close'));
+    await expectRestored(page, frame, before);
+    await enterFullscreen(page, frame);
+    await page.goBack();
+    await expectRestored(page, frame, before);
+  } finally {
+    await close();
+  }
+});
+
+test("on a phone, the docs' snippet for a site without the SDK stretches the plain embed over the viewport; the back gesture and the close button each restore the page", async ({ browser }) => {
+  const { page, frame, close } = await phoneSite(browser, `${EMBED_CODE}\n${SNIPPET}`);
+  try {
+    await expect(frame.getByTestId('fullscreen-button')).toBeVisible();
+    const before = await pageState(page);
+    await enterFullscreen(page, frame);
+    await page.goBack();
+    await expectRestored(page, frame, before);
+    await enterFullscreen(page, frame);
+    await tapControl(frame, frame.getByTestId('stretched-close'));
+    await expectRestored(page, frame, before);
+  } finally {
+    await close();
+  }
+});
