@@ -5,11 +5,11 @@
  * e2e/faults.spec.ts. A master playlist 404 is the one fatal fault here: the stream error shows.
  */
 import type { FrameLocator, Page } from '@playwright/test';
-import { expect, test, clearFaults, clickControl, expectPlaysPast, injectFaults, loggedRequests, openHarness, videoTime, HARNESS_ORIGIN, pastSegmentOf } from './support';
+import { expect, test, clearFaults, clickControl, expectAdPlaysPast, expectPlaysPast, injectFaults, loggedRequests, openHarness, videoTime, HARNESS_ORIGIN, pastSegmentOf } from './support';
 import { chromium } from '@playwright/test';
 import { VIEWPORT } from '../playwright.config';
 import { CHROMIUM_ARGS, chromiumPath } from '../scripts/chromium';
-import { VAST_LOAD_TIMEOUT_MS } from '../src/lib/constants';
+import { AD_MEDIA_TIMEOUT_MS, VAST_LOAD_TIMEOUT_MS } from '../src/lib/constants';
 
 interface Stat {
   event: string;
@@ -188,6 +188,42 @@ test('VAST past its 5 s time-out: the ad spinner shows, the ad fails with 350, t
   await expect.poll(async () => (await requestsOf(page, client)).some((entry) => entry.fault === 'vast: timeout')).toBe(true);
   // No impression for an ad that never loaded.
   expect((await requestsOf(page, client)).filter((entry) => entry.path.startsWith('/track/impression'))).toEqual([]);
+});
+
+test('an ad frozen mid-way (its media stops after 40 KB, the connection held): VAST 402 a media time-out after its last progress, and the film plays', async ({ page }) => {
+  await injectFaults(page, client, [{ target: 'media', path: '/ads/', action: { type: 'stall', afterBytes: 40_000 }, count: null }]);
+  const adList = encodeURIComponent('/ads/list.json?set=non-skippable');
+  const frame = await openHarness(page, { query: `movie_id=101&auto_play=1&data-ad-list-url=${adList}&harness-client=${client}` });
+  // The page's own clock: when the ad's time last moved, and when the 402 ping went out.
+  await frame.locator('video.ad-overlay__media').evaluate((video: HTMLVideoElement) => {
+    const seen = { lastProgressAt: 0, time: 0, errorAt: null as number | null };
+    (window as unknown as { adFreeze: typeof seen }).adFreeze = seen;
+    video.addEventListener('timeupdate', () => {
+      if (video.currentTime <= seen.time) return;
+      seen.time = video.currentTime;
+      seen.lastProgressAt = performance.now();
+    });
+    new PerformanceObserver((list) => {
+      const ping = list.getEntries().find((entry) => entry.name.includes('/track/error?ad=non-skippable&code=402'));
+      if (ping && seen.errorAt === null) seen.errorAt = ping.startTime;
+    }).observe({ type: 'resource', buffered: true });
+  });
+  await expectAdPlaysPast(frame, 0.5);
+  const freeze = () => frame.locator('body').evaluate(() => (window as unknown as { adFreeze: { lastProgressAt: number; time: number; errorAt: number | null } }).adFreeze);
+  await expect.poll(async () => (await freeze()).errorAt, { timeout: AD_MEDIA_TIMEOUT_MS + 10_000 }).not.toBeNull();
+  const { lastProgressAt, time, errorAt } = await freeze();
+  // Frozen mid-way (Chromium plays the 5 s ad's first 32 KB, about 2.7 s), and failed a time-out after that, not before.
+  expect(time).toBeGreaterThan(0.5);
+  expect(time).toBeLessThan(4.5);
+  expect(errorAt! - lastProgressAt).toBeGreaterThanOrEqual(AD_MEDIA_TIMEOUT_MS - 100);
+  expect(errorAt! - lastProgressAt).toBeLessThan(AD_MEDIA_TIMEOUT_MS + 2000);
+  await expectPlaysPast(frame, 1);
+  await expect(frame.getByTestId('ad-overlay')).toHaveCount(0);
+  await noBrokenPage(frame);
+  const pings = (await requestsOf(page, client)).map((entry) => entry.path).filter((path) => path.startsWith('/track/'));
+  expect(pings.filter((path) => /^\/track\/(start|complete|error)/.test(path))).toEqual(['/track/start?ad=non-skippable', '/track/error?ad=non-skippable&code=402']);
+  // The held media request is logged once the player has let it go.
+  await expect.poll(async () => (await requestsOf(page, client)).some((entry) => entry.path.startsWith('/media/ads/') && entry.fault === 'media /ads/: stall after 40000 B')).toBe(true);
 });
 
 test('slow catalogue (3 s per call): Loading... shows, then the film plays; nothing reported as an error', async ({ page }) => {

@@ -22,11 +22,23 @@ const PRESETS: ReadonlyArray<{ id: string; label: string; rules: FaultRule[] }> 
   { id: 'cap-1m', label: 'Bandwidth cap 1 Mbps', rules: [{ target: 'media', action: { type: 'throttle', kbps: 1000 }, count: null }] },
   { id: 'slow-catalog', label: 'Slow catalogue (3 s, reload)', rules: [{ target: 'catalog', action: { type: 'delay', ms: 3000 }, count: 5 }] },
   { id: 'slow-vast', label: 'Slow VAST (6 s, past the time-out)', rules: [{ target: 'vast', action: { type: 'delay', ms: 6000 }, count: null }] },
+  // About 2.5 s into the 5 s sample ad (Chromium reads media 32 KB at a time: 24 KB would show no frame),
+  // it freezes, and fails with 402 a media time-out later.
+  { id: 'ad-stall', label: 'Ad freezes mid-way (media stops after 40 KB)', rules: [{ target: 'media', action: { type: 'stall', afterBytes: 40_000 }, count: null, path: '/ads/' }] },
 ];
 
 const describe = (rule: FaultRule) => {
   const { action } = rule;
-  const what = action.type === 'status' ? String(action.status) : action.type === 'delay' ? `+${action.ms} ms` : action.type === 'throttle' ? `cap ${action.kbps} kbps` : action.type;
+  const what =
+    action.type === 'status'
+      ? String(action.status)
+      : action.type === 'delay'
+        ? `+${action.ms} ms`
+        : action.type === 'throttle'
+          ? `cap ${action.kbps} kbps`
+          : action.type === 'stall'
+            ? `stall after ${action.afterBytes} B`
+            : action.type;
   const scope = rule.count === null ? 'every request' : `next ${rule.count}`;
   return `${rule.target}${rule.path ? ` ${rule.path}` : ''} → ${what} (${scope}${rule.forMs ? `, for ${rule.forMs / 1000} s` : ''})`;
 };

@@ -89,7 +89,13 @@ export type FaultAction =
   /** Answers normally after a delay. */
   | { type: 'delay'; ms: number }
   /** Answers normally through a bandwidth cap shared by all of the client's capped responses. */
-  | { type: 'throttle'; kbps: number };
+  | { type: 'throttle'; kbps: number }
+  /**
+   * Answers, but sends no byte of the file past `afterBytes` and never ends: the connection is held
+   * open, so media played from it freezes where those bytes run out (a Range request from further
+   * on gets its headers and nothing).
+   */
+  | { type: 'stall'; afterBytes: number };
 
 export interface FaultRule {
   target: FaultTarget;

@@ -90,6 +90,37 @@ describe('fault injection', () => {
     await fetch(`${server.harnessUrl}__harness/faults?client=t`, { method: 'DELETE' });
   });
 
+  it('stalls a body after its first bytes of the file and holds the connection; a Range from further on gets nothing', async () => {
+    const AD = '/media/ads/ad-5s.mp4';
+    const whole = Buffer.from(await (await get(AD, null)).arrayBuffer());
+    await setFaults('s', [{ target: 'media', path: '/ads/', action: { type: 'stall', afterBytes: 20_000 }, count: null }]);
+    /** The bytes that arrive before the client gives up after `ms`, and whether the body ended. */
+    const read = async (range: string | null, ms = 400) => {
+      const res = await fetch(`${server.playerUrl}${AD.slice(1)}`, { headers: { Referer: pageOf('s'), ...(range ? { Range: range } : {}) }, signal: AbortSignal.timeout(ms) });
+      const reader = res.body!.getReader();
+      const chunks: Uint8Array[] = [];
+      try {
+        for (let next = await reader.read(); !next.done; next = await reader.read()) chunks.push(next.value);
+        return { status: res.status, body: Buffer.concat(chunks), ended: true };
+      } catch {
+        return { status: res.status, body: Buffer.concat(chunks), ended: false };
+      }
+    };
+    const first = await read(null);
+    expect(first).toMatchObject({ status: 200, ended: false });
+    expect(first.body.equals(whole.subarray(0, 20_000))).toBe(true);
+    const ranged = await read('bytes=15000-');
+    expect(ranged).toMatchObject({ status: 206, ended: false });
+    expect(ranged.body.equals(whole.subarray(15_000, 20_000))).toBe(true);
+    expect(await read('bytes=30000-')).toMatchObject({ status: 206, body: Buffer.alloc(0), ended: false });
+    // The film's media and another client's ad are untouched.
+    expect((await get(segment, 's')).status).toBe(200);
+    expect(Buffer.from(await (await get(AD, 'other')).arrayBuffer()).equals(whole)).toBe(true);
+    expect(parseRules({ rules: [{ target: 'media', action: { type: 'stall', afterBytes: 0 } }] })[0]!.action).toEqual({ type: 'stall', afterBytes: 0 });
+    expect(() => parseRules({ rules: [{ target: 'media', action: { type: 'stall', afterBytes: -1 } }] })).toThrow(/afterBytes/);
+    await fetch(`${server.harnessUrl}__harness/faults?client=s`, { method: 'DELETE' });
+  });
+
   it('rejects malformed rules with a clear message and clears a client', async () => {
     const bad = await setFaults('h', [{ target: 'everything', action: { type: 'status', status: 500 } }]);
     expect(bad.status).toBe(400);

@@ -58,8 +58,10 @@ export function parseRules(body: unknown): FaultRule[] {
       parsed = { type: 'delay', ms: Math.min(action.ms, MAX_DELAY_MS) };
     } else if (action?.type === 'throttle' && typeof (action as { kbps?: unknown }).kbps === 'number' && (action as { kbps: number }).kbps >= MIN_KBPS) {
       parsed = { type: 'throttle', kbps: (action as { kbps: number }).kbps };
+    } else if (action?.type === 'stall' && Number.isInteger((action as { afterBytes?: unknown }).afterBytes) && (action as { afterBytes: number }).afterBytes >= 0) {
+      parsed = { type: 'stall', afterBytes: (action as { afterBytes: number }).afterBytes };
     } else {
-      throw new Error(`rules[${i}].action: {type:'status',status:4xx|5xx} | {type:'timeout'} | {type:'reset'} | {type:'delay',ms} | {type:'throttle',kbps>=${MIN_KBPS}}`);
+      throw new Error(`rules[${i}].action: {type:'status',status:4xx|5xx} | {type:'timeout'} | {type:'reset'} | {type:'delay',ms} | {type:'throttle',kbps>=${MIN_KBPS}} | {type:'stall',afterBytes>=0}`);
     }
     const count = rule.count == null ? null : Number(rule.count);
     const forMs = rule.forMs == null ? null : Number(rule.forMs);
@@ -126,7 +128,15 @@ export class FaultStore {
 export function describeFault(rule: FaultRule): string {
   const action = rule.action;
   const what =
-    action.type === 'status' ? String(action.status) : action.type === 'delay' ? `delay ${action.ms}ms` : action.type === 'throttle' ? `throttle ${action.kbps}kbps` : action.type;
+    action.type === 'status'
+      ? String(action.status)
+      : action.type === 'delay'
+        ? `delay ${action.ms}ms`
+        : action.type === 'throttle'
+          ? `throttle ${action.kbps}kbps`
+          : action.type === 'stall'
+            ? `stall after ${action.afterBytes} B`
+            : action.type;
   return `${rule.target}${rule.path ? ` ${rule.path}` : ''}: ${what}`;
 }
 
@@ -158,13 +168,14 @@ export class Link {
 
 type Chunk = string | Uint8Array;
 
+const toBuffer = (chunk: Chunk, encoding?: unknown) =>
+  typeof chunk === 'string' ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8') : Buffer.from(chunk);
+
 /** Routes everything the response writes through `link`, keeping stream back-pressure honest. */
 export function throttleResponse(res: ServerResponse, link: Link): void {
   const write = res.write.bind(res) as (chunk: Buffer) => boolean;
   const end = res.end.bind(res) as (cb?: () => void) => ServerResponse;
   const isClosed = () => res.destroyed;
-  const toBuffer = (chunk: Chunk, encoding?: unknown) =>
-    typeof chunk === 'string' ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8') : Buffer.from(chunk);
   let queue = Promise.resolve();
   res.write = ((chunk: Chunk, encoding?: unknown, cb?: unknown) => {
     const bytes = toBuffer(chunk, encoding);
@@ -184,6 +195,35 @@ export function throttleResponse(res: ServerResponse, link: Link): void {
       if (body) await link.send(body, write, isClosed);
       end(done);
     });
+    return res;
+  }) as typeof res.end;
+}
+
+/**
+ * Lets the body through up to byte `afterBytes` of the file (a Range request counts from its own
+ * start), then swallows the rest and never ends: the connection stays open until the client leaves.
+ */
+export function stallResponse(req: IncomingMessage, res: ServerResponse, afterBytes: number): void {
+  const write = res.write.bind(res) as (chunk: Buffer) => boolean;
+  const from = Number(/^bytes=(\d+)-/.exec(req.headers.range ?? '')?.[1] ?? 0);
+  let left = Math.max(0, afterBytes - from);
+  const pass = (chunk: unknown, encoding?: unknown) => {
+    if (typeof chunk === 'string' || chunk instanceof Uint8Array) {
+      const slice = toBuffer(chunk, encoding).subarray(0, left);
+      left -= slice.length;
+      if (slice.length > 0) write(slice);
+    }
+    // The status and headers go out even when no byte of the body may.
+    if (!res.headersSent) res.flushHeaders();
+  };
+  res.write = ((chunk: unknown, encoding?: unknown, cb?: unknown) => {
+    pass(chunk, encoding);
+    const done = typeof encoding === 'function' ? encoding : cb;
+    if (typeof done === 'function') (done as () => void)();
+    return true;
+  }) as typeof res.write;
+  res.end = ((chunk?: unknown, encoding?: unknown) => {
+    pass(chunk, encoding);
     return res;
   }) as typeof res.end;
 }
@@ -234,6 +274,10 @@ export function faultRoutes(store: FaultStore, onFault: (ctx: RouteContext, desc
     }
     if (action.type === 'throttle') {
       throttleResponse(res, store.link(clientOf(req, url) ?? '', action.kbps));
+      return false;
+    }
+    if (action.type === 'stall') {
+      stallResponse(req, res, action.afterBytes);
       return false;
     }
     if (action.type === 'reset') {

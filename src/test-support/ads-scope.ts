@@ -20,7 +20,8 @@ import {
   reportAdErrorFx,
   type AdSettings,
 } from '../features/ads';
-import { $adMediaTimeoutMs, adMediaPlaying, adMediaTimeUpdated } from '../features/ads/model/break';
+import { adMediaPlaying, adMediaTimeUpdated } from '../features/ads/model/break';
+import { $adMediaTimeoutMs } from '../features/ads/model/media-timeout';
 import { watchVisibilityFx } from '../features/ads/model/environment';
 import { readWallClockFx } from '../features/ads/model/tracking';
 

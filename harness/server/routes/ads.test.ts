@@ -42,6 +42,15 @@ describe('harness ads routes', () => {
     expect((await fetch(`${origins.player}/ads/vast/missing.xml`)).status).toBe(404);
   });
 
+  it("names the harness client of the player that fetched it on the ad media links, and only there", async () => {
+    const page = `${origins.player}/?movie_id=101&harness-client=qa-7`;
+    const named = await (await fetch(`${origins.player}/ads/vast/inline-skippable.xml?creativeId=x`, { headers: { Referer: page } })).text();
+    expect(named).toContain(`${origins.harness}/media/ads/ad-12s.mp4?harness-client=qa-7]]>`);
+    expect(named).toContain(`${origins.harness}/track/start?ad=skippable]]>`);
+    const plain = await (await fetch(`${origins.player}/ads/vast/inline-skippable.xml?creativeId=x`)).text();
+    expect(plain).toContain(`${origins.harness}/media/ads/ad-12s.mp4]]>`);
+  });
+
   it('delays a VAST answer by ?delay= (the slow-VAST route)', async () => {
     const started = performance.now();
     const res = await fetch(`${origins.player}/ads/vast/inline-non-skippable.xml?delay=300`);

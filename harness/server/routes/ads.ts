@@ -2,11 +2,14 @@
  * Ads for the harness: ad-list sets (`/ads/list.json?set=<name>`), VAST tags from fixtures/vast
  * (`/ads/vast/<file>`, optionally `?delay=<ms>` to outlive the player's VAST time-out), the
  * tracking-pixel endpoint (`/track/<event>?ad=<id>`, a 1x1 GIF, logged like every request) and
- * an advertiser landing page for click-throughs.
+ * an advertiser landing page for click-throughs. A VAST fetched by a harness client's player names
+ * that client on its ad media links: the ad's <video> fetches them cross-origin, with no page
+ * query in its Referer, and fault injection (faults.ts) must still know whose they are.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { corsAny, notFound, sendJson, sendText, type Route, type RouteContext } from '../http';
+import { clientOf } from '../faults';
 
 /** The origin written in fixtures/vast; replaced by the running harness origin when served. */
 export const VAST_FIXTURE_ORIGIN = 'http://127.0.0.1:4101';
@@ -48,6 +51,12 @@ async function vastText(fixturesDir: string, file: string, origin: string): Prom
   }
 }
 
+/** The VAST's ad media links with `harness-client=<client>` added; unchanged without a client. */
+export function withClient(vast: string, client: string | null): string {
+  if (client === null) return vast;
+  return vast.replace(/(\/media\/ads\/[^\s<>\]"'?]+)/g, `$1?harness-client=${encodeURIComponent(client)}`);
+}
+
 export function adsRoutes(fixturesDir: string, origins: { harnessOrigin: string }): Route {
   return async (ctx) => {
     const { pathname, searchParams } = ctx.url;
@@ -83,7 +92,7 @@ export function adsRoutes(fixturesDir: string, origins: { harnessOrigin: string 
       if (res.destroyed) return true;
       const text = await vastText(fixturesDir, decodeURIComponent(pathname.slice('/ads/vast/'.length)), origins.harnessOrigin);
       if (text === null) notFound(res, 'No such VAST fixture');
-      else sendText(res, 200, text, 'application/xml; charset=utf-8');
+      else sendText(res, 200, withClient(text, clientOf(req, ctx.url)), 'application/xml; charset=utf-8');
       return true;
     }
 

@@ -15,7 +15,8 @@ import {
   contentTimeUpdated,
   type AdSettings,
 } from './index';
-import { $adMediaTimeoutMs, adCreated, adMutedRequested, adVolumeMatched, playAdFx } from './model/break';
+import { adCreated, adMutedRequested, adVolumeMatched, playAdFx } from './model/break';
+import { $adMediaTimeoutMs } from './model/media-timeout';
 import { reportAdErrorFx } from './model/tracking';
 import { watchVisibilityFx } from './model/environment';
 import { createAdVideoFx } from '../../platform/ad-video';

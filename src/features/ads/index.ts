@@ -26,6 +26,7 @@ export {
   adCreated,
 } from './model/break';
 export type { AdBreak, AdBreakPhase, AdFailure, AdPosition, AdStatusChange } from './model/break';
+export { $adMediaTimeoutMs } from './model/media-timeout';
 export { nativeFullscreenChanged, castingChanged, pageVisibilityChanged, adsEnvironmentStarted } from './model/environment';
 export {
   adsConfigured,

@@ -12,6 +12,7 @@ import { firePixelFx } from '../../platform/pixel';
 import { sendStatFx } from '../../platform/stats';
 import { $muted, $status, $volume, engineAttached, sourceRequested } from '../playback';
 import {
+  $adMediaTimeoutMs,
   $adStatus,
   $adTime,
   $break,
@@ -418,7 +419,8 @@ describe('ads', () => {
     id: 'ad-1', duration: 15, skipOffset: 5, mediaFiles: [mediaFile], mediaFile, impressions: [], errors: [], clickThrough: null,
     clickTracking: [], tracking: {}, progressOffset: null, progress: [],
   };
-  const running = [[$breakPhase, 'running'], [$break, { kind: 'midroll', contentTime: 30 }], [$adStatus, AdStatus.Playing]] as Array<[unknown, unknown]>;
+  // No media time-out: its timer would hold allSettled for an ad whose media never moves here.
+  const running = [[$breakPhase, 'running'], [$break, { kind: 'midroll', contentTime: 30 }], [$adStatus, AdStatus.Playing], [$adMediaTimeoutMs, null]] as Array<[unknown, unknown]>;
 
   it('while a break runs, play and pause act on the ad; sound on both; seeks and episode changes wait', async () => {
     const { scope, engine, send } = await setup({ values: running });

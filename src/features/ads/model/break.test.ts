@@ -1,6 +1,5 @@
-import { allSettled, fork, scopeBind } from 'effector';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AD_MEDIA_TIMEOUT_MS } from '../../../lib/constants';
+import { allSettled, fork } from 'effector';
+import { describe, expect, it } from 'vitest';
 import { VastError, VastErrorCode } from '../../../vast';
 import { BASE, makeAd, play, playingPreroll, preroll, settings, setup, soundScope, tag, track } from '../../../test-support/ads-scope';
 import { AdStatus } from '../status';
@@ -108,52 +107,6 @@ describe('a pre-roll break', () => {
     await allSettled(adsConfigured, { scope: second.scope, params: preroll('a') });
     await allSettled(contentPlayRequested, { scope: second.scope });
     expect(second.pinged()).toEqual([`${BASE}/track/error?ad=a&code=450`]);
-  });
-
-  it('an ad that shows no frame in time fails with 402', async () => {
-    const { scope, pinged, events } = setup({ [tag('a')]: makeAd('a') }, { mediaTimesOut: true });
-    await allSettled(adsConfigured, { scope, params: preroll('a') });
-    await allSettled(adMediaCanPlayThrough, { scope });
-    await allSettled(contentPlayRequested, { scope });
-    expect(pinged()).toEqual([track('loaded', 'a'), `${BASE}/track/error?ad=a&code=402`]);
-    expect(events).toEqual(['hold', 'release-content']);
-
-  });
-
-  describe('the media time-out, on the scope\'s timer', () => {
-    beforeEach(() => void vi.useFakeTimers());
-    afterEach(() => void vi.useRealTimers());
-
-    it('fails an ad that shows no frame for AD_MEDIA_TIMEOUT_MS with 402, not a moment before', async () => {
-      const { scope, pinged, events } = setup({ [tag('a')]: makeAd('a') }, { mediaTimeoutMs: AD_MEDIA_TIMEOUT_MS });
-      await allSettled(adsConfigured, { scope, params: preroll('a') });
-      const playing = allSettled(contentPlayRequested, { scope });
-      await vi.advanceTimersByTimeAsync(AD_MEDIA_TIMEOUT_MS - 1);
-      expect(pinged()).toEqual([]);
-      expect(scope.getState($adStatus)).toBe(AdStatus.Created);
-      await vi.advanceTimersByTimeAsync(1);
-      await playing;
-      expect(pinged()).toEqual([`${BASE}/track/error?ad=a&code=402`]);
-      expect(events).toEqual(['hold', 'release-content']);
-    });
-
-    it('is ignored once the ad shows a frame, and for an ad that has ended', async () => {
-      const { scope, pinged, events } = setup({ [tag('a')]: makeAd('a'), [tag('b')]: makeAd('b') }, { mediaTimeoutMs: AD_MEDIA_TIMEOUT_MS });
-      await allSettled(adsConfigured, { scope, params: preroll('a', 'b') });
-      const playing = allSettled(contentPlayRequested, { scope });
-      await vi.advanceTimersByTimeAsync(1000);
-      scopeBind(adMediaPlaying, { scope })();
-      scopeBind(adMediaEnded, { scope })();
-      // b was asked to play at a's end: its own time-out has not run out when a's does.
-      await vi.advanceTimersByTimeAsync(AD_MEDIA_TIMEOUT_MS - 1000);
-      expect(pinged().filter((url) => url.includes('code='))).toEqual([]);
-      scopeBind(adMediaPlaying, { scope })();
-      scopeBind(adMediaEnded, { scope })();
-      await vi.advanceTimersByTimeAsync(AD_MEDIA_TIMEOUT_MS);
-      await playing;
-      expect(pinged().filter((url) => url.includes('code='))).toEqual([]);
-      expect(events).toEqual(['hold', 'release-content']);
-    });
   });
 });
 

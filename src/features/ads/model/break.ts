@@ -3,12 +3,11 @@
  * sent to the ad's own <video>. Scheduling (when a break runs) and tracking live beside it.
  */
 import { attach, combine, createEffect, createEvent, createStore, sample, scopeBind } from 'effector';
-import { delay } from 'patronum/delay';
 import type { ParsedAd } from '../../../vast';
 import { VastErrorCode, isAbortError, isVastError } from '../../../vast';
 import { createAdVideoFx, type AdVideo, type AdVideoFacts } from '../../../platform/ad-video';
 import { loadVastFx } from '../../../platform/vast-loader';
-import { AD_MEDIA_TIMEOUT_MS, VOLUME_MAX } from '../../../lib/constants';
+import { VOLUME_MAX } from '../../../lib/constants';
 import { AdStatus, isRunning, isTerminal, nextAdStatus, type AdFact } from '../status';
 import type { AdBreakKind, AdCandidate, AdItem } from '../sources';
 import { silent, type AdVolume } from '../tracking-rules';
@@ -136,11 +135,6 @@ export const pauseAdFx = attach({ source: $adVideo, effect: (video) => video?.pa
 export const unloadAdMediaFx = attach({ source: $adVideo, effect: (video) => video?.unload() });
 const setAdVolumeFx = attach({ source: $adVideo, effect: (video, volume: number) => video?.setVolume(volume) });
 const setAdMutedFx = attach({ source: $adVideo, effect: (video, muted: boolean) => video?.setMuted(muted) });
-/**
- * How long an ad asked to play may show no frame before it fails with 402 (AD_MEDIA_TIMEOUT_MS).
- * null sets no limit: for model tests that are not about it, as its timer would hold allSettled.
- */
-export const $adMediaTimeoutMs = createStore<number | null>(AD_MEDIA_TIMEOUT_MS);
 
 const cursorAdvanced = createEvent<ReturnType<typeof advanceCursor>>();
 const candidateNeeded = createEvent();
@@ -223,21 +217,6 @@ sample({
   fn: ({ ad }) => ad!,
   target: adStartDue,
 });
-const adPlayAsked = sample({
-  clock: playAdFx,
-  source: { ad: $currentAd, ms: $adMediaTimeoutMs },
-  filter: (asked): asked is { ad: ParsedAd; ms: number } => asked.ad !== null && asked.ms !== null,
-});
-/** The time-out ran out (patronum's timer, in the scope); it counts only if the ad it was for still shows no frame. */
-const adMediaTimedOut = delay({ source: adPlayAsked, timeout: ({ ms }) => ms }).map(({ ad }) => ad);
-sample({
-  clock: adMediaTimedOut,
-  source: { ad: $currentAd, status: $adStatus },
-  filter: ({ ad, status }, timedOut) => ad === timedOut && (status === AdStatus.Created || status === AdStatus.Loaded),
-  fn: ({ ad }): AdFailure => ({ code: VastErrorCode.MediaFileTimeout, errorUrls: ad!.errors, detail: ad!.mediaFile.url }),
-  target: adFailed,
-});
-
 // Media facts and commands, through the status machine.
 sample({ clock: adMediaCanPlayThrough, fn: (): AdFact => ({ type: 'canplaythrough' }), target: adFact });
 sample({ clock: adMediaPlaying, fn: (): AdFact => ({ type: 'playing' }), target: adFact });
