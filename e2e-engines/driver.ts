@@ -63,6 +63,21 @@ function findElement(selector: string, name: string | null): Element | null {
 
 const FIND_SOURCE = findElement.toString();
 
+/**
+ * A control the page replaces between the look-up and the click (the page's shell giving way to the
+ * app's controls) is looked up again, as a viewer's next look would find the new one.
+ */
+async function retryStale(click: () => Promise<void>): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await click();
+    } catch (error) {
+      if (attempt >= 3 || !/detached|not clickable|stale element/i.test(String(error))) throw error;
+      await sleep(100);
+    }
+  }
+}
+
 /** `fn` applied to `args`, as one expression. */
 const call = (fn: (...args: never[]) => unknown, args: unknown[]) => `(${fn.toString()})(...${JSON.stringify(args)})`;
 
@@ -130,7 +145,7 @@ class PuppeteerDriver implements Driver {
   }
 
   async click(selector: string, name?: string) {
-    await (await this.find(selector, name)).click();
+    await retryStale(async () => (await this.find(selector, name)).click());
   }
 
   async hover(selector: string, dx = 0, dy = 0) {
@@ -225,7 +240,7 @@ class SeleniumDriver implements Driver {
   }
 
   async click(selector: string, name?: string) {
-    await (await this.find(selector, name)).click();
+    await retryStale(async () => (await this.find(selector, name)).click());
   }
 
   async hover(selector: string, dx = 0, dy = 0) {

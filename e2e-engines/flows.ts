@@ -160,7 +160,7 @@ const visible = (driver: Driver, selector: string, name?: string, timeout = 15_0
     timeout,
   );
 
-/** The viewer's click on the big play button 'Смотреть', once it shows. */
+/** The viewer's click on the big play button 'Смотреть' the moment it shows: the page's shell's, before the app (issue 47). */
 async function clickPlay(driver: Driver) {
   await visible(driver, 'button.player__big-play', 'Смотреть');
   await driver.click('button.player__big-play', 'Смотреть');
