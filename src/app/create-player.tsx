@@ -14,6 +14,7 @@ import {
   earlyAutoplayAdopted, earlySourceAdopted, engineAttached, engineConnected, muteToggled, seekBackClicked, seekForwardClicked, togglePlayClicked,
 } from '../features/playback';
 import { fullscreenClicked } from '../features/fullscreen';
+import { settingsClicked } from '../features/menus';
 import { startPlanAdopted } from '../features/progress';
 import { tapEngineFacts } from '../engine/trace-tap';
 import { startDeviceFingerprint } from '../platform/fingerprint';
@@ -32,6 +33,7 @@ const INTENT_EVENTS: Record<ViewerIntent, EventCallable<void>> = {
   fullscreen: fullscreenClicked,
   seekBack: seekBackClicked,
   seekForward: seekForwardClicked,
+  settings: settingsClicked,
 };
 
 /** Once the model listens to the engine, the shell's intents (queued ones first) are the model's. */

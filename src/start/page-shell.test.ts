@@ -177,12 +177,17 @@ describe('the page shell', () => {
     expect(root.querySelector('[data-testid="seek-slider"]')?.getAttribute('aria-valuenow')).toBe('30');
   });
 
-  it('fullscreen through the parent frame waits for the app, which asks the parent', async () => {
+  it('fullscreen through the parent frame and the settings menu wait for the app, which comes at once', async () => {
     const { tap, shell, set, engine } = setUp({ parentFullscreen: true });
+    let needed = false;
+    void shell.needsApp.then(() => (needed = true));
     await flush();
     set({ readyState: 2 }, 'loadeddata');
     tap('fullscreen-button');
-    expect(shell.queued).toEqual(['fullscreen']);
+    tap('settings-button');
+    await flush();
+    expect(shell.queued).toEqual(['fullscreen', 'settings']);
+    expect(needed).toBe(true);
     expect(engine.surface.calls).toEqual([]);
   });
 

@@ -65,6 +65,7 @@ const APP_INTENTS: Readonly<Record<string, ViewerIntent>> = {
   fullscreen: 'fullscreen',
   seekBack: 'seekBack',
   seekForward: 'seekForward',
+  settings: 'settings',
 };
 
 /** HTMLMediaElement.HAVE_CURRENT_DATA: a frame to show. */
@@ -149,6 +150,7 @@ export function createPageShell(input: PageShellInput): PageShell {
     else if (action === 'mute') setMuted(!video.muted);
     else if (action === 'unmute') setMuted(false);
     else if (action === 'fullscreen') fullscreen();
+    else if (action === 'settings') queue('settings');
     else if (action === 'seekBack') seekBy(-SEEK_STEP_S);
     else if (action === 'seekForward') seekBy(SEEK_STEP_S);
     render();

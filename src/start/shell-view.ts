@@ -14,6 +14,8 @@ const FILLED = {
 const STROKED = {
   sound: '<path d="M11 5 6 9H2v6h4l5 4z"/><path d="M16 9a5 5 0 0 1 0 6"/><path d="M19.36 18.36a9 9 0 0 0 0-12.72"/>',
   muted: '<path d="M11 5 6 9H2v6h4l5 4z"/><path d="M22 9l-6 6M16 9l6 6"/>',
+  settings:
+    '<path d="M12.22 2h-.44a2 2 0 0 0-2 2v.18a2 2 0 0 1-1 1.73l-.43.25a2 2 0 0 1-2 0l-.15-.08a2 2 0 0 0-2.73.73l-.22.38a2 2 0 0 0 .73 2.73l.15.1a2 2 0 0 1 1 1.72v.51a2 2 0 0 1-1 1.74l-.15.09a2 2 0 0 0-.73 2.73l.22.38a2 2 0 0 0 2.73.73l.15-.08a2 2 0 0 1 2 0l.43.25a2 2 0 0 1 1 1.73V20a2 2 0 0 0 2 2h.44a2 2 0 0 0 2-2v-.18a2 2 0 0 1 1-1.73l.43-.25a2 2 0 0 1 2 0l.15.08a2 2 0 0 0 2.73-.73l.22-.39a2 2 0 0 0-.73-2.73l-.15-.08a2 2 0 0 1-1-1.74v-.5a2 2 0 0 1 1-1.74l.15-.09a2 2 0 0 0 .73-2.73l-.22-.38a2 2 0 0 0-2.73-.73l-.15.08a2 2 0 0 1-2 0l-.43-.25a2 2 0 0 1-1-1.73V4a2 2 0 0 0-2-2z"/><circle cx="12" cy="12" r="3"/>',
   fullscreen: '<path d="M8 3H5a2 2 0 0 0-2 2v3M21 8V5a2 2 0 0 0-2-2h-3M3 16v3a2 2 0 0 0 2 2h3M16 21h3a2 2 0 0 0 2-2v-3"/>',
 };
 const svg = (body: string, stroked: boolean) =>
@@ -48,15 +50,19 @@ const button = (action: string, className: string, testId: string, inner: string
 const SEEK = '<div class="seek" role="slider" tabindex="0" data-shell="seek" data-testid="seek-slider"><div class="seek__track"><div class="seek__played"></div><div class="seek__thumb"></div></div></div>';
 const TIME = '<span class="time" data-testid="time"><span class="time__current"></span><span class="time__sep"> / </span><span class="time__duration"></span></span>';
 
-/** The desktop bar (seek slider over one row) or the phone's three rows, with only the controls that work before the app. */
+/**
+ * The desktop bar (seek slider over one row) or the phone's rows, with the controls that work before
+ * the app, and the settings button, whose tap the app performs when it comes.
+ */
 function chrome(mobile: boolean): string {
+  const settings = button('settings', 'control', 'settings-button', svg(STROKED.settings, true));
   const toggle = (className: string) => button('toggle', className, 'play-toggle', '');
   const mute = `<div class="volume" data-testid="volume">${button('mute', 'control', 'mute-toggle', '')}</div>`;
   const fullscreen = button('fullscreen', 'control', 'fullscreen-button', svg(STROKED.fullscreen, true));
   if (mobile) {
-    return `<div class="chrome chrome--mobile"><div class="chrome__middle" data-testid="mobile-middle-row">${toggle('control control--round control--primary')}</div><div class="chrome__bottom chrome__bottom--mobile" data-testid="mobile-bottom-row"><div class="row__times">${TIME}</div><div class="row__bar">${mute}${SEEK}${fullscreen}</div></div></div>`;
+    return `<div class="chrome chrome--mobile"><div class="chrome__top chrome__top--mobile"><div class="row__title"></div><div class="row__end">${settings}</div></div><div class="chrome__middle" data-testid="mobile-middle-row">${toggle('control control--round control--primary')}</div><div class="chrome__bottom chrome__bottom--mobile" data-testid="mobile-bottom-row"><div class="row__times">${TIME}</div><div class="row__bar">${mute}${SEEK}${fullscreen}</div></div></div>`;
   }
-  return `<div class="chrome chrome--desktop"><div class="chrome__bottom chrome__bottom--desktop" data-testid="control-bar">${SEEK}<div class="bar"><div class="bar__group">${toggle('control')}${mute}${TIME}</div><div class="bar__group bar__group--end">${fullscreen}</div></div></div></div>`;
+  return `<div class="chrome chrome--desktop"><div class="chrome__bottom chrome__bottom--desktop" data-testid="control-bar">${SEEK}<div class="bar"><div class="bar__group">${toggle('control')}${mute}${TIME}</div><div class="bar__group bar__group--end">${settings}${fullscreen}</div></div></div></div>`;
 }
 
 export function createShellView(doc: Document, mobile: boolean): ShellView {
@@ -89,6 +95,7 @@ export function createShellView(doc: Document, mobile: boolean): ShellView {
   };
   parts.bigPlay.setAttribute('aria-label', STRINGS.play);
   parts.fullscreen.setAttribute('aria-label', STRINGS.fullscreenEnter);
+  find<HTMLElement>('[data-testid="settings-button"]').setAttribute('aria-label', STRINGS.settings);
   parts.seek.setAttribute('aria-label', STRINGS.seekSlider);
   let last = '';
   return {

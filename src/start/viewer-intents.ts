@@ -6,7 +6,8 @@
 
 import { shortcutFor, type Shortcut } from '../features/playback/shortcut-rules';
 
-export type ViewerIntent = 'toggle' | 'mute' | 'fullscreen' | 'seekBack' | 'seekForward';
+/** What the viewer asked for; 'settings' (the settings menu) only the app performs. */
+export type ViewerIntent = 'toggle' | 'mute' | 'fullscreen' | 'seekBack' | 'seekForward' | 'settings';
 
 /** The shortcuts (the app's own table, shortcut-rules.ts) that mean something before the app. */
 const KEY_INTENTS: Partial<Record<Shortcut['kind'], ViewerIntent>> = {
