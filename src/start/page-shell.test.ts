@@ -13,6 +13,8 @@ import { keyIntent, recordIntents, WAITING_ATTRIBUTE, type ViewerIntent } from '
 import type { ViewerPlayOutcome } from './early-media';
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+/** The bar joins the page after the frame is painted (an animation frame, then a task). */
+const painted = () => new Promise((resolve) => setTimeout(resolve, 60));
 
 /** A <video> whose playback state the test sets and announces with the browser's event. */
 function mediaElement() {
@@ -105,8 +107,18 @@ describe('the page shell', () => {
     expect(shown('big-play')).toBe(true);
     expect(shown('play-toggle')).toBe(false);
     set({ readyState: 2, duration: 120 }, 'loadeddata');
+    await painted();
     expect(shown('play-toggle')).toBe(true);
     expect(root.querySelector('.time__duration')?.textContent).toBe('0:02:00');
+  });
+
+  it('with autoplay on its way it offers nothing to tap for; refused, the big play button', async () => {
+    let blocked = false;
+    const { shown, shell } = setUp({ autoPlay: true, autoplayBlocked: () => blocked });
+    expect(shown('big-play')).toBe(false);
+    blocked = true;
+    shell.refresh();
+    expect(shown('big-play')).toBe(true);
   });
 
   it('a tap recorded before it, on a black page, is the viewer asking to play', async () => {
@@ -129,6 +141,7 @@ describe('the page shell', () => {
     expect(shown('big-play')).toBe(false);
     expect(shown('page-shell') && document.querySelector('.player__spinner')?.hasAttribute('hidden')).toBe(false);
     set({ paused: false, readyState: 4 }, 'playing');
+    await painted();
     expect(document.querySelector('.player__spinner')?.hasAttribute('hidden')).toBe(true);
     expect(document.querySelector('[data-testid="play-toggle"]')?.getAttribute('aria-label')).toBe('Пауза');
   });
@@ -149,6 +162,7 @@ describe('the page shell', () => {
     tap('big-play');
     await flush();
     set({ readyState: 2 }, 'loadeddata');
+    await painted();
     tap('mute-toggle');
     expect(shell.queued).toEqual(['toggle']);
     const performed: ViewerIntent[] = [];
@@ -161,6 +175,7 @@ describe('the page shell', () => {
     const { tap, set, engine, storage, root, soundAllowed } = setUp();
     await flush();
     set({ paused: false, readyState: 4, duration: 100, currentTime: 30 }, 'playing');
+    await painted();
     tap('play-toggle');
     tap('mute-toggle');
     expect(storage.read(STORAGE_KEYS.muted)).toBe(true);
@@ -183,6 +198,7 @@ describe('the page shell', () => {
     void shell.needsApp.then(() => (needed = true));
     await flush();
     set({ readyState: 2 }, 'loadeddata');
+    await painted();
     tap('fullscreen-button');
     tap('settings-button');
     await flush();
@@ -195,6 +211,7 @@ describe('the page shell', () => {
     const { tap, set, engine } = setUp();
     await flush();
     set({ readyState: 2 }, 'loadeddata');
+    await painted();
     tap('fullscreen-button');
     expect(engine.surface.calls.map(({ command }) => command)).toEqual(['enterFullscreen']);
   });
@@ -204,6 +221,7 @@ describe('the page shell', () => {
     const { tap, shown, set, root, engine, play } = setUp({ soundRefused: () => refused, soundAllowed: () => (refused = false) });
     await flush();
     set({ muted: true, paused: false, readyState: 4 }, 'playing');
+    await painted();
     expect(shown('autoplay-unmute')).toBe(true);
     tap('autoplay-unmute');
     expect(engine.calls.at(-1)).toEqual({ command: 'setMuted', args: [false] });

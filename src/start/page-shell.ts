@@ -21,17 +21,16 @@ export interface PageShellInput {
   recorder: IntentRecorder;
   storage: KeyValueStorage;
   mobile: boolean;
+  /** The page's autoplay: until it plays or is refused, no big play button (nor a spinner: its animation would cost the first frame). */
+  autoPlay: boolean;
+  autoplayBlocked(): boolean;
   /** Fullscreen goes through the parent frame (the app's rule, fullscreen/model.ts): only the app asks it. */
   parentFullscreen: boolean;
-  /** The page's autoplay: until the first frame, the shell shows the spinner instead of the big play button. */
-  autoPlay: boolean;
   /**
    * Starts the start episode for the viewer, within their gesture, or leaves it to the app: in the
    * plan (a pre-roll first, the resume prompt), or as a queued intent (no plan before the app).
    */
   play(): Promise<ViewerPlayOutcome>;
-  /** The page's autoplay was refused: the big play button instead of the spinner. */
-  autoplayBlocked(): boolean;
   /** The browser refused sound (read at each change; the start's facts). */
   soundRefused(): boolean;
   /** The viewer turned the sound on: the refusal is over. */
@@ -70,49 +69,32 @@ const APP_INTENTS: Readonly<Record<string, ViewerIntent>> = {
 
 /** HTMLMediaElement.HAVE_CURRENT_DATA: a frame to show. */
 const HAVE_CURRENT_DATA = 2;
+const MEDIA_EVENTS = ['loadeddata', 'playing', 'pause', 'timeupdate', 'durationchange', 'volumechange', 'seeked'] as const;
 
-export function createPageShell(input: PageShellInput): PageShell {
-  const { root, video, recorder, storage } = input;
-  const view = createShellView(root.ownerDocument, input.mobile);
-  const state: ShellState = {
-    status: 'notStarted',
-    waiting: false,
-    framed: false,
-    controlsShown: true,
-    muted: video.muted,
-    time: 0,
-    duration: 0,
-    soundRefused: false,
-  };
-  let engine: MediaEngine | null = null;
-  let perform: ((intent: ViewerIntent) => void) | null = null;
-  const queued: ViewerIntent[] = [];
-  let appNeeded!: () => void;
-  const needsApp = new Promise<void>((resolve) => (appNeeded = resolve));
-  let hideTimer: ReturnType<typeof setTimeout> | undefined;
+/** Calls `then` after the next paint: the bar is laid out after the first frame, not in its way. */
+function afterPaint(then: () => void): void {
+  if (typeof requestAnimationFrame !== 'function') return void setTimeout(then, 0);
+  requestAnimationFrame(() => setTimeout(then, 0));
+}
 
-  const render = () =>
-    view.update({
-      ...state,
-      // Autoplay on its way shows the spinner, as the app does, until it plays or is refused.
-      waiting: state.waiting || (input.autoPlay && state.status === 'notStarted' && !input.autoplayBlocked()),
-      soundRefused: input.soundRefused() && video.muted,
-    });
-  const showControls = () => {
-    state.controlsShown = true;
-    clearTimeout(hideTimer);
-    if (state.status === 'playing') hideTimer = setTimeout(() => ((state.controlsShown = false), render()), CONTROLS_HIDE_DELAY_MS);
-  };
-  const queue = (intent: ViewerIntent) => {
-    if (perform) return perform(intent);
-    queued.push(intent);
-    state.waiting = true;
-    appNeeded();
-  };
+/** What the shell keeps while it answers the viewer. */
+interface ShellContext {
+  input: PageShellInput;
+  state: ShellState;
+  engine: () => MediaEngine | null;
+  render(): void;
+  showControls(): void;
+  /** Leaves `intent` to the app (queued, or at once once it took over) and brings its turn. */
+  queue(intent: ViewerIntent): void;
+  appNeeded(): void;
+}
 
+/** What each of the shell's actions does before the app. */
+function shellActions({ input, state, engine, render, showControls, queue, appNeeded }: ShellContext) {
+  const { video, storage } = input;
   const play = () => {
     state.waiting = true;
-    engine?.unlock?.();
+    engine()?.unlock?.();
     void input.play().then((outcome) => {
       if (outcome === 'queued') return queue('toggle');
       if (outcome === 'planned') appNeeded();
@@ -121,55 +103,48 @@ export function createPageShell(input: PageShellInput): PageShell {
       render();
     });
   };
-  const toggle = () => {
-    if (!engine || state.status === 'notStarted') return play();
-    if (video.paused) void engine.play().catch(() => undefined);
-    else engine.pause();
-  };
   const setMuted = (muted: boolean) => {
-    if (!engine) return queue('mute');
+    const created = engine();
+    if (!created) return queue('mute');
     if (!muted) input.soundAllowed();
-    engine.setMuted(muted);
+    created.setMuted(muted);
     storage.write(STORAGE_KEYS.muted, muted);
   };
-  const seekBy = (seconds: number) => engine && state.framed && engine.seek(Math.max(0, Math.min(state.duration || Infinity, video.currentTime + seconds)));
-  const fullscreen = () => {
-    const surface = engine?.surface;
-    if (input.parentFullscreen || !surface) return queue('fullscreen');
-    void (surface.fullscreen().native ? surface.exitFullscreen() : surface.enterFullscreen()).catch(() => queue('fullscreen'));
+  const seekBy = (seconds: number) => state.framed && engine()?.seek(Math.max(0, Math.min(state.duration || Infinity, video.currentTime + seconds)));
+  const actions: Record<string, () => void> = {
+    toggle: () => {
+      const created = engine();
+      if (!created || state.status === 'notStarted') return play();
+      if (video.paused) void created.play().catch(() => undefined);
+      else created.pause();
+    },
+    // A tap on the phone's picture shows or hides the controls, as in the app (gestures.ts).
+    surface: () => (state.status !== 'notStarted' && input.mobile ? void (state.controlsShown = !state.controlsShown) : actions.toggle!()),
+    mute: () => setMuted(!video.muted),
+    unmute: () => setMuted(false),
+    fullscreen: () => {
+      const surface = engine()?.surface;
+      if (input.parentFullscreen || !surface) return queue('fullscreen');
+      void (surface.fullscreen().native ? surface.exitFullscreen() : surface.enterFullscreen()).catch(() => queue('fullscreen'));
+    },
+    settings: () => queue('settings'),
+    seekBack: () => void seekBy(-SEEK_STEP_S),
+    seekForward: () => void seekBy(SEEK_STEP_S),
   };
-
-  const act = (intent: ViewerIntent, target: EventTarget | null) => {
-    const action = intent === 'toggle' ? actionOf(target, view.element) : intent;
-    if (perform) return action === 'seek' ? undefined : perform(APP_INTENTS[action ?? 'toggle'] ?? 'toggle');
+  return (action: string | null) => {
     showControls();
-    if (action === 'surface' && state.status !== 'notStarted' && input.mobile) {
-      // A tap on the phone's picture shows or hides the controls, as in the app (gestures.ts).
-      state.controlsShown = !state.controlsShown;
-    } else if (action === 'toggle' || action === 'surface' || action === null) toggle();
-    else if (action === 'mute') setMuted(!video.muted);
-    else if (action === 'unmute') setMuted(false);
-    else if (action === 'fullscreen') fullscreen();
-    else if (action === 'settings') queue('settings');
-    else if (action === 'seekBack') seekBy(-SEEK_STEP_S);
-    else if (action === 'seekForward') seekBy(SEEK_STEP_S);
+    actions[action ?? 'toggle']?.();
     render();
   };
+}
 
-  const seekTo = (event: PointerEvent) => {
-    const track = view.element.querySelector('.seek__track')!.getBoundingClientRect();
-    if (!engine || track.width <= 0 || state.duration <= 0) return;
-    engine.seek(Math.max(0, Math.min(1, (event.clientX - track.left) / track.width)) * state.duration);
-  };
-  const onPointerUp = (event: PointerEvent) => {
-    if (actionOf(event.target, view.element) === 'seek') seekTo(event);
-  };
-
+/** Keeps the shell's state with the element's; the bar joins the page after the first frame is painted. */
+function followMedia({ input: { video }, state, render, showControls }: ShellContext): () => void {
   const follow = () => {
     state.muted = video.muted;
     state.time = video.currentTime;
     state.duration = Number.isFinite(video.duration) ? video.duration : 0;
-    if (video.readyState >= HAVE_CURRENT_DATA) state.framed = true;
+    if (video.readyState >= HAVE_CURRENT_DATA && !state.framed) afterPaint(() => ((state.framed = true), render()));
     if (!video.paused && state.status !== 'playing') {
       state.status = 'playing';
       state.waiting = false;
@@ -180,8 +155,55 @@ export function createPageShell(input: PageShellInput): PageShell {
     }
     render();
   };
-  const MEDIA_EVENTS = ['loadeddata', 'playing', 'pause', 'timeupdate', 'durationchange', 'volumechange', 'seeked'] as const;
   for (const name of MEDIA_EVENTS) video.addEventListener(name, follow);
+  return () => MEDIA_EVENTS.forEach((name) => video.removeEventListener(name, follow));
+}
+
+export function createPageShell(input: PageShellInput): PageShell {
+  const { root, video, recorder } = input;
+  const view = createShellView(root.ownerDocument, input.mobile);
+  const state: ShellState = { status: 'notStarted', waiting: false, framed: false, controlsShown: true, muted: video.muted, time: 0, duration: 0, soundRefused: false };
+  let engine: MediaEngine | null = null;
+  let perform: ((intent: ViewerIntent) => void) | null = null;
+  const queued: ViewerIntent[] = [];
+  let appNeeded!: () => void;
+  const needsApp = new Promise<void>((resolve) => (appNeeded = resolve));
+  let hideTimer: ReturnType<typeof setTimeout> | undefined;
+
+  const render = () =>
+    view.update({ ...state, autoplaying: input.autoPlay && !input.autoplayBlocked(), soundRefused: input.soundRefused() && video.muted });
+  const context: ShellContext = {
+    input,
+    state,
+    engine: () => engine,
+    render,
+    showControls: () => {
+      state.controlsShown = true;
+      clearTimeout(hideTimer);
+      if (state.status === 'playing') hideTimer = setTimeout(() => ((state.controlsShown = false), render()), CONTROLS_HIDE_DELAY_MS);
+    },
+    queue: (intent) => {
+      if (perform) return perform(intent);
+      queued.push(intent);
+      state.waiting = true;
+      appNeeded();
+    },
+    appNeeded: () => appNeeded(),
+  };
+  const actOn = shellActions(context);
+  const act = (intent: ViewerIntent, target: EventTarget | null) => {
+    const action = intent === 'toggle' ? actionOf(target, view.element) : intent;
+    if (action === 'seek') return;
+    if (perform) return perform(APP_INTENTS[action ?? 'toggle'] ?? 'toggle');
+    actOn(action);
+  };
+  const onPointerUp = (event: PointerEvent) => {
+    const track = view.element.querySelector('.seek__track')?.getBoundingClientRect();
+    if (actionOf(event.target, view.element) !== 'seek' || !engine || !track || track.width <= 0 || state.duration <= 0) return;
+    engine.seek(Math.max(0, Math.min(1, (event.clientX - track.left) / track.width)) * state.duration);
+  };
+
+  const stopFollowing = followMedia(context);
   view.element.addEventListener('pointerup', onPointerUp);
   root.replaceChildren(view.element);
   render();
@@ -194,7 +216,7 @@ export function createPageShell(input: PageShellInput): PageShell {
     observer.disconnect();
     clearTimeout(hideTimer);
     recorder.stop();
-    for (const name of MEDIA_EVENTS) video.removeEventListener(name, follow);
+    stopFollowing();
   });
   observer.observe(root, { childList: true });
 

@@ -37,6 +37,8 @@ export interface ShellState {
   duration: number;
   /** The browser refused sound: 'Включить звук'. */
   soundRefused: boolean;
+  /** The page's autoplay is on its way: nothing to tap for yet. */
+  autoplaying?: boolean;
 }
 
 export interface ShellView {
@@ -109,7 +111,7 @@ export function createShellView(doc: Document, mobile: boolean): ShellView {
       element.dataset.controls = state.framed && state.controlsShown ? 'shown' : 'hidden';
       parts.spinner.hidden = !state.waiting;
       // On a phone the bar's middle row has the play button once the bar shows.
-      parts.bigPlay.hidden = state.waiting || state.status !== 'notStarted' || (mobile && state.framed);
+      parts.bigPlay.hidden = state.waiting || state.autoplaying === true || state.status !== 'notStarted' || (mobile && state.framed);
       if (state.framed && !chromeElement.isConnected) parts.bigPlay.after(chromeElement);
       parts.toggle.setAttribute('aria-label', playing ? STRINGS.pause : STRINGS.play);
       parts.toggle.innerHTML = svg(playing ? FILLED.pause : FILLED.play, false);
