@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test, expectPlaysPast, HARNESS_ORIGIN, injectFaults, loggedRequests, openHarness, pastSegmentOf } from './support';
+import { expect, test, clearFaults, expectPlaysPast, HARNESS_ORIGIN, injectFaults, loggedRequests, openHarness, pastSegmentOf } from './support';
 
 /** The faulted requests of one harness client's player (its Referer names the client). */
 const faultedRequests = async (page: Page, client: string) => (await loggedRequests(page, `harness-client=${client}`)).filter((entry) => entry.fault);
@@ -45,4 +45,23 @@ test('the Faults tab injects a preset for this tab only and lists it', async ({ 
   expect(rules[client!]).toHaveLength(1);
   await page.getByTestId('faults-clear').click();
   await expect(page.getByTestId('faults-none')).toBeVisible();
+});
+
+test("a start whose key is refused or whose master fails shows 'Не удалось воспроизвести видео' with 'Повторить', load after load", async ({ page }, testInfo) => {
+  // Each load fails at its own moment of the start (before the app's turn, while it is evaluated):
+  // none may leave the page without the error.
+  const starts = [
+    ...Array.from({ length: 5 }, () => ({ movie: 140, rule: { target: 'key', action: { type: 'reset' }, count: null }, detail: 'keyLoadError' })),
+    ...Array.from({ length: 3 }, () => ({ movie: 101, rule: { target: 'playlist', path: 'master.m3u8', action: { type: 'status', status: 500 }, count: null }, detail: 'manifestLoadError' })),
+  ];
+  for (const [i, { movie, rule, detail }] of starts.entries()) {
+    const client = `start-fails-${testInfo.workerIndex}-${Date.now()}-${i}`;
+    await injectFaults(page, client, [rule]);
+    const frame = await openHarness(page, { query: `movie_id=${movie}&auto_play=1&harness-client=${client}` });
+    const error = frame.getByTestId('stream-error');
+    await expect(error, `load ${i + 1}`).toHaveAttribute('data-detail', detail);
+    await expect(error).toContainText('Не удалось воспроизвести видео');
+    await expect(error.getByRole('button', { name: 'Повторить' })).toBeVisible();
+    await clearFaults(page, client);
+  }
 });

@@ -4,7 +4,7 @@
  * (connect-features.ts), one scope, the start facts the models adopt, the engine, what loads after
  * start-up, and the views.
  */
-import { config, root, type PageStart, type ViewerIntent } from '../start';
+import { root, type PageStart, type ViewerIntent } from '../start';
 import { allSettled, createWatch, fork, type EventCallable, type Scope } from 'effector';
 import { Provider } from 'effector-react';
 import { StrictMode } from 'react';
@@ -48,11 +48,11 @@ function takeShellIntents(scope: Scope, shell: PageStart['shell']): void {
   });
 }
 
-export function createPlayer({ video, engine, answers, takeEarly, firstFrame: started, shell }: PageStart): void {
+export function createPlayer({ video, engine, takeEarly, firstFrame: started, shell }: PageStart): void {
   const early = takeEarly();
   // Error reporting is configured first, so a failing start-up call is reported with its response;
   // the SDK itself loads after the first frame, off the start-up path.
-  initSentry({ dsn: config.sentryDsn, project: config.sentryProject });
+  initSentry({ dsn: early.config.sentryDsn, project: early.config.sentryProject });
 
   connectFeatures();
   const scope = fork();
@@ -69,9 +69,9 @@ export function createPlayer({ video, engine, answers, takeEarly, firstFrame: st
   // takes the early start-up answers, and the engine, connecting to the source loaded early.
   if (early.plan) void allSettled(startPlanAdopted, { scope, params: early.plan });
   if (early.source) void allSettled(earlySourceAdopted, { scope, params: early.source });
-  void allSettled(earlyAutoplayAdopted, { scope, params: { soundRefused: early.soundRefused, autoplay: early.autoplay } });
-  void allSettled(earlyAnswersReceived, { scope, params: answers });
-  void allSettled(appStarted, { scope, params: config });
+  void allSettled(earlyAutoplayAdopted, { scope, params: early.autoplay });
+  void allSettled(earlyAnswersReceived, { scope, params: early.answers });
+  void allSettled(appStarted, { scope, params: early.config });
   void engine.then(
     (created) => allSettled(engineAttached, { scope, params: exposeToHarness(tapEngineFacts(created)) }),
     (error: unknown) => allSettled(libraryLoadFailed, { scope, params: error instanceof Error ? error.message : String(error) }),

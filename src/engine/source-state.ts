@@ -105,6 +105,8 @@ export function stateFacts(state: EngineSourceState): Array<[EngineFactName, unk
   add(state.flow ?? 'playing', undefined, state.flow !== null);
   add('timeUpdated', state.time);
   add('cuesChanged', { texts: state.cues }, state.cues.length > 0);
+  // The fatal error the source stands at, also when more recent errors pushed it out of those kept.
+  add('error', state.error, state.error !== null && !state.errors.includes(state.error));
   for (const error of state.errors) add('error', error);
   return facts;
 }

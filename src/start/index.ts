@@ -12,17 +12,18 @@
 import { config, earlyEpisode, earlyStores, engineModule, root, viewerIntents } from './page-config';
 import { APP_ANSWERS_LIMIT_MS, APP_MEDIA_LIMIT_MS, APP_SCREEN_LIMIT_MS, MOBILE_LAYOUT_QUERY } from '../lib/constants';
 import type { MediaEngine } from '../engine/types';
-import type { EarlyAnswers } from '../api/early';
 import { createWebStorage } from '../platform/web-storage';
 import { appTurn } from './app-turn';
 import { createContentElement } from '../engine/content-element';
 import { firstFrame as firstFrameShown } from '../platform/after-start-up';
 import { createViewerPlay, loadEarlyMedia, playForViewer, type EarlyFacts } from './early-media';
 import { createPageShell, type PageShell } from './page-shell';
+import type { StartSnapshot } from './snapshot';
 
 export type { EarlyFacts } from './early-media';
 export type { PageShell } from './page-shell';
 export type { ViewerIntent } from './viewer-intents';
+export type { StartSnapshot } from './snapshot';
 
 export { config, root } from './page-config';
 
@@ -32,8 +33,6 @@ export interface PageStart {
   video: HTMLVideoElement;
   /** The engine over it; rejects when its chunk failed to load. */
   engine: Promise<MediaEngine>;
-  /** The start-up answers the page asked for, for the API clients to take. */
-  answers: EarlyAnswers;
   /**
    * The page's first frame (the content's, or a pre-roll's), detected once for the page's start and
    * the app alike: what loads after start-up waits for it.
@@ -42,10 +41,10 @@ export interface PageStart {
   /** Resolves when the app's turn has come; from then on the model makes the start's decisions. */
   appTurn: Promise<void>;
   /**
-   * What the page's start decided and did before the app, as it stands when the app takes it; from
-   * then on the start decides nothing (a viewer's play goes to the model).
+   * What the page's start decided and did before the app, as it stands when the app takes it, in
+   * one value; from then on the start decides nothing (a viewer's play goes to the model).
    */
-  takeEarly(): Readonly<EarlyFacts>;
+  takeEarly(): StartSnapshot;
   /** The player's look and controls before the app, with what the viewer asked of the app. */
   shell: PageShell;
 }
@@ -87,6 +86,8 @@ export function startPage(): PageStart {
   const early = loadEarlyMedia({ config, storage, video, engine, firstFrame, start: earlyEpisode, appStarting: () => appStarting, viewer }, facts);
   void early.then((media) => (media.kind === 'none' ? undefined : media.ready)).finally(() => shell.refresh());
   const limits = { answersMs: APP_ANSWERS_LIMIT_MS, mediaMs: APP_MEDIA_LIMIT_MS, screenMs: APP_SCREEN_LIMIT_MS };
+  let episodeId: number | null = null;
+  void earlyEpisode.then((start) => (episodeId = start?.episode.id ?? null));
   const turn = appTurn(earlyEpisode, early, limits, shell.needsApp).then(() => {
     appStarting = true;
   });
@@ -94,7 +95,8 @@ export function startPage(): PageStart {
     taken = true;
     // A play still waiting for a plan is the model's to perform.
     viewer.settle('queued');
-    return facts;
+    const { plan, source, soundRefused, autoplay } = facts;
+    return { config, answers: earlyStores.answers, episodeId, plan, source, autoplay: { soundRefused, autoplay }, queued: [...shell.queued] };
   };
-  return { video, engine, answers: earlyStores.answers, firstFrame, appTurn: turn, takeEarly, shell };
+  return { video, engine, firstFrame, appTurn: turn, takeEarly, shell };
 }

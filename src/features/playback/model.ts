@@ -133,6 +133,8 @@ function adoptSource(state: EngineSourceState, handlers: FactHandlers, adopted: 
   if (state.duration !== null) handlers.durationChanged({ duration: state.duration });
   if (state.flow) handlers[state.flow]();
   if (state.time) handlers.timeUpdated(state.time);
+  // The fatal error the source stands at, even when the errors kept no longer hold it.
+  if (state.error && !state.errors.includes(state.error)) handlers.error(state.error);
   for (const error of state.errors) handlers.error(error);
 }
 
