@@ -218,7 +218,8 @@ class SeleniumDriver implements Driver {
     if (where === 'page') return;
     const deadline = Date.now() + 15_000;
     for (;;) {
-      const frames = await this.driver.findElements(By.css('#player-frame'));
+      // The harness's player frame, or a site page's (its src carries harness-client=).
+      const frames = await this.driver.findElements(By.css('#player-frame, iframe[src*="harness-client="]'));
       if (frames[0]) {
         await this.driver.switchTo().frame(frames[0]);
         return;

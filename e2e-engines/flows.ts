@@ -269,6 +269,24 @@ export function engineFlows(name: string, startLane: () => Promise<Lane>) {
       await playsPast(driver, 0.5, 'the film plays after the ad, with no second click');
     });
 
+    flow("a site's page with the host SDK, its player asking for the page's fullscreen: the frame fills the viewport, and back restores the page", async (driver) => {
+      // data-fullscreen=parent: the player asks its page, as a phone's does inside a frame (this lane has no touch phone).
+      await driver.goto(`${HARNESS_ORIGIN}/films/serial?movie_id=101&auto_play=1&sdk=1&data-fullscreen=parent&harness-client=${newClient(name)}`);
+      const frameBox = () =>
+        driver.evaluate(() => {
+          const box = document.querySelector('iframe')!.getBoundingClientRect();
+          return { box: [box.x, box.y, box.width, box.height].map(Math.round), fills: Math.round(box.width) === innerWidth && Math.round(box.height) === innerHeight };
+        });
+      const before = await frameBox();
+      await driver.scope('frame');
+      await playsPast(driver, 0.3, 'the film plays');
+      await clickControl(driver, '[data-testid="fullscreen-button"]');
+      await driver.scope('page');
+      await until('the frame fills the viewport', frameBox, (state) => state.fills);
+      await driver.evaluate(() => history.back());
+      await until('back restores the page', frameBox, (state) => JSON.stringify(state.box) === JSON.stringify(before.box) && !state.fills);
+    });
+
     flow('series: the end of S1E3 (the last of season 1) goes on to S2E1 by itself', async (driver) => {
       // 3 s before the end of the 12 s episode.
       await driver.goto(playerPage('movie_id=102&season=1&episode=3&t=9', newClient(name)));

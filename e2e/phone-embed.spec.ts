@@ -18,7 +18,7 @@ let site: Server;
 let SITE = '';
 test.beforeAll(async () => {
   site = createServer((req, res) => {
-    const html = sitePages.get(req.url ?? '');
+    const html = sitePages.get(new URL(req.url ?? '/', 'http://site').pathname);
     res.writeHead(html === undefined ? 404 : 200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
     res.end(html ?? 'not found');
   });
@@ -42,7 +42,7 @@ const SNIPPET = docsBlock('e2e/phone-embed.spec.ts runs this block as it stands'
 const EMBED_CODE = /## The embed code[\s\S]*?```html\n([\s\S]*?)\n```/.exec(DOCS)![1]!.replaceAll('https://player.example', PLAYER_ORIGIN);
 
 /** A phone with a site page around `body`: a heading above it and text below, so the page scrolls. */
-async function phoneSite(browser: Browser, body: string, { elementFullscreen = true } = {}) {
+async function phoneSite(browser: Browser, body: string, { elementFullscreen = true, query = '' } = {}) {
   const context = await browser.newContext(PHONE);
   if (!elementFullscreen) {
     // As iOS Safari on an iPhone: no element fullscreen on the site's page (the player's own frame keeps its API).
@@ -57,7 +57,7 @@ ${body}
 <p style="height: 1600px">Описание.</p></body></html>`;
   const path = `/serial-${sitePages.size}`;
   sitePages.set(path, html);
-  await page.goto(`${SITE}${path}`);
+  await page.goto(`${SITE}${path}${query}`);
   await page.evaluate(() => scrollTo(0, 200));
   return { page, frame: page.frameLocator('iframe'), close: () => context.close() };
 }
@@ -148,6 +148,19 @@ test("on a phone, the docs' snippet for a site without the SDK stretches the pla
     await enterFullscreen(page, frame);
     await tapControl(frame, frame.getByTestId('stretched-close'));
     await expectRestored(page, frame, before);
+  } finally {
+    await close();
+  }
+});
+
+test("a series' shared link for S2E3 at 1:35, opened on a phone through the docs' SDK example: the SDK passes the page's season, episode and t on, and S2E3 plays from 1:35", async ({ browser }) => {
+  // The site's page carries the link's parameters; its embed names only the series (content 133).
+  const body = SDK_EXAMPLE.replace('?movie_id=101', '?movie_id=133');
+  const { frame, close } = await phoneSite(browser, body, { query: '?season=2&episode=3&t=95' });
+  try {
+    await expect(frame.getByTestId('title')).toHaveText('2 сезон, 3 серия. Серия 3 сезона 2', { timeout: 20_000 });
+    await expectPlaysPast(frame, 95.5);
+    await expect(frame.getByTestId('resume-prompt')).toHaveCount(0);
   } finally {
     await close();
   }

@@ -14,7 +14,7 @@ import type { ViewerPlayOutcome } from './early-media';
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 /** The bar joins the page after the frame is painted (an animation frame, then a task). */
-const painted = () => new Promise((resolve) => setTimeout(resolve, 120));
+const painted = () => vi.waitFor(() => expect(document.querySelector('.player--shell .chrome')).not.toBeNull(), { timeout: 5000, interval: 10 });
 
 /** A <video> whose playback state the test sets and announces with the browser's event. */
 function mediaElement() {

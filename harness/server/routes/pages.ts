@@ -184,7 +184,7 @@ const sdkScript = (playerOrigin: string) => `<script type="module">
 </script>`;
 
 /** Player query parameters a site page passes on to its embed (the rest of its query is the site's own). */
-const SITE_PAGE_PLAYER_PARAMS = ['movie_id', 'auto_play', 'season', 'episode', 'episode_id', 't', 'harness-client'];
+const SITE_PAGE_PLAYER_PARAMS = ['movie_id', 'auto_play', 'season', 'episode', 'episode_id', 't', 'harness-client', 'data-fullscreen'];
 
 /**
  * A site page at a deep address (/films/<slug>?<the site's own query>) that embeds the player
