@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appTurn, type EarlyMedia } from './app-turn';
 
-const LIMITS = { answersMs: 1000, mediaMs: 3000, screenMs: 1000 };
+const LIMITS = { answersMs: 1000, mediaMs: 3000, screenMs: 1000, idleMs: 4000 };
 
 function track(turn: Promise<void>) {
   const state = { done: false };
@@ -45,6 +45,35 @@ describe('when the page evaluates its app', () => {
     frame.resolve();
     await vi.advanceTimersByTimeAsync(0);
     expect(turn.done).toBe(true);
+  });
+
+  it('a page waiting for the viewer (the shell plays it): the idle limit after its frame is decoded, not the media limit', async () => {
+    const decoded = deferred();
+    const turn = track(appTurn(Promise.resolve(), Promise.resolve<EarlyMedia>({ kind: 'waiting', ready: decoded.promise, failed: never }), LIMITS));
+    await vi.advanceTimersByTimeAsync(2000);
+    decoded.resolve();
+    await vi.advanceTimersByTimeAsync(0);
+    // 3000 ms after the answers has passed by then: only the idle limit counts.
+    await expectTurnIn(turn, LIMITS.idleMs);
+  });
+
+  it('a page waiting for the viewer: at once when the viewer plays (its frame shown) or asks for the app, or when the stream fails', async () => {
+    for (const end of ['now', 'failed'] as const) {
+      const now = deferred();
+      const failed = deferred();
+      const turn = track(appTurn(Promise.resolve(), Promise.resolve<EarlyMedia>({ kind: 'waiting', ready: never, failed: failed.promise }), LIMITS, now.promise));
+      await vi.advanceTimersByTimeAsync(500);
+      expect(turn.done).toBe(false);
+      (end === 'now' ? now : failed).resolve();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(turn.done, end).toBe(true);
+    }
+  });
+
+  it('a page waiting for the viewer whose frame never comes: the media and idle limits together', async () => {
+    const turn = track(appTurn(Promise.resolve(), Promise.resolve<EarlyMedia>({ kind: 'waiting', ready: never, failed: never }), LIMITS));
+    await vi.advanceTimersByTimeAsync(0);
+    await expectTurnIn(turn, LIMITS.mediaMs + LIMITS.idleMs);
   });
 
   it('a stream loading for the model: when its first frame is decoded', async () => {

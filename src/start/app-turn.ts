@@ -8,9 +8,13 @@
 
 /**
  * How the start episode is on its way before the app: not at all, or loading (`ready` when its first
- * frame is decoded, or shown when it plays early, or when it failed).
+ * frame is decoded, or shown when it plays early, or when it failed); or waiting for the viewer's
+ * click with the page's shell able to play it (`ready` at its first frame decoded, `failed` when it failed).
  */
-export type EarlyMedia = { kind: 'none' } | { kind: 'loading' | 'playing'; ready: Promise<void> };
+export type EarlyMedia =
+  | { kind: 'none' }
+  | { kind: 'loading' | 'playing'; ready: Promise<void> }
+  | { kind: 'waiting'; ready: Promise<void>; failed: Promise<void> };
 
 export interface TurnLimits {
   /**
@@ -23,13 +27,21 @@ export interface TurnLimits {
   answersMs: number;
   /** How long, once they are in, the stream's first frame is waited for (a slow media network, a hidden page). */
   mediaMs: number;
+  /**
+   * How long a page that waits for the viewer's click, its shell's controls working, is left to
+   * them after its first frame is decoded before the app comes anyway: evaluated then, the app
+   * would hold up the tap the picture invites.
+   */
+  idleMs: number;
 }
 
 /**
  * Resolves when the app's turn has come: at once without an early stream; when the early stream
  * is ready, or `screenMs` after it is known not to play by itself; at `answersMs` when the start-up
  * answers (`answers`) are not in by then, and `mediaMs` after they came at the latest; at once when
- * `now` resolves (the viewer asked for what only the app does).
+ * `now` resolves (the viewer asked for what only the app does, or their play shows its first frame).
+ * A page waiting for the viewer's click (`waiting`) is left to its shell: `idleMs` after its frame
+ * is decoded (or after `mediaMs` and `idleMs`, when no frame comes), at once when it fails.
  */
 export function appTurn(answers: Promise<unknown>, early: Promise<EarlyMedia>, limits: TurnLimits, now: Promise<void> = new Promise(() => undefined)): Promise<void> {
   return new Promise((resolve) => {
@@ -50,6 +62,17 @@ export function appTurn(answers: Promise<unknown>, early: Promise<EarlyMedia>, l
     }, done);
     void early.then((media) => {
       if (media.kind === 'none') return done();
+      if (media.kind === 'waiting') {
+        clearTimeout(answersTimer);
+        clearTimeout(mediaTimer);
+        screenTimer = setTimeout(done, limits.mediaMs + limits.idleMs);
+        void media.failed.then(done, done);
+        void media.ready.then(() => {
+          clearTimeout(screenTimer);
+          screenTimer = setTimeout(done, limits.idleMs);
+        }, done);
+        return;
+      }
       if (media.kind === 'loading') screenTimer = setTimeout(done, limits.screenMs);
       void media.ready.then(done, done);
     }, done);

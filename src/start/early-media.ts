@@ -13,7 +13,7 @@ import type { PlayerConfig } from '../features/session/config';
 import { STORAGE_KEYS } from '../lib/constants';
 import type { KeyValueStorage } from '../platform/web-storage';
 import type { EarlyMedia } from './app-turn';
-import { planEarlyStart, planForViewer, playsAtOnce } from './early-play';
+import { planEarlyStart, planForViewer, playsAtOnce, waitsForViewer } from './early-play';
 import type { EarlySource } from './early-requests';
 
 export interface EarlyMediaInput {
@@ -146,6 +146,7 @@ export async function loadEarlyMedia(
   facts.plan = plan;
   if (!playsAtOnce(plan)) {
     if (plan) viewer.settle('planned');
+    if (waitsForViewer(plan)) return { kind: 'waiting', ready: decoded, failed: failure };
     return { kind: 'loading', ready: decoded };
   }
   const played = playEarly(created, saved, facts, appStarting).then(async (result) => {

@@ -13,7 +13,7 @@ import { firePixelFx } from '../platform/pixel';
 import { loadVastFx } from '../platform/vast-loader';
 import { connectFeatures } from '../app/connect-features';
 import { parseConfig } from '../features/session/config';
-import { planEarlyStart, playsAtOnce, type EarlyPlayInput } from './early-play';
+import { planEarlyStart, planForViewer, playsAtOnce, waitsForViewer, type EarlyPlayInput } from './early-play';
 
 const episode = { id: 7, duration: 600 };
 
@@ -27,6 +27,18 @@ describe('the entry plays the start itself only when the model would play it at 
     expect(playsAtOnce(planEarlyStart(input('?movie_id=1&auto_play=1')))).toBe(true);
     expect(playsAtOnce(planEarlyStart(input('?movie_id=1&auto_play=1&t=30')))).toBe(true);
     expect(playsAtOnce(planEarlyStart(input('?movie_id=1&auto_play=1', { adList: { prerollList: [] } })))).toBe(true);
+  });
+
+  it("the page's shell plays a click itself only with no pre-roll and no prompt; the viewer's play makes the plan play, the prompt stays", () => {
+    expect(waitsForViewer(planEarlyStart(input('?movie_id=1')))).toBe(true);
+    expect(waitsForViewer(planEarlyStart(input('?movie_id=1&advert=1')))).toBe(false);
+    expect(waitsForViewer(planEarlyStart(input('?movie_id=1', { storedProgress: { '7': 120 } })))).toBe(false);
+    expect(waitsForViewer(planEarlyStart(input('?movie_id=1&auto_play=1')))).toBe(false);
+    const preroll = planEarlyStart(input('?movie_id=1&advert=1'))!;
+    expect(planForViewer(preroll, false)).toMatchObject({ play: 'sound', preroll: true });
+    expect(planForViewer(preroll, true).play).toBe('muted');
+    const prompt = planEarlyStart(input('?movie_id=1', { storedProgress: { '7': 120 } }))!;
+    expect(planForViewer(prompt, false)).toBe(prompt);
   });
 
   it('autoplay off: waits for the viewer', () => {

@@ -51,3 +51,11 @@ export function planForViewer(plan: StartPlan, muted: boolean): StartPlan {
   if (plan.play !== 'click' || plan.resumeAt !== null) return plan;
   return { ...plan, play: muted ? 'muted' : 'sound' };
 }
+
+/**
+ * The page waits for the viewer's click and its shell can play the content itself then: no
+ * pre-roll, no resume prompt (each needs the app).
+ */
+export function waitsForViewer(plan: StartPlan | null): plan is StartPlan {
+  return plan !== null && plan.play === 'click' && plan.resumeAt === null && !plan.preroll;
+}

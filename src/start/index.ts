@@ -10,7 +10,7 @@
  * it applies are the features' pure functions.
  */
 import { config, earlyEpisode, earlyStores, engineModule, root, viewerIntents } from './page-config';
-import { APP_ANSWERS_LIMIT_MS, APP_MEDIA_LIMIT_MS, APP_SCREEN_LIMIT_MS, MOBILE_LAYOUT_QUERY } from '../lib/constants';
+import { APP_ANSWERS_LIMIT_MS, APP_IDLE_LIMIT_MS, APP_MEDIA_LIMIT_MS, APP_SCREEN_LIMIT_MS, MOBILE_LAYOUT_QUERY } from '../lib/constants';
 import type { MediaEngine } from '../engine/types';
 import { createWebStorage } from '../platform/web-storage';
 import { appTurn } from './app-turn';
@@ -67,6 +67,8 @@ export function startPage(): PageStart {
   const engine = engineModule.then(({ createHlsEngine }) => createHlsEngine(video, { playlists: earlyStores.playlists }));
   const facts: EarlyFacts = { plan: null, soundRefused: false, autoplay: null, source: null };
   const viewer = createViewerPlay();
+  let viewerPlayed!: () => void;
+  const played = new Promise<void>((resolve) => (viewerPlayed = resolve));
   const mobile = typeof window.matchMedia === 'function' && window.matchMedia(MOBILE_LAYOUT_QUERY).matches;
   const shell = createPageShell({
     root,
@@ -78,17 +80,22 @@ export function startPage(): PageStart {
     // The fullscreen feature's rule: through the parent frame when the page says so, or on a phone in a frame.
     parentFullscreen: config.fullscreenMode === 'parent' || (mobile && framed()),
     autoPlay: config.autoPlay,
-    play: async () => (facts.plan || taken ? playForViewer(await engine, storage, facts, () => taken) : viewer.request()),
+    play: async () => {
+      const outcome = await (facts.plan || taken ? playForViewer(await engine, storage, facts, () => taken) : viewer.request());
+      // The viewer's film shows its first frame: the app may come, it holds nothing up any more.
+      if (outcome === 'played') void firstFrame.then(viewerPlayed);
+      return outcome;
+    },
     autoplayBlocked: () => facts.autoplay === 'blocked',
     soundRefused: () => facts.soundRefused,
     soundAllowed: () => (facts.soundRefused = false),
   });
   const early = loadEarlyMedia({ config, storage, video, engine, firstFrame, start: earlyEpisode, appStarting: () => appStarting, viewer }, facts);
   void early.then((media) => (media.kind === 'none' ? undefined : media.ready)).finally(() => shell.refresh());
-  const limits = { answersMs: APP_ANSWERS_LIMIT_MS, mediaMs: APP_MEDIA_LIMIT_MS, screenMs: APP_SCREEN_LIMIT_MS };
+  const limits = { answersMs: APP_ANSWERS_LIMIT_MS, mediaMs: APP_MEDIA_LIMIT_MS, screenMs: APP_SCREEN_LIMIT_MS, idleMs: APP_IDLE_LIMIT_MS };
   let episodeId: number | null = null;
   void earlyEpisode.then((start) => (episodeId = start?.episode.id ?? null));
-  const turn = appTurn(earlyEpisode, early, limits, shell.needsApp).then(() => {
+  const turn = appTurn(earlyEpisode, early, limits, Promise.race([shell.needsApp, played])).then(() => {
     appStarting = true;
   });
   const takeEarly = () => {
