@@ -79,6 +79,7 @@ export function startPage(): PageStart {
     mobile,
     // The fullscreen feature's rule: through the parent frame when the page says so, or on a phone in a frame.
     parentFullscreen: config.fullscreenMode === 'parent' || (mobile && framed()),
+    firstFrame,
     autoPlay: config.autoPlay,
     play: async () => {
       const outcome = await (facts.plan || taken ? playForViewer(await engine, storage, facts, () => taken) : viewer.request());

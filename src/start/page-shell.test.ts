@@ -42,6 +42,8 @@ function setUp(overrides: Partial<PageShellInput> = {}, outcome: ViewerPlayOutco
   const shell = createPageShell({
     root,
     video,
+    // As the page detects it: the first frame shown once the element plays.
+    firstFrame: new Promise<void>((resolve) => video.addEventListener('playing', () => resolve(), { once: true })),
     engine: Promise.resolve(engine),
     recorder,
     storage,
@@ -121,6 +123,16 @@ describe('the page shell', () => {
     expect(shown('big-play')).toBe(true);
   });
 
+  it('a start that plays gets its bar once its first frame is shown, not at its decoded frame', async () => {
+    const { set, shown } = setUp({ autoPlay: true });
+    set({ readyState: 2 }, 'loadeddata');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(shown('play-toggle')).toBe(false);
+    set({ paused: false, readyState: 4 }, 'playing');
+    await painted();
+    expect(shown('play-toggle')).toBe(true);
+  });
+
   it('a tap recorded before it, on a black page, is the viewer asking to play', async () => {
     const recorder = recordIntents(document);
     document.body.click();
@@ -128,7 +140,7 @@ describe('the page shell', () => {
     document.body.append(root);
     const play = vi.fn(async (): Promise<ViewerPlayOutcome> => 'played');
     createPageShell({
-      root, video: mediaElement().video, engine: Promise.resolve(createScriptedEngine()), recorder, storage: createMemoryStorage(), mobile: false,
+      root, video: mediaElement().video, firstFrame: new Promise(() => undefined), engine: Promise.resolve(createScriptedEngine()), recorder, storage: createMemoryStorage(), mobile: false,
       parentFullscreen: false, autoPlay: false, play, autoplayBlocked: () => false, soundRefused: () => false, soundAllowed: () => undefined,
     });
     expect(play).toHaveBeenCalledTimes(1);

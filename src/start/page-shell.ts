@@ -21,6 +21,8 @@ export interface PageShellInput {
   recorder: IntentRecorder;
   storage: KeyValueStorage;
   mobile: boolean;
+  /** The page's first frame shown (the content's or a pre-roll's): the bar joins the page after it. */
+  firstFrame: Promise<void>;
   /** The page's autoplay: until it plays or is refused, no big play button (nor a spinner: its animation would cost the first frame). */
   autoPlay: boolean;
   autoplayBlocked(): boolean;
@@ -139,12 +141,22 @@ function shellActions({ input, state, engine, render, showControls, queue, appNe
 }
 
 /** Keeps the shell's state with the element's; the bar joins the page after the first frame is painted. */
-function followMedia({ input: { video }, state, render, showControls }: ShellContext): () => void {
+function followMedia({ input, state, render, showControls }: ShellContext): () => void {
+  const { video } = input;
+  const showBar = () => {
+    if (state.framed) return;
+    state.framed = true;
+    render();
+  };
+  void input.firstFrame.then(() => afterPaint(showBar));
   const follow = () => {
     state.muted = video.muted;
     state.time = video.currentTime;
     state.duration = Number.isFinite(video.duration) ? video.duration : 0;
-    if (video.readyState >= HAVE_CURRENT_DATA && !state.framed) afterPaint(() => ((state.framed = true), render()));
+    // A page waiting for the viewer shows its decoded frame: the bar comes with it. One that plays
+    // gets its bar once its first frame is shown, so the bar's layout is not in that frame's way.
+    const waitsForViewer = video.paused && !(input.autoPlay && !input.autoplayBlocked());
+    if (video.readyState >= HAVE_CURRENT_DATA && waitsForViewer && !state.framed) afterPaint(showBar);
     if (!video.paused && state.status !== 'playing') {
       state.status = 'playing';
       state.waiting = false;
