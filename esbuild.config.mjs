@@ -7,7 +7,7 @@ import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { BROWSER_BUILD, eagerChunks, PLAYER_APP, PLAYER_PRELOAD, precompress, pruneCompressCache } from './scripts/build-options.mjs';
-import { hlsOmitted } from './scripts/hls-omitted.mjs';
+import { HLS_SRC, hlsOmitted } from './scripts/hls-omitted.mjs';
 
 const root = path.dirname(new URL(import.meta.url).pathname);
 // DIST_DIR lets parallel runs build side by side (e.g. DIST_DIR=.dist-ads).
@@ -36,6 +36,32 @@ const HLS_FEATURES = {
   __USE_INTERSTITIALS__: 'false',
   __USE_IFRAMES__: 'false',
 };
+
+/**
+ * hls.js's transmuxer worker (issue 49), as its own build makes hls.worker.js: transmuxer-worker.ts
+ * as one classic script with __IN_WORKER__ set, from the same sources, flags and stubs as the
+ * engine chunk. The engine loads it (`workerPath`) only for a stream it must transmux (MPEG-TS,
+ * AAC/MP3), so it is no initial file. Returns its address relative to the page, as index.html
+ * names the other assets.
+ */
+async function buildHlsWorker() {
+  const outdir = path.join(dist, 'player', 'assets');
+  const result = await esbuild.build({
+    ...BROWSER_BUILD,
+    entryPoints: { 'hls-worker': path.join(HLS_SRC, 'demux/transmuxer-worker.ts') },
+    splitting: false,
+    format: 'iife',
+    outdir,
+    sourcemap: 'linked',
+    define: { ...BROWSER_BUILD.define, ...HLS_FEATURES, __IN_WORKER__: 'true' },
+    // None of the stubbed modules is in the worker's graph today; should an upgrade bring one in, it stays out.
+    plugins: [hlsOmitted(undefined, { allUsed: false })],
+    logLevel: 'warning',
+  });
+  const outputs = result.metafile.outputs;
+  const file = Object.keys(outputs).find((name) => outputs[name].entryPoint && name.endsWith('.js'));
+  return { outputs, file, url: `./assets/${path.basename(file)}` };
+}
 
 const pages = [
   {
@@ -191,8 +217,10 @@ async function buildServer() {
 /**
  * Gzip and brotli size of every JS and CSS output, with the initial files marked (what index.html
  * references and their static imports), and the player's initial JS and own code against budgets.
+ * hls.js's worker is listed apart: fetched only for a stream that needs transmuxing, after the
+ * engine has read its playlist, it is in neither figure.
  */
-async function sizeReport(pagesBuilt) {
+async function sizeReport(pagesBuilt, worker) {
   const rows = [];
   const totals = [];
   for (const page of pagesBuilt) {
@@ -227,12 +255,22 @@ async function sizeReport(pagesBuilt) {
     for (const row of rows) if (row.page === page.name) row.initial = initial.has(path.relative(root, path.join(dist, row.file)));
     totals.push({ page: page.name, initial_js_gzip: initialGzip, started_js_gzip: startedGzip, own_code_gzip: Math.round(ownGzip) });
   }
-  await writeFile(path.join(dist, 'size-report.json'), JSON.stringify({ totals, files: rows }, null, 2));
+  const workerFull = path.join(root, worker.file);
+  const workerRow = {
+    page: 'player',
+    file: path.relative(dist, workerFull),
+    initial: false,
+    bytes: (await stat(workerFull)).size,
+    gzip: (await stat(`${workerFull}.gz`)).size,
+    brotli: (await stat(`${workerFull}.br`)).size,
+  };
+  await writeFile(path.join(dist, 'size-report.json'), JSON.stringify({ totals, files: rows, worker: workerRow }, null, 2));
   const kb = (n) => (n / 1024).toFixed(1).padStart(8);
   console.log('page     initial     raw KB  gzip KB  br KB  file');
   for (const r of rows) {
     console.log(`${r.page.padEnd(8)} ${String(r.initial).padEnd(8)} ${kb(r.bytes)} ${kb(r.gzip)} ${kb(r.brotli)}  ${r.file}`);
   }
+  console.log(`worker   ${'false'.padEnd(8)} ${kb(workerRow.bytes)} ${kb(workerRow.gzip)} ${kb(workerRow.brotli)}  ${workerRow.file} (MPEG-TS and AAC/MP3 streams only)`);
   // The player's budgets (npm run bench checks them; own code there re-bundles without packages).
   const player = totals.find((total) => total.page === 'player');
   console.log(
@@ -243,8 +281,11 @@ async function sizeReport(pagesBuilt) {
 
 await rm(dist, { recursive: true, force: true });
 await mkdir(dist, { recursive: true });
-const building = [...pages.map(buildPage), buildSdk()];
+// The player's engine learns the worker's hashed name from the build: built first, it is a define of the page.
+const worker = await buildHlsWorker();
+const withWorker = (page) => (page.name === 'player' ? { ...page, define: { ...page.define, __HLS_WORKER__: JSON.stringify(worker.url) } } : page);
+const building = [...pages.map(withWorker).map(buildPage), buildSdk()];
 // Each page compresses as soon as it is built, while the others and the server still build.
 const [built] = await Promise.all([Promise.all(building), ...building.map(async (page) => precompress(path.join(dist, (await page).name))), buildServer()]);
 await pruneCompressCache();
-if (report) await sizeReport(built);
+if (report) await sizeReport(built, worker);

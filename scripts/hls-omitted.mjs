@@ -36,8 +36,9 @@ export const HLS_STUBS = {
   'utils/cues': OMITTED,
   // CMCD is off (__USE_CMCD__ false), but the controller's import kept @svta/cml-cmcd's module-level tables.
   'controller/cmcd-controller': OMITTED,
-  // The transmuxer worker's entry: this build makes no worker (no __HLS_WORKER_BUNDLE__, no
-  // workerPath), so transmuxing runs inline; hls.js's own ESM build leaves it out the same way.
+  // The transmuxer worker's entry, which inject-worker.ts imports to put the worker in a UMD bundle:
+  // the page's bundle leaves it out (as hls.js's own ESM build does); the worker is a build of its
+  // own (esbuild.config.mjs `buildHlsWorker`) that the engine loads by `workerPath`.
   'demux/transmuxer-worker': OMITTED,
   // vtt.js's VTTCue for browsers without one: every browser of BROWSER_BUILD's target has it.
   'utils/vttcue': path.join(root, 'src/engine/hls-vttcue.ts'),
@@ -48,9 +49,10 @@ const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /**
  * esbuild plugin: resolves each module of `stubs`, imported from inside `hlsSrc`, to its stub.
  * Its setup throws when a module is not in the installed hls.js, and its end when the build
- * bundled hls.js but no file imported one of them (an upgrade moved the import).
+ * bundled hls.js but no file imported one of them (an upgrade moved the import), unless `allUsed`
+ * is false (the transmuxer worker's build, whose graph holds none of them).
  */
-export function hlsOmitted(stubs = HLS_STUBS, { hlsSrc = HLS_SRC } = {}) {
+export function hlsOmitted(stubs = HLS_STUBS, { hlsSrc = HLS_SRC, allUsed = true } = {}) {
   return {
     name: 'hls-omitted',
     setup(build) {
@@ -76,7 +78,7 @@ export function hlsOmitted(stubs = HLS_STUBS, { hlsSrc = HLS_SRC } = {}) {
         return { path: stubs[module] };
       });
       build.onEnd((result) => {
-        if (result.errors.length > 0) return;
+        if (result.errors.length > 0 || !allUsed) return;
         const cwd = build.initialOptions.absWorkingDir ?? process.cwd();
         const bundledHls = Object.keys(result.metafile?.inputs ?? {}).some((input) => inHls(path.dirname(path.resolve(cwd, input))));
         const unmatched = modules.filter((module) => !matched.has(module));

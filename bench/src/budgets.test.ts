@@ -23,6 +23,12 @@ describe('bench budgets', () => {
       'ads.ad_end_to_content_ms',
       'next_episode.ratio_vs_cold',
       'steady.main_thread_ratio_vs_bare',
+      'steady.ts.main_thread_ratio_vs_bare',
+      'steady.cpu4x.main_thread_ratio_vs_bare',
+      'steady.cpu4x_ts.main_thread_ratio_vs_bare',
+      'steady.cpu4x.longest_task_over_bare_ms',
+      'steady.cpu4x_ts.longest_task_over_bare_ms',
+      'steady.cpu4x_ts.first_frame_ratio_vs_bare',
       'memory.heap_growth_bytes',
       'memory.leaked_video_elements',
       'memory.leaked_media_sources',
@@ -84,6 +90,22 @@ describe('bench budgets', () => {
     const report = { ttff: { mobile: { ratio_vs_bare: null, ratio_vs_bare_p90: null, null_reasons: { ratio_vs_bare: 'no iteration with both figures' } } } };
     const byKey = Object.fromEntries(evaluateBudgets(report).map((r) => [r.key, r]));
     expect(byKey['ttff.mobile.ratio_vs_bare_p90']).toMatchObject({ status: 'SKIP', reason: 'no iteration with both figures' });
+  });
+
+  it('holds steady playback to the bare page: 1.00× on the full CPU, 1.10× at 4× CPU, no longer task, and the TS first frame', () => {
+    const steady = { main_thread_ratio_vs_bare: 1.0, ts: { main_thread_ratio_vs_bare: 1.01 }, cpu4x: { main_thread_ratio_vs_bare: 1.1, longest_task_over_bare_ms: 0 }, cpu4x_ts: { main_thread_ratio_vs_bare: 1.11, longest_task_over_bare_ms: 12.5, first_frame_ratio_vs_bare: 0.98, null_reasons: {} } };
+    const results = evaluateBudgets({ steady }).filter((r) => r.key.startsWith('steady.'));
+    expect(results.map((r) => [r.id, r.status])).toEqual([
+      ['steady', 'PASS'],
+      ['steady-ts', 'FAIL'],
+      ['steady-cpu4x', 'PASS'],
+      ['steady-cpu4x-ts', 'FAIL'],
+      ['longest-task-cpu4x', 'PASS'],
+      ['longest-task-cpu4x-ts', 'FAIL'],
+      ['ttff-ts-cpu4x', 'PASS'],
+    ]);
+    const missing = evaluateBudgets({ steady: { cpu4x_ts: { null_reasons: { first_frame_ratio_vs_bare: 'ffmpeg is not installed' } } } }).find((r) => r.id === 'ttff-ts-cpu4x');
+    expect(missing).toMatchObject({ status: 'SKIP', reason: 'ffmpeg is not installed' });
   });
 
   it('holds the initial JavaScript to 210 KiB gzip', () => {

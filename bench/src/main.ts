@@ -19,7 +19,8 @@ import { EXPECTED_VIDEO_ELEMENTS, measureMemory, MEMORY_METHOD, playerSnapshot }
 import { BUFFER_PROBE_MS, REBUFFER_WINDOW_MS, runMobile, type MobileResult, type MobileSample } from './sections/mobile';
 import { MOBILE_PROFILE, networkConditions, qualityDrop } from './sections/mobile-figures';
 import { measureNextOnce, type NextSample } from './sections/next-episode';
-import { EARLY_WINDOW_MS, measureSteadyOnce, SETTLED_WINDOW_MS, type SteadySample } from './sections/steady';
+import { EARLY_WINDOW_MS, SETTLED_WINDOW_MS } from './sections/steady';
+import { ensureTsFilm, FIRST_FRAME_FIGURES, putSteady, runSteadyVariant, STEADY_FIGURES, STEADY_VARIANTS, steadyPart, TS_FILM } from './sections/steady-run';
 import { CONTENDERS, CPU_CONTENDERS, measureOnce, PHONE_CPU_RATE, runTtff, SERIES_COLD } from './sections/ttff';
 import { figure, pairedRatios, round } from './stats';
 
@@ -78,6 +79,26 @@ const ROWS: readonly Row[] = [
   { label: 'early window task, ours', key: 'steady.player_early_task_ms' },
   { label: 'early window task, bare', key: 'steady.bare_hls_early_task_ms' },
   { label: 'early window ours / bare', key: 'steady.early_main_thread_ratio_vs_bare' },
+  { label: 'steady longest task, ours', key: 'steady.player_longest_task_ms' },
+  { label: 'steady longest task, bare', key: 'steady.bare_hls_longest_task_ms' },
+  { label: 'steady TS task, ours', key: 'steady.ts.player_task_ms' },
+  { label: 'steady TS task, bare', key: 'steady.ts.bare_hls_task_ms' },
+  { label: 'steady TS ours / bare', key: 'steady.ts.main_thread_ratio_vs_bare' },
+  { label: 'steady TS longest task, ours', key: 'steady.ts.player_longest_task_ms' },
+  { label: 'steady TS longest task, bare', key: 'steady.ts.bare_hls_longest_task_ms' },
+  { label: 'steady 4× CPU task, ours', key: 'steady.cpu4x.player_task_ms' },
+  { label: 'steady 4× CPU task, bare', key: 'steady.cpu4x.bare_hls_task_ms' },
+  { label: 'steady 4× CPU ours / bare', key: 'steady.cpu4x.main_thread_ratio_vs_bare' },
+  { label: 'steady 4× CPU longest task, ours', key: 'steady.cpu4x.player_longest_task_ms' },
+  { label: 'steady 4× CPU longest task, bare', key: 'steady.cpu4x.bare_hls_longest_task_ms' },
+  { label: 'steady TS 4× CPU task, ours', key: 'steady.cpu4x_ts.player_task_ms' },
+  { label: 'steady TS 4× CPU task, bare', key: 'steady.cpu4x_ts.bare_hls_task_ms' },
+  { label: 'steady TS 4× CPU ours / bare', key: 'steady.cpu4x_ts.main_thread_ratio_vs_bare' },
+  { label: 'steady TS 4× CPU longest task, ours', key: 'steady.cpu4x_ts.player_longest_task_ms' },
+  { label: 'steady TS 4× CPU longest task, bare', key: 'steady.cpu4x_ts.bare_hls_longest_task_ms' },
+  { label: 'first frame TS 4× CPU, ours', key: 'steady.cpu4x_ts.player_first_frame_ms' },
+  { label: 'first frame TS 4× CPU, bare', key: 'steady.cpu4x_ts.bare_hls_first_frame_ms' },
+  { label: 'first frame TS 4× CPU ours / bare', key: 'steady.cpu4x_ts.first_frame_ratio_vs_bare' },
   { label: 'heap growth 1 → N switches', key: 'memory.heap_growth_bytes' },
   { label: 'leaked <video> elements', key: 'memory.leaked_video_elements' },
   { label: 'leaked MediaSources', key: 'memory.leaked_media_sources' },
@@ -120,7 +141,7 @@ interface Context {
 }
 
 /** Rough seconds one iteration of each later section needs; reserved out of the time budget. */
-const RESERVE_S: Record<SectionName, number> = { bundle: 0, ttff: 10, ttff_cpu4x: 15, ttff_mobile: 115, first_tap: 340, next_episode: 15, ads: 15, steady: 25, memory: 50 };
+const RESERVE_S: Record<SectionName, number> = { bundle: 0, ttff: 10, ttff_cpu4x: 15, ttff_mobile: 115, first_tap: 340, next_episode: 15, ads: 15, steady: 170, memory: 50 };
 /** Order the sections run in. */
 const ORDER: readonly SectionName[] = ['bundle', 'ttff', 'ttff_cpu4x', 'ttff_mobile', 'first_tap', 'next_episode', 'ads', 'steady', 'memory'];
 
@@ -387,47 +408,27 @@ async function nextEpisodeSection(ctx: Context, section: Section): Promise<void>
     'cold = TTFF of S1E3 in a fresh context; the two alternate within each iteration; ratio = each switch / median cold';
 }
 
+/** Steady playback (issue 49): fMP4 and MPEG-TS, full CPU and 4× CPU, ours against the bare page (sections/steady-run.ts). */
 async function steadySection(ctx: Context, section: Section): Promise<void> {
-  const pair = [CONTENDERS.find((c) => c.key === 'player')!, CONTENDERS.find((c) => c.key === 'bare_hls')!];
-  const samples: Record<'player' | 'bare_hls', SteadySample[]> = { player: [], bare_hls: [] };
-  for (let i = 0; i < ctx.opts.steadyIterations; i++) {
-    if (i > 1 && !ctx.more('steady')) break;
-    const order = i % 2 === 0 ? pair : [...pair].reverse();
-    for (const c of order) samples[c.key as 'player' | 'bare_hls'].push(await measureSteadyOnce(ctx.bench, c, ctx.opts.steadySeconds));
-    const p = samples.player[i]!;
-    const b = samples.bare_hls[i]!;
-    ctx.log(`  steady ${i + 1}/${ctx.opts.steadyIterations}: task ours ${p.taskMs?.toFixed(0) ?? p.reason} ms, bare ${b.taskMs?.toFixed(0) ?? b.reason} ms (early window: ${p.earlyTaskMs?.toFixed(0) ?? '—'} / ${b.earlyTaskMs?.toFixed(0) ?? '—'} ms)`);
+  const tsMissing = await ensureTsFilm(ctx.repo, ctx.log);
+  for (const variant of STEADY_VARIANTS) {
+    const part = steadyPart(section, variant.key);
+    if (variant.stream === 'ts' && tsMissing) {
+      skipAll(part, variant.key === 'cpu4x_ts' ? [...STEADY_FIGURES, ...FIRST_FRAME_FIGURES] : STEADY_FIGURES, tsMissing);
+      continue;
+    }
+    const samples = await runSteadyVariant(ctx.bench, variant, { iterations: ctx.opts.steadyIterations, seconds: ctx.opts.steadySeconds, more: () => ctx.more('steady'), log: ctx.log });
+    putSteady(part, samples, variant);
   }
-  const task = (k: 'player' | 'bare_hls') => samples[k].map((s) => s.taskMs);
-  const earlyTask = (k: 'player' | 'bare_hls') => samples[k].map((s) => s.earlyTaskMs);
-  const script = (k: 'player' | 'bare_hls') => samples[k].map((s) => s.scriptMs);
-  put(section, 'player_task_ms', figure(task('player')), 'our player never played');
-  put(section, 'bare_hls_task_ms', figure(task('bare_hls')), 'the bare page never played');
-  put(section, 'player_script_ms', figure(script('player')), 'our player never played');
-  put(section, 'bare_hls_script_ms', figure(script('bare_hls')), 'the bare page never played');
-  put(section, 'main_thread_ratio_vs_bare', figure(pairedRatios(task('player'), task('bare_hls'))), 'no iteration with both figures');
-  put(section, 'script_ratio_vs_bare', figure(pairedRatios(script('player'), script('bare_hls'))), 'no iteration with both figures');
-  put(section, 'player_early_task_ms', figure(earlyTask('player')), 'our player never played');
-  put(section, 'bare_hls_early_task_ms', figure(earlyTask('bare_hls')), 'the bare page never played');
-  put(section, 'early_main_thread_ratio_vs_bare', figure(pairedRatios(earlyTask('player'), earlyTask('bare_hls'))), 'no iteration with both figures');
   section.seconds = ctx.opts.steadySeconds;
-  const secs = (list: SteadySample[]) => list.map((s) => (s.playedS === null ? null : round(s.playedS, 2)));
-  section.played_seconds = { player: secs(samples.player), bare_hls: secs(samples.bare_hls) };
-  section.samples = {
-    player_task_ms: ms(task('player')),
-    bare_hls_task_ms: ms(task('bare_hls')),
-    player_script_ms: ms(script('player')),
-    bare_hls_script_ms: ms(script('bare_hls')),
-    player_layout_ms: ms(samples.player.map((s) => s.layoutMs)),
-    bare_hls_layout_ms: ms(samples.bare_hls.map((s) => s.layoutMs)),
-    player_early_task_ms: ms(earlyTask('player')),
-    bare_hls_early_task_ms: ms(earlyTask('bare_hls')),
-  };
   section.method =
     `CDP Performance.getMetrics (timeDomain threadTicks: main-thread CPU time, so waiting for a busy CPU does not count) TaskDuration and ` +
     `ScriptDuration deltas over ${ctx.opts.steadySeconds} s of playing; settled window (the budget's) from ${SETTLED_WINDOW_MS / 1000} s after the first frame, ` +
     `when the player's deferred start-up work (error-reporting SDK, device fingerprint) has run; early window from ${EARLY_WINDOW_MS / 1000} s, which includes it; ` +
-    `both from the same load; ours and the bare page alternate`;
+    `both from the same load; ours and the bare page alternate. The section's own figures: the fixture film (fMP4) on the full CPU; ts: ${TS_FILM} ` +
+    `(60 s 1280×720 H.264 3 Mbit/s CBR, AAC, 4 s segments); cpu4x, cpu4x_ts: the same at ${PHONE_CPU_RATE}× CPU (Emulation.setCPUThrottlingRate before navigating). ` +
+    'longest task: the Long Tasks API\'s longest task (≥ 50 ms; 0 when none) starting in the settled window, per load; longest_task_over_bare_ms = our median − the bare median. ' +
+    'cpu4x_ts first frame: navigation start → first advancing frame of the same loads, ratio = median of per-iteration pairs';
 }
 
 /** Pre-rolls in the memory section's main load (the issue's "10 ads"). */
@@ -509,7 +510,11 @@ const SECTION_KEYS: Record<SectionName, string[]> = {
   ],
   ads: ['play_to_ad_frame_ms', 'ad_end_to_content_ms', 'floor_play_to_frame_ms'],
   next_episode: ['switch_ms', 'cold_ms', 'ratio_vs_cold'],
-  steady: ['player_task_ms', 'bare_hls_task_ms', 'main_thread_ratio_vs_bare', 'script_ratio_vs_bare', 'early_main_thread_ratio_vs_bare'],
+  steady: [
+    ...STEADY_FIGURES,
+    ...STEADY_VARIANTS.filter((v) => v.key !== 'fmp4').flatMap((v) => STEADY_FIGURES.map((k) => `${v.key}.${k}`)),
+    ...FIRST_FRAME_FIGURES.map((k) => `cpu4x_ts.${k}`),
+  ],
   memory: ['heap_growth_bytes', 'leaked_video_elements', 'leaked_media_sources', 'ads_heap_growth_bytes', 'player_live_video_elements', 'player_live_media_sources'],
   bundle: ['initial_js_gzip_bytes', 'player_js_gzip_bytes', 'initial_js_brotli_bytes', 'initial_css_gzip_bytes', 'own_code_gzip_bytes', 'own_code_with_app_gzip_bytes', 'own_code_proportional_gzip_bytes'],
 };

@@ -7,8 +7,11 @@ export const SECTIONS = ['ttff', 'ttff_cpu4x', 'ttff_mobile', 'first_tap', 'ads'
 export type Section = (typeof SECTIONS)[number];
 
 export const DEFAULT_ADS_URL = '/?movie_id=101&auto_play=0&data-ad-list-url=/bench/ads/list.json';
-/** Seconds a default run may take: about 8 minutes of the other sections and 10 of the mobile one, with room for a loaded machine. */
-export const DEFAULT_TIME_BUDGET_S = 1200;
+/**
+ * Seconds a default run may take: about 8 minutes of the other sections, 10 of the mobile one and
+ * 8 of the steady one (four runs: fMP4 and TS, full and 4× CPU), with room for a loaded machine.
+ */
+export const DEFAULT_TIME_BUDGET_S = 1800;
 
 export const DEFAULT_NEXT_URL = '/?movie_id=102&season=1&episode=2&auto_play=1&t=6';
 
@@ -58,7 +61,7 @@ export const USAGE = `usage: npm run bench -- [options]
                         (default /?movie_id=102&season=1&episode=2&auto_play=1&t=6)
   --ads-iterations N    (default min(5, N))
   --next-iterations N   (default min(5, N))
-  --steady-iterations N (default min(3, N)); --steady-seconds S (default 10)
+  --steady-iterations N (default min(3, N)) per stream and CPU; --steady-seconds S (default 10)
   --mobile-iterations N (default min(5, N)); each load of the mobile section lasts about 37 s
   --tap-iterations N    first-tap rounds (default 1): each is 22 loads, one tap each (about 6 min)
   --switches N          episode switches for the memory figure (default 30; after 10 pre-rolls)
@@ -66,7 +69,7 @@ export const USAGE = `usage: npm run bench -- [options]
                         (ttff_cpu4x: time to first frame at 4× CPU throttling, reported as ttff.cpu4x;
                         ttff_mobile: Lighthouse's mobile profile, 4× CPU and Slow 4G, as ttff.mobile;
                         first_tap: one tap per load on a phone on that profile, no autoplay)
-  --time-budget S       seconds for the whole run (default 1200; 0 = none): iterations stop early,
+  --time-budget S       seconds for the whole run (default 1800; 0 = none): iterations stop early,
                         keeping at least 2 samples each, so a loaded machine still finishes
 env: CHROMIUM_PATH (default /usr/bin/chromium, else Playwright's own browser)`;
 

@@ -8,6 +8,7 @@ import type Hls from 'hls.js';
 import { errorAction } from './error-policy';
 import { toEngineError, type EmitFact } from './hls-events';
 import { applySubtitleModes } from './subtitle-modes';
+import { isWorkerFailure } from './transmux-worker';
 
 export interface ErrorHandlerParts {
   /** The engine's Hls instance now: null until `createHls` has returned. */
@@ -49,6 +50,9 @@ export function handleErrors(instance: Hls, { live, video, emit }: ErrorHandlerP
     }
   }
 
-  instance.on(Events.ERROR, (_, data) => onError(data));
+  // hls.js goes on without its worker: transmux-worker.ts reports that, once.
+  instance.on(Events.ERROR, (_, data) => {
+    if (!isWorkerFailure(data)) onError(data);
+  });
   instance.on(Events.AUDIO_TRACK_LOADED, (_, data) => (loadedAudioTrack = data.id));
 }

@@ -7,7 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ErrorDetails, ErrorTypes, Events, type ErrorData, type HlsListeners } from 'hls.js';
 import { FakeHls, FakeTextTrack, FakeVideo, timeRanges, trigger } from '../test-support/hls-fakes';
-import { AUDIO_URL, L360, L720, LEVEL_URL, MASTER, media, segment } from '../test-support/hls-payloads';
+import { AUDIO_URL, L360, L720, LEVEL_URL, MASTER, media, segment, vodDetails } from '../test-support/hls-payloads';
 import { createHlsEngine, HLS_PARTS_LEFT_OUT, KEY_LOAD_POLICY, type HlsEngineOptions } from './hls-engine';
 import { toEngineError } from './hls-events';
 import { ENGINE_FACT_NAMES, type EngineFactName, type EngineFacts } from './types';
@@ -169,7 +169,7 @@ describe('the Hls instance', () => {
       backBufferLength: 30,
       keyLoadPolicy: KEY_LOAD_POLICY,
       startFragPrefetch: true,
-      enableWorker: true,
+      enableWorker: false,
       capLevelToPlayerSize: false,
       pLoader: expect.any(Function),
     });
@@ -189,6 +189,21 @@ describe('the Hls instance', () => {
     const { engine } = setup({ config: { backBufferLength: 90 } });
     engine.load(MASTER);
     expect(lastHls().config).toMatchObject({ startPosition: -1, backBufferLength: 90 });
+  });
+
+  it('the transmuxer worker: none at load (an fMP4 stream never fetches it), set by an MPEG-TS playlist, its failure reported once as the fallback', () => {
+    const { engine, facts } = setup({ workerUrl: './assets/hls-worker-TEST.js' });
+    engine.load(MASTER);
+    const hls = lastHls();
+    expect(hls.config).toMatchObject({ enableWorker: false });
+    expect(hls.config.workerPath).toBeUndefined();
+    const details = vodDetails(2, 4);
+    trigger(hls, Events.LEVEL_LOADED, { details, level: 0, id: 0 } as unknown as Parameters<HlsListeners[Events.LEVEL_LOADED]>[1]);
+    expect(hls.config).toMatchObject({ enableWorker: true, workerPath: './assets/hls-worker-TEST.js' });
+    const failed = { type: ErrorTypes.OTHER_ERROR, details: ErrorDetails.INTERNAL_EXCEPTION, fatal: false, event: 'demuxerWorker', error: new Error('x') } as ErrorData;
+    trigger(hls, Events.ERROR, failed);
+    trigger(hls, Events.ERROR, failed);
+    expect(facts('error').map((error) => [error.detail, error.fatal])).toEqual([['transmuxerWorkerFallback', false]]);
   });
 
   it('a new source destroys the previous Hls before creating the next', () => {

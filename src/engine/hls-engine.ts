@@ -10,6 +10,7 @@ import { createSourceState } from './source-state';
 import { createHls, pickAudioTrackOnce, type HlsParts } from './hls-instance';
 import { createTrackCommands } from './track-commands';
 import { createHlsDebug } from './hls-debug';
+import { BUILT_WORKER_URL, createTransmuxWorker } from './transmux-worker';
 import type { LoadOptions, MediaEngine, PreloadOptions } from './types';
 
 const HLS_MIME = 'application/vnd.apple.mpegurl';
@@ -46,6 +47,8 @@ export interface HlsEngineOptions {
    * episode's by `prefetch`), served from memory once; without it every playlist is fetched.
    */
   playlists?: PlaylistCache;
+  /** hls.js's transmuxer worker, relative to the page; the build's by default, null for none (transmux-worker.ts). */
+  workerUrl?: string | null;
 }
 
 /** The engine's hls.js configuration, every instance's but its start position; the caller's config wins. */
@@ -53,7 +56,8 @@ function hlsConfig(playlists: PlaylistCache, segments: SegmentCache, config: Par
   return {
     backBufferLength: BACK_BUFFER_S,
     capLevelToPlayerSize: false,
-    enableWorker: true,
+    // Off until a playlist needs transmuxing; transmux-worker.ts then sets it with the worker's address.
+    enableWorker: false,
     // Playlists served from memory arrive before the MediaSource opens; without this the first
     // segment would wait for hls.js's next 100 ms tick instead of loading at once.
     startFragPrefetch: true,
@@ -92,7 +96,8 @@ export function createHlsEngine(video: HTMLVideoElement, options: HlsEngineOptio
   const live = () => hls;
   const stopMediaEvents = forwardMediaEvents(video, emit, { nativeHls: !useMse });
   const stopCues = forwardCues(video, emit);
-  const parts: HlsParts = { config: hlsConfig(playlists, segments, options.config), video, emit, live, playlists, segments };
+  const worker = createTransmuxWorker(options.workerUrl === undefined ? BUILT_WORKER_URL : options.workerUrl, video.ownerDocument ?? null, emit);
+  const parts: HlsParts = { config: hlsConfig(playlists, segments, options.config), video, emit, live, playlists, segments, worker };
 
   function teardown(): void {
     if (hls) {
@@ -138,6 +143,7 @@ export function createHlsEngine(video: HTMLVideoElement, options: HlsEngineOptio
     debug: createHlsDebug(live, video),
     destroy() {
       teardown();
+      worker.stop();
       stopMediaEvents();
       stopCues();
       facts.clear();

@@ -9,6 +9,7 @@ import { forwardHlsEvents, readMediaTime, toTrack, type EmitFact } from './hls-e
 import { prefetchLevel } from './playlist-prefetch';
 import type { PlaylistCache, SegmentCache } from './playlist-cache';
 import { SLOW_LINK_CLIMB_BUFFER_S, startLevel, type LinkHint } from './start-level';
+import type { TransmuxWorker } from './transmux-worker';
 import type { PreloadOptions } from './types';
 
 /** What every instance of one engine is made with. */
@@ -21,6 +22,8 @@ export interface HlsParts {
   live: () => Hls | null;
   playlists: PlaylistCache;
   segments: SegmentCache;
+  /** hls.js's transmuxer worker, set on an instance whose stream needs transmuxing. */
+  worker: TransmuxWorker;
 }
 
 /** The browser's report of its link (Chromium's Network Information API), if any. */
@@ -70,6 +73,7 @@ export function createHls(url: string, startTime: number, parts: HlsParts): Hls 
   // The caller's config (in parts.config) wins over the start position too.
   const instance = new Hls({ startPosition: startTime > 0 ? startTime : -1, ...parts.config });
   forwardHlsEvents(instance, parts.emit);
+  parts.worker.watch(instance);
   startLowOnSlowLink(instance, parts);
   handleErrors(instance, parts);
   instance.subtitleDisplay = false;

@@ -41,6 +41,12 @@ export interface EngineSubtitleTrack {
   isDefault: boolean;
 }
 
+/**
+ * The `detail` of the non-fatal error reported once when hls.js's transmuxer worker cannot start
+ * (a CSP without `worker-src`, a failed fetch) and segments are transmuxed on the main thread.
+ */
+export const WORKER_FALLBACK_DETAIL = 'transmuxerWorkerFallback';
+
 /** Coarse error kinds, after hls.js ErrorTypes. */
 export type EngineErrorKind = 'network' | 'media' | 'key' | 'mux' | 'other';
 

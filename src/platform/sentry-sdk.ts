@@ -80,9 +80,9 @@ export function applyScope({ contexts, tags }: ReportScope): void {
 }
 
 /** Reports an error and returns its Sentry event id. */
-export function capture({ error, contexts, tags, fingerprint }: ErrorReport): string {
+export function capture({ error, contexts, tags, fingerprint, level = 'error' }: ErrorReport): string {
   return Sentry.captureException(error, {
-    level: 'error',
+    level,
     ...(contexts ? { contexts } : {}),
     ...(tags ? { tags } : {}),
     ...(fingerprint ? { fingerprint } : {}),

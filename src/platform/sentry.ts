@@ -22,6 +22,8 @@ export interface ErrorReport {
   tags?: Record<string, string>;
   /** Grouping key; Sentry's default grouping when absent. */
   fingerprint?: string[];
+  /** 'error' when absent; a 'warning' is something that went wrong with no harm to the viewer. */
+  level?: 'error' | 'warning';
 }
 
 /** What every report carries besides its own: named contexts and tags, kept on the SDK's scope. */

@@ -7,10 +7,21 @@
  *   moment after the first frame, 4 s at the latest) has run;
  * - early: it opens 1 s after the first frame, so that deferred one-off work falls inside it.
  * The instrumentation's frame callbacks are stopped first, so both pages carry the same (zero)
- * bench overhead.
+ * bench overhead. Also per load: the longest main-thread task of the settled window (Long Tasks
+ * API: tasks of 50 ms and more, 0 when none), and the first frame (navigation start → first
+ * advancing frame, as ttff measures it). With `cpuRate` > 1 the page's CPU is throttled
+ * (CDP Emulation.setCPUThrottlingRate) before it navigates.
  */
 import { cdp, metrics, navigate, openSession, waitStart, type Bench } from '../browser';
 import type { Contender } from './ttff';
+
+/** Every long task of the page as [startTime, duration], from before its first script. */
+const LONG_TASKS = `(() => {
+  const tasks = (window.__benchLongTasks = []);
+  try {
+    new PerformanceObserver((list) => { for (const e of list.getEntries()) tasks.push([e.startTime, e.duration]); }).observe({ type: 'longtask', buffered: true });
+  } catch {}
+})();`;
 
 export interface SteadySample {
   /** The settled window. */
@@ -23,6 +34,10 @@ export interface SteadySample {
   earlyScriptMs: number | null;
   /** Media seconds played during the settled window. */
   playedS: number | null;
+  /** The longest task (≥ 50 ms) that started in the settled window; 0 when none. */
+  longestTaskMs: number | null;
+  /** Navigation start → first advancing frame. */
+  firstFrameMs: number | null;
   reason?: string;
 }
 
@@ -32,15 +47,17 @@ export const SETTLED_WINDOW_MS = 5000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export async function measureSteadyOnce(bench: Bench, contender: Contender, seconds: number): Promise<SteadySample> {
+export async function measureSteadyOnce(bench: Bench, contender: Contender, seconds: number, cpuRate = 1): Promise<SteadySample> {
   const session = await openSession(bench);
   const { page } = session;
-  const none = { taskMs: null, scriptMs: null, layoutMs: null, styleMs: null, earlyTaskMs: null, earlyScriptMs: null, playedS: null };
+  const none = { taskMs: null, scriptMs: null, layoutMs: null, styleMs: null, earlyTaskMs: null, earlyScriptMs: null, playedS: null, longestTaskMs: null, firstFrameMs: null };
   try {
     const client = await cdp(session);
     await client.send('Performance.enable', { timeDomain: 'threadTicks' });
+    if (cpuRate > 1) await client.send('Emulation.setCPUThrottlingRate', { rate: cpuRate });
+    await page.addInitScript({ content: LONG_TASKS });
     await navigate(page, contender.url);
-    const start = await waitStart(page, { timeoutMs: 20_000 });
+    const start = await waitStart(page, { timeoutMs: cpuRate > 1 ? 40_000 : 20_000 });
     if (!start) return { ...none, reason: 'never started playing' };
     const started = Date.now();
     await page.evaluate(() => window.__bench!.quiet());
@@ -51,12 +68,17 @@ export async function measureSteadyOnce(bench: Bench, contender: Contender, seco
     }, start.video);
     // Four snapshots, in time order: each window's start and end.
     const at = { earlyStart: EARLY_WINDOW_MS, settledStart: SETTLED_WINDOW_MS, earlyEnd: EARLY_WINDOW_MS + seconds * 1000, settledEnd: SETTLED_WINDOW_MS + seconds * 1000 };
-    const taken: Partial<Record<keyof typeof at, { metrics: Record<string, number>; time: number }>> = {};
+    const taken: Partial<Record<keyof typeof at, { metrics: Record<string, number>; time: number; now: number }>> = {};
     for (const [name, ms] of Object.entries(at).sort((a, b) => a[1] - b[1]) as Array<[keyof typeof at, number]>) {
       await sleep(Math.max(0, started + ms - Date.now()));
       const values = await metrics(client);
-      taken[name] = { metrics: values, time: await playing() };
+      taken[name] = { metrics: values, time: await playing(), now: await page.evaluate(() => performance.now()) };
     }
+    const [from, to] = [taken.settledStart!.now, taken.settledEnd!.now];
+    const longest = await page.evaluate(
+      ([a, b]) => Math.max(0, ...((window as unknown as { __benchLongTasks?: Array<[number, number]> }).__benchLongTasks ?? []).filter(([t]) => t >= a && t < b).map(([, d]) => d)),
+      [from, to] as const,
+    );
     const delta = (from: keyof typeof at, to: keyof typeof at, name: string) => ((taken[to]!.metrics[name] ?? 0) - (taken[from]!.metrics[name] ?? 0)) * 1000;
     return {
       taskMs: delta('settledStart', 'settledEnd', 'TaskDuration'),
@@ -66,6 +88,8 @@ export async function measureSteadyOnce(bench: Bench, contender: Contender, seco
       earlyTaskMs: delta('earlyStart', 'earlyEnd', 'TaskDuration'),
       earlyScriptMs: delta('earlyStart', 'earlyEnd', 'ScriptDuration'),
       playedS: taken.settledEnd!.time - taken.settledStart!.time,
+      longestTaskMs: longest,
+      firstFrameMs: start.t,
     };
   } finally {
     await session.close();

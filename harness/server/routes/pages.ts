@@ -147,9 +147,10 @@ export function pageRoutes(distDir: string, origins: PageOrigins): Route {
 
 /**
  * The player page's Content-Security-Policy: no inline script (the harness's own injected
- * relay is allowed by its hash), no eval; media, API, pixels and workers only from the given
- * origins, plus blob: for MSE and hls.js's worker. A production host sends the same policy with
- * its catalogue, media, ad and Sentry hosts in place of the two loopback origins.
+ * relay is allowed by its hash), no eval; media, API and pixels only from the given origins, plus
+ * blob: for MSE; workers only from the page's own origin (hls.js's transmuxer worker is one of its
+ * assets, fetched for MPEG-TS streams). A production host sends the same policy with its
+ * catalogue, media, ad and Sentry hosts in place of the two loopback origins.
  */
 export function playerCsp(html: string, origins: readonly string[], mediaSources: readonly string[] = []): string {
   const hashes = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
@@ -163,7 +164,7 @@ export function playerCsp(html: string, origins: readonly string[], mediaSources
     `img-src 'self' data: blob: ${hosts}`,
     `media-src 'self' blob: ${[hosts, ...mediaSources].join(' ')}`,
     `connect-src 'self' ${hosts}`,
-    "worker-src 'self' blob:",
+    "worker-src 'self'",
     "font-src 'self' data:",
     "object-src 'none'",
     "base-uri 'none'",

@@ -6,7 +6,7 @@ import { createScriptedEngine } from '../../engine/scripted-engine';
 import { START_STALL_LIMIT_MS } from '../../lib/constants';
 import type { ErrorReport } from '../../platform/sentry';
 import { libraryLoadFailed } from './index';
-import { engineAttached, mediaPaused, mediaPlaying, playClicked, sourceRequested } from '../playback';
+import { engineAttached, mediaError, mediaPaused, mediaPlaying, playClicked, sourceRequested } from '../playback';
 import { $content } from '../session';
 import { chapterSkipped, skipOfferShown } from '../chapters';
 import { sendStatFx, type StatEvent } from '../../platform/stats';
@@ -161,5 +161,22 @@ describe('the start watchdog reports through the stream-error path', () => {
     expect(reported).toHaveBeenCalledWith(
       expect.objectContaining({ tags: { errorType: 'network', details: 'startStalled' }, fingerprint: ['stream-error', 'startStalled'] }),
     );
+  });
+});
+
+describe('the transmuxer on the main thread (the engine reports it once, non-fatal)', () => {
+  it('sends the error stat and one warning to error reporting; another non-fatal error sends no report', async () => {
+    const sent: StatEvent[] = [];
+    const reported = vi.fn(async (_report: ErrorReport) => 'event-id');
+    const scope = fork({ handlers: [[sendStatFx, (stat: StatEvent) => (sent.push(stat), true)], [reportStreamErrorFx, reported]] });
+    const message = 'The transmuxer worker did not start (Content-Security-Policy worker-src)';
+    await allSettled(mediaError, { scope, params: { kind: 'other', detail: 'transmuxerWorkerFallback', fatal: false, message } });
+    await allSettled(mediaError, { scope, params: { kind: 'network', detail: 'levelLoadError', fatal: false, message: '404' } });
+    expect(sent.filter((stat) => stat.event === 'error').map((stat) => stat.payload)).toEqual([
+      expect.objectContaining({ errorType: 'other', details: 'transmuxerWorkerFallback', fatal: false }),
+      expect.objectContaining({ details: 'levelLoadError' }),
+    ]);
+    expect(reported).toHaveBeenCalledTimes(1);
+    expect(reported).toHaveBeenCalledWith(expect.objectContaining({ level: 'warning', error: new Error(message), fingerprint: ['stream-error', 'transmuxerWorkerFallback'] }));
   });
 });

@@ -9,7 +9,7 @@
  */
 import { attach, combine, createEffect, createStore, sample, scopeBind } from 'effector';
 import { interval } from 'patronum/interval';
-import type { EngineError } from '../../engine/types';
+import { WORKER_FALLBACK_DETAIL, type EngineError } from '../../engine/types';
 import { $breakPhase, AdStatus, adFailed, adStatusChanged, isRunning } from '../ads';
 import {
   autoplayRequested,
@@ -112,6 +112,13 @@ function connectErrors(): void {
     fingerprint: ['stream-error', error.detail],
   });
   sample({ clock: mediaError, filter: (error) => error.fatal, fn: streamErrorReport, target: reportStreamErrorFx });
+  // The transmuxer on the main thread (the engine reports it once): the stream plays, the site's CSP wants a look.
+  sample({
+    clock: mediaError,
+    filter: (error) => error.detail === WORKER_FALLBACK_DETAIL,
+    fn: (error): ErrorReport => ({ ...streamErrorReport(error), error: new Error(error.message), level: 'warning' }),
+    target: reportStreamErrorFx,
+  });
 }
 
 /** The frame-rate drop event over the content's element. */
