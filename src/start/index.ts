@@ -13,7 +13,7 @@ import { config, earlyEpisode, earlyStores, engineModule, root, viewerIntents } 
 import { APP_ANSWERS_LIMIT_MS, APP_IDLE_LIMIT_MS, APP_MEDIA_LIMIT_MS, APP_SCREEN_LIMIT_MS, MOBILE_LAYOUT_QUERY } from '../lib/constants';
 import type { MediaEngine } from '../engine/types';
 import { createWebStorage } from '../platform/web-storage';
-import { appTurn } from './app-turn';
+import { appTurn, type EarlyMedia } from './app-turn';
 import { createContentElement } from '../engine/content-element';
 import { firstFrame as firstFrameShown } from '../platform/after-start-up';
 import { createViewerPlay, loadEarlyMedia, playForViewer, type EarlyFacts } from './early-media';
@@ -70,8 +70,11 @@ export function startPage(): PageStart {
   let viewerPlayed!: () => void;
   const played = new Promise<void>((resolve) => (viewerPlayed = resolve));
   const mobile = typeof window.matchMedia === 'function' && window.matchMedia(MOBILE_LAYOUT_QUERY).matches;
+  let early: Promise<EarlyMedia> | null = null;
   const shell = createPageShell({
     root,
+    // Autoplay: the shell comes with the first frame (or when the start does not play by itself).
+    until: config.autoPlay ? Promise.resolve().then(() => early!).then((media) => (media.kind === 'playing' ? media.ready : undefined)) : undefined,
     video,
     engine,
     recorder: viewerIntents,
@@ -91,7 +94,7 @@ export function startPage(): PageStart {
     soundRefused: () => facts.soundRefused,
     soundAllowed: () => (facts.soundRefused = false),
   });
-  const early = loadEarlyMedia({ config, storage, video, engine, firstFrame, start: earlyEpisode, appStarting: () => appStarting, viewer }, facts);
+  early = loadEarlyMedia({ config, storage, video, engine, firstFrame, start: earlyEpisode, appStarting: () => appStarting, viewer }, facts);
   void early.then((media) => (media.kind === 'none' ? undefined : media.ready)).finally(() => shell.refresh());
   const limits = { answersMs: APP_ANSWERS_LIMIT_MS, mediaMs: APP_MEDIA_LIMIT_MS, screenMs: APP_SCREEN_LIMIT_MS, idleMs: APP_IDLE_LIMIT_MS };
   let episodeId: number | null = null;

@@ -123,6 +123,36 @@ describe('the page shell', () => {
     expect(shown('big-play')).toBe(true);
   });
 
+  it('a start that plays by itself joins the page only when told; a tap meanwhile waits with the recorder, then plays', async () => {
+    let join!: () => void;
+    const { shown, play } = setUp({ autoPlay: true, until: new Promise<void>((resolve) => (join = resolve)) });
+    expect(shown('page-shell')).toBe(false);
+    document.body.click();
+    expect(play).not.toHaveBeenCalled();
+    join();
+    await flush();
+    expect(shown('page-shell')).toBe(true);
+    expect(play).toHaveBeenCalledTimes(1);
+  });
+
+  it('a tap kept from before it never pauses a start that played meanwhile', async () => {
+    const recorder = recordIntents(document);
+    document.body.click();
+    const { video, set } = mediaElement();
+    set({ paused: false, readyState: 4 }, 'playing');
+    const root = document.createElement('div');
+    document.body.append(root);
+    const engine = createScriptedEngine();
+    const play = vi.fn(async (): Promise<ViewerPlayOutcome> => 'played');
+    createPageShell({
+      root, video, firstFrame: Promise.resolve(), engine: Promise.resolve(engine), recorder, storage: createMemoryStorage(), mobile: false,
+      parentFullscreen: false, autoPlay: true, play, autoplayBlocked: () => false, soundRefused: () => false, soundAllowed: () => undefined,
+    });
+    await flush();
+    expect(play).not.toHaveBeenCalled();
+    expect(engine.calls).toEqual([]);
+  });
+
   it('a start that plays gets its bar once its first frame is shown, not at its decoded frame', async () => {
     const { set, shown } = setUp({ autoPlay: true });
     set({ readyState: 2 }, 'loadeddata');

@@ -21,6 +21,12 @@ export interface PageShellInput {
   recorder: IntentRecorder;
   storage: KeyValueStorage;
   mobile: boolean;
+  /**
+   * The shell joins the page when this resolves (at once without it): a start that plays by itself
+   * has nothing to tap for before its first frame, and the shell's layout would cost that frame on
+   * a slow CPU; the recorder keeps a tap meanwhile.
+   */
+  until?: Promise<unknown>;
   /** The page's first frame shown (the content's or a pre-roll's): the bar joins the page after it. */
   firstFrame: Promise<void>;
   /** The page's autoplay: until it plays or is refused, no big play button (nor a spinner: its animation would cost the first frame). */
@@ -130,6 +136,7 @@ function shellActions({ input, state, engine, render, showControls, queue, appNe
       void (surface.fullscreen().native ? surface.exitFullscreen() : surface.enterFullscreen()).catch(() => queue('fullscreen'));
     },
     settings: () => queue('settings'),
+    start: () => (state.status === 'playing' ? undefined : actions.toggle!()),
     seekBack: () => void seekBy(-SEEK_STEP_S),
     seekForward: () => void seekBy(SEEK_STEP_S),
   };
@@ -168,7 +175,21 @@ function followMedia({ input, state, render, showControls }: ShellContext): () =
     render();
   };
   for (const name of MEDIA_EVENTS) video.addEventListener(name, follow);
+  follow();
   return () => MEDIA_EVENTS.forEach((name) => video.removeEventListener(name, follow));
+}
+
+function deferred(): { promise: Promise<void>; resolve: () => void } {
+  let resolve!: () => void;
+  const promise = new Promise<void>((done) => (resolve = done));
+  return { promise, resolve };
+}
+
+/** A release on the seek slider seeks to its place. */
+function seekAtPointer(event: PointerEvent, shell: HTMLElement, engine: MediaEngine | null, duration: number): void {
+  const track = shell.querySelector('.seek__track')?.getBoundingClientRect();
+  if (actionOf(event.target, shell) !== 'seek' || !engine || !track || track.width <= 0 || duration <= 0) return;
+  engine.seek(Math.max(0, Math.min(1, (event.clientX - track.left) / track.width)) * duration);
 }
 
 export function createPageShell(input: PageShellInput): PageShell {
@@ -178,8 +199,7 @@ export function createPageShell(input: PageShellInput): PageShell {
   let engine: MediaEngine | null = null;
   let perform: ((intent: ViewerIntent) => void) | null = null;
   const queued: ViewerIntent[] = [];
-  let appNeeded!: () => void;
-  const needsApp = new Promise<void>((resolve) => (appNeeded = resolve));
+  const { promise: needsApp, resolve: appNeeded } = deferred();
   let hideTimer: ReturnType<typeof setTimeout> | undefined;
 
   const render = () =>
@@ -204,25 +224,17 @@ export function createPageShell(input: PageShellInput): PageShell {
   };
   const actOn = shellActions(context);
   const act = (intent: ViewerIntent, target: EventTarget | null) => {
-    const action = intent === 'toggle' ? actionOf(target, view.element) : intent;
+    // A tap kept from before the shell (no target) asked to start: never a pause of what started meanwhile.
+    const action = intent === 'toggle' ? (target === null ? 'start' : actionOf(target, view.element)) : intent;
     if (action === 'seek') return;
     if (perform) return perform(APP_INTENTS[action ?? 'toggle'] ?? 'toggle');
     actOn(action);
   };
-  const onPointerUp = (event: PointerEvent) => {
-    const track = view.element.querySelector('.seek__track')?.getBoundingClientRect();
-    if (actionOf(event.target, view.element) !== 'seek' || !engine || !track || track.width <= 0 || state.duration <= 0) return;
-    engine.seek(Math.max(0, Math.min(1, (event.clientX - track.left) / track.width)) * state.duration);
-  };
+  const onPointerUp = (event: PointerEvent) => seekAtPointer(event, view.element, engine, state.duration);
 
-  const stopFollowing = followMedia(context);
-  view.element.addEventListener('pointerup', onPointerUp);
-  root.replaceChildren(view.element);
-  render();
   void input.engine.then((created) => (engine = created), () => undefined);
-  recorder.handTo(act);
-
   // The app's render takes the shell off the page: it stops listening then.
+  let stopFollowing = () => undefined as void;
   const observer = new MutationObserver(() => {
     if (view.element.isConnected) return;
     observer.disconnect();
@@ -230,13 +242,31 @@ export function createPageShell(input: PageShellInput): PageShell {
     recorder.stop();
     stopFollowing();
   });
-  observer.observe(root, { childList: true });
+  let attached = false;
+  const attach = () => {
+    // Never over the app: it may have rendered first.
+    if (attached || perform || root.childElementCount > 0) return;
+    attached = true;
+    stopFollowing = followMedia(context);
+    view.element.addEventListener('pointerup', onPointerUp);
+    root.replaceChildren(view.element);
+    render();
+    recorder.handTo(act);
+    observer.observe(root, { childList: true });
+  };
+  if (input.until) void input.until.then(attach, attach);
+  else attach();
 
   return {
     needsApp,
     queued,
     handOver(next) {
       perform = next;
+      if (!attached) {
+        // The app came first: what the recorder kept is the model's now, and the app listens itself.
+        recorder.handTo((intent) => next(intent));
+        recorder.stop();
+      }
       for (const intent of queued.splice(0)) next(intent);
     },
     refresh: render,
