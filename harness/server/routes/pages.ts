@@ -164,7 +164,8 @@ export function playerCsp(html: string, origins: readonly string[], mediaSources
     `img-src 'self' data: blob: ${hosts}`,
     `media-src 'self' blob: ${[hosts, ...mediaSources].join(' ')}`,
     `connect-src 'self' ${hosts}`,
-    "worker-src 'self'",
+    // 'self': hls.js's transmuxer worker; blob: error reporting's session replay compresses in a worker of its own.
+    "worker-src 'self' blob:",
     "font-src 'self' data:",
     "object-src 'none'",
     "base-uri 'none'",
