@@ -6,10 +6,13 @@
 import type { Page } from '@playwright/test';
 import { expect, test, expectPlaysPast, HARNESS_ORIGIN, openHarness, PLAYER_ORIGIN, playerClient } from './support';
 
-/** Every dedicated worker the page (its player frame included) starts, by address. */
+/**
+ * Every dedicated worker the page (its player frame included) starts from a script, by address;
+ * not error reporting's session replay, which compresses in a blob: worker of its own.
+ */
 function workersOf(page: Page): string[] {
   const workers: string[] = [];
-  page.on('worker', (worker) => workers.push(new URL(worker.url()).pathname));
+  page.on('worker', (worker) => !worker.url().startsWith('blob:') && workers.push(new URL(worker.url()).pathname));
   return workers;
 }
 
