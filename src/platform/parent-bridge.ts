@@ -5,6 +5,7 @@
  */
 import { createEffect } from 'effector';
 import { earlyParentMessages, type ParentMessageRecord } from './early-messages';
+import { isFramed } from './frame';
 
 /**
  * Actions the parent may send: `{ type: 'click' }` closes menus, `{ type: 'pause' }` pauses,
@@ -54,14 +55,7 @@ export function embeddingOrigin(ancestorOrigins: ArrayLike<string> | undefined, 
   return httpOrigin(ancestorOrigins?.[0]) ?? httpOrigin(referrer);
 }
 
-/** True when the page runs inside a frame. */
-export function isFramed(): boolean {
-  try {
-    return typeof window !== 'undefined' && window.parent !== window;
-  } catch {
-    return true;
-  }
-}
+export { isFramed } from './frame';
 
 /**
  * Posts a message to the parent at the embedding origin. Resolves false (and posts nothing)

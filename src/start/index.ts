@@ -18,6 +18,7 @@ import { createContentElement } from '../engine/content-element';
 import { firstFrame as firstFrameShown } from '../platform/after-start-up';
 import { createViewerPlay, loadEarlyMedia, playForViewer, type EarlyFacts } from './early-media';
 import { createPageShell, type PageShell } from './page-shell';
+import { isFramed } from '../platform/frame';
 import type { StartSnapshot } from './snapshot';
 
 export type { EarlyFacts } from './early-media';
@@ -49,15 +50,6 @@ export interface PageStart {
   shell: PageShell;
 }
 
-/** True inside a frame (a cross-origin parent throws on access). */
-function framed(): boolean {
-  try {
-    return window.parent !== window;
-  } catch {
-    return true;
-  }
-}
-
 export function startPage(): PageStart {
   let appStarting = false;
   let taken = false;
@@ -81,7 +73,7 @@ export function startPage(): PageStart {
     storage,
     mobile,
     // The fullscreen feature's rule: through the parent frame when the page says so, or on a phone in a frame.
-    parentFullscreen: config.fullscreenMode === 'parent' || (mobile && framed()),
+    parentFullscreen: config.fullscreenMode === 'parent' || (mobile && isFramed()),
     firstFrame,
     autoPlay: config.autoPlay,
     play: async () => {
