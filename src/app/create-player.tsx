@@ -9,13 +9,12 @@ import { allSettled, createWatch, fork, type EventCallable, type Scope } from 'e
 import { Provider } from 'effector-react';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { appStarted, earlyAnswersReceived } from '../features/session';
+import { appStarted, startAdopted } from '../features/session';
 import {
-  earlyAutoplayAdopted, earlySourceAdopted, engineAttached, engineConnected, muteToggled, seekBackClicked, seekForwardClicked, togglePlayClicked,
+  engineAttached, engineConnected, muteToggled, seekBackClicked, seekForwardClicked, togglePlayClicked,
 } from '../features/playback';
 import { fullscreenClicked } from '../features/fullscreen';
 import { settingsClicked } from '../features/menus';
-import { startPlanAdopted } from '../features/progress';
 import { tapEngineFacts } from '../engine/trace-tap';
 import { startDeviceFingerprint } from '../platform/fingerprint';
 import { initSentry, startSentryAfter } from '../platform/sentry';
@@ -64,13 +63,10 @@ export function createPlayer({ video, engine, takeEarly, firstFrame: started, sh
   const fallbackMs = early.plan?.play === 'click' ? AFTER_START_UP_FALLBACK_MS : AFTER_START_UP_STALLED_MS;
   startSentryAfter(safe, fallbackMs);
 
-  // The model adopts what the page's start decided and did (the start plan, the browser's refusal
-  // of sound, the autoplay's outcome, the source it loaded) instead of deciding it again; then it
-  // takes the early start-up answers, and the engine, connecting to the source loaded early.
-  if (early.plan) void allSettled(startPlanAdopted, { scope, params: early.plan });
-  if (early.source) void allSettled(earlySourceAdopted, { scope, params: early.source });
-  void allSettled(earlyAutoplayAdopted, { scope, params: early.autoplay });
-  void allSettled(earlyAnswersReceived, { scope, params: early.answers });
+  // The model adopts what the page's start decided and did, in one value (start/snapshot.ts): the
+  // start plan, the source it loaded, the autoplay's outcome, the start-up answers and the
+  // configuration; then the engine, connecting to the source loaded early.
+  void allSettled(startAdopted, { scope, params: early });
   void allSettled(appStarted, { scope, params: early.config });
   void engine.then(
     (created) => allSettled(engineAttached, { scope, params: exposeToHarness(tapEngineFacts(created)) }),

@@ -8,13 +8,14 @@ import { readFavouriteAudio } from '../features/tracks/favourites';
 import { startAudioTrack } from '../features/tracks/rules';
 import { readVolumeState, type VolumeState } from '../features/playback/volume-rules';
 import { playOrMute, type EarlyAutoplay } from '../lib/autoplay';
-import type { StartPlan } from '../features/progress/start';
+import { decideStart, sanitizeProgress, type StartPlan } from '../features/progress/start';
 import type { PlayerConfig } from '../features/session/config';
 import { STORAGE_KEYS } from '../lib/constants';
 import type { KeyValueStorage } from '../platform/web-storage';
 import type { EarlyMedia } from './app-turn';
 import { planEarlyStart, planForViewer, playsAtOnce, waitsForViewer } from './early-play';
 import type { EarlySource } from './early-requests';
+import type { PageSource } from './snapshot';
 
 export interface EarlyMediaInput {
   config: PlayerConfig;
@@ -37,7 +38,7 @@ export interface EarlyMediaInput {
  */
 export interface EarlyFacts extends EarlyAutoplay {
   plan: StartPlan | null;
-  source: { url: string; startTime: number } | null;
+  source: PageSource | null;
 }
 
 /**
@@ -123,7 +124,16 @@ export async function loadEarlyMedia(
   // The audio track the app's model would start this content with (languages, the remembered label).
   const pickAudioTrack = (tracks: EngineAudioTrack[]) =>
     startAudioTrack(tracks, { languages: config.languages, favourite: readFavouriteAudio(storage, config.movieId) });
-  const source = { url: early.url, startTime: config.startTime ?? 0 };
+  // Where the model starts this episode (progress/start.ts), so the model keeps this source as it is.
+  const { startTime } = decideStart({
+    choice: 'start',
+    episodeId: early.episode.id,
+    duration: early.episode.duration,
+    startTime: config.startTime,
+    episodeTime: config.episodeTime,
+    saved: sanitizeProgress(storage.read(STORAGE_KEYS.episodesTimeProgress)),
+  });
+  const source: PageSource = { episodeId: early.episode.id, url: early.url, startTime };
   if (!created.preload(source.url, { startTime: source.startTime, pickAudioTrack })) return { kind: 'none' };
   facts.source = source;
   // A stream that fails before the app is its error to show: the app's turn comes at once.

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createScriptedEngine, type ScriptedEngine } from '../engine/scripted-engine';
 import type { EngineLevel } from '../engine/types';
 import {
-  $currentTime, $duration, $muted, $status, $streamError, $volume, autoplaySet, earlySourceAdopted, engineAttached, retryClicked, sourceRequested,
+  $currentTime, $duration, $muted, $status, $streamError, $volume, autoplaySet, engineAttached, pageSourceKept, retryClicked, sourceRequested,
 } from '../features/playback';
 import { $audioTrack, $levels, $playingLevel, $subtitleTrack } from '../features/tracks';
 import { $trackUrl as $thumbnailTrack } from '../features/previews/model';
@@ -19,11 +19,13 @@ import { $storage, createMemoryStorage } from '../platform/storage';
 import { sendStatFx } from '../platform/stats';
 import { fire } from '../test-support/playback-scope';
 import { sourceFailure } from './early-media';
+import { startAdopted } from '../features/session';
+import { startSnapshot } from '../test-support/start-snapshot';
 
 connectFeatures();
 
 const URL = 'https://cdn.test/film/master.m3u8';
-const EARLY = { url: URL, startTime: 0 };
+const EARLY = { episodeId: 7, url: URL, startTime: 0 };
 const level = (index: number, height: number): EngineLevel => ({
   index, bitrate: height * 2000, codecs: 'avc1', width: height * 2, height, details: null, pathwayId: '.', hdcpLevel: null,
 });
@@ -65,7 +67,7 @@ async function player(engine: ScriptedEngine) {
       [reportStreamErrorFx, ({ tags }: { tags: { details: string } }) => void reported.push(tags.details)],
     ],
   });
-  await allSettled(earlySourceAdopted, { scope, params: EARLY });
+  await allSettled(startAdopted, { scope, params: startSnapshot({ source: EARLY, episodeId: EARLY.episodeId }) });
   await fire(scope, engineAttached, engine, 10);
   return { scope, reported, sent };
 }
@@ -76,7 +78,7 @@ describe('the model connects to the source the page loaded early', () => {
   it('reads where it stands into every feature instead of loading it, then hears what comes after', async () => {
     const engine = earlyEngine();
     const { scope } = await player(engine);
-    await fire(scope, sourceRequested, EARLY, 10);
+    await fire(scope, pageSourceKept, EARLY, 10);
     expect(commands(engine)).not.toContain('load');
     expect(scope.getState($status)).toBe('playing');
     expect(scope.getState($currentTime)).toBe(12);
@@ -103,7 +105,7 @@ describe('the model connects to the source the page loaded early', () => {
     expect(scope.getState($status)).toBe('notStarted');
     expect(scope.getState($streamError)).toBeNull();
 
-    await fire(scope, sourceRequested, EARLY, 10);
+    await fire(scope, pageSourceKept, EARLY, 10);
     expect(scope.getState($status)).toBe('paused');
     expect(scope.getState($streamError)).toMatchObject({ detail: 'fragLoadError', fatal: true });
     expect(reported).toEqual(['fragLoadError']);
@@ -116,15 +118,18 @@ describe('the model connects to the source the page loaded early', () => {
     engine.emit('sourceReady', READY);
     const { scope } = await player(engine);
     await allSettled(autoplaySet, { scope, params: true });
-    await fire(scope, sourceRequested, EARLY, 10);
+    await fire(scope, pageSourceKept, EARLY, 10);
     expect(commands(engine).filter((command) => command === 'load' || command === 'play')).toEqual(['play']);
   });
 
-  it('another start is another stream: loaded, and listened to from then on; a retry loads again', async () => {
+  it.each([
+    ['another start', 30],
+    ['the same address and start, not kept (another episode chose it)', 0],
+  ])('%s is another stream: loaded, and listened to from then on; a retry loads again', async (_, startTime) => {
     const engine = earlyEngine();
     const { scope } = await player(engine);
-    await fire(scope, sourceRequested, { url: URL, startTime: 30 }, 10);
-    expect(engine.calls.filter(({ command }) => command === 'load')).toEqual([{ command: 'load', args: [URL, { startTime: 30 }] }]);
+    await fire(scope, sourceRequested, { url: URL, startTime }, 10);
+    expect(engine.calls.filter(({ command }) => command === 'load')).toEqual([{ command: 'load', args: [URL, { startTime }] }]);
     expect(scope.getState($status)).toBe('notStarted');
     engine.emit('playing');
     expect(scope.getState($status)).toBe('playing');

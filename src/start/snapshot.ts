@@ -9,6 +9,13 @@ import type { PlayerConfig } from '../features/session/config';
 import type { EarlyAutoplay } from '../lib/autoplay';
 import type { ViewerIntent } from './viewer-intents';
 
+/** The start episode's source, loaded by the page where the model starts that episode (progress/start.ts `decideStart`). */
+export interface PageSource {
+  episodeId: number;
+  url: string;
+  startTime: number;
+}
+
 export interface StartSnapshot {
   config: PlayerConfig;
   /** The start-up answers the page asked for, for the API clients to take. */
@@ -18,7 +25,7 @@ export interface StartSnapshot {
   /** How that episode starts, when the page got as far as planning it (the ad list answered). */
   plan: StartPlan | null;
   /** The source the page loaded into the engine; the engine's `source()` says where it stands. */
-  source: { url: string; startTime: number } | null;
+  source: PageSource | null;
   /** The browser's refusal of sound and the autoplay's outcome, when the page played. */
   autoplay: EarlyAutoplay;
   /** What the viewer asked of the app before it came, in order (the shell's queue, handed over at connection). */

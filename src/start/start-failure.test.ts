@@ -11,9 +11,9 @@ import type { ContentDto, EpisodeDto } from '../api/dto';
 import { createScriptedEngine, type ScriptedEngine } from '../engine/scripted-engine';
 import type { EngineError } from '../engine/types';
 import { SOURCE_ERRORS_KEPT } from '../engine/source-state';
-import { $phase, appStarted, loadStartupFx, type StartupData } from '../features/session';
-import { $streamError, earlyAutoplayAdopted, earlySourceAdopted, engineAttached } from '../features/playback';
-import { startPlanAdopted } from '../features/progress';
+import { $phase, appStarted, loadStartupFx, startAdopted, type StartupData } from '../features/session';
+import { startSnapshot } from '../test-support/start-snapshot';
+import { $streamError, engineAttached } from '../features/playback';
 import { parseConfig } from '../features/session/config';
 import { reportStreamErrorFx } from '../features/analytics/connect';
 import { connectFeatures } from '../app/connect-features';
@@ -95,7 +95,7 @@ async function startFailing(start: Start, failure: EngineError, moment: Moment):
   });
 
   // The page's start: the source preloaded, the plan made when the answers got that far.
-  const source = { url: URL, startTime: config.startTime ?? 0 };
+  const source = { episodeId: film.id, url: URL, startTime: config.startTime ?? 0 };
   engine.preload?.(source.url, { startTime: source.startTime });
   const plan = start.planned ? planEarlyStart({ config, episode: film, adList: null, storedProgress: null, muted: false }) : null;
   if (moment === 'before the app' || moment === 'before the app, the other streams erring on') fail();
@@ -105,9 +105,7 @@ async function startFailing(start: Start, failure: EngineError, moment: Moment):
   }
 
   // The app (create-player.tsx): the start adopted, the engine attached, the start-up answers.
-  if (plan) void allSettled(startPlanAdopted, { scope, params: plan });
-  void allSettled(earlySourceAdopted, { scope, params: source });
-  void allSettled(earlyAutoplayAdopted, { scope, params: { soundRefused: false, autoplay: null } });
+  void allSettled(startAdopted, { scope, params: startSnapshot({ config, plan, source, episodeId: film.id }) });
   void allSettled(appStarted, { scope, params: config });
   if (moment === 'once the app took the start') fail();
   await Promise.resolve();

@@ -7,7 +7,9 @@ import { sendStatFx, type StatEvent } from '../../platform/stats';
 import { STORAGE_KEYS } from '../../lib/constants';
 import { $bigPlayShown, $spinnerShown, $status, autoplaySet, engineAttached, playClicked, playHeld, playReleased, sourceRequested } from './model';
 import { $muted } from './volume';
-import { $autoplayResult, $unmuteOffered, adMediaPlayed, earlyAutoplayAdopted, unmuteClicked } from './autoplay';
+import { $autoplayResult, $unmuteOffered, adMediaPlayed, unmuteClicked } from './autoplay';
+import { startAdopted } from '../session';
+import { startSnapshot } from '../../test-support/start-snapshot';
 
 const READY = { levels: [], audioTracks: [], subtitleTracks: [] };
 const SOURCE = { url: 'http://x/master.m3u8', startTime: 0 };
@@ -115,7 +117,7 @@ describe('autoplay, with sound where the browser allows it, else muted', () => {
 
   it("the page's start played it muted before the app: adopted, told once, the stored sound not applied over it", async () => {
     const { scope, engine, storage, attach, load, ready, autoplayStats } = await player({ policy: { sound: false, muted: true }, stored: { [STORAGE_KEYS.muted]: 'false' } });
-    await allSettled(earlyAutoplayAdopted, { scope, params: { soundRefused: true, autoplay: 'muted' } });
+    await allSettled(startAdopted, { scope, params: startSnapshot({ autoplay: { soundRefused: true, autoplay: 'muted' } }) });
     await attach();
     // The stored volume is applied, the browser's mute kept.
     expect(commands(engine)).toEqual(['setVolume', 'setMuted(true)']);
@@ -128,7 +130,7 @@ describe('autoplay, with sound where the browser allows it, else muted', () => {
 
   it("the page's start muted it and its play had not settled at the app's turn: the model's own request tells 'muted'", async () => {
     const { scope, attach, load, ready, autoplayStats } = await player({ policy: { sound: true, muted: true } });
-    await allSettled(earlyAutoplayAdopted, { scope, params: { soundRefused: true, autoplay: null } });
+    await allSettled(startAdopted, { scope, params: startSnapshot({ autoplay: { soundRefused: true, autoplay: null } }) });
     await attach();
     await load();
     await ready();

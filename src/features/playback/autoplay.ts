@@ -7,12 +7,13 @@
  * again. The outcome goes to rstat4 as `videoplayer_autoplay` with `{ result }`.
  */
 import { createEvent, createStore, merge, sample } from 'effector';
-import type { EarlyAutoplay } from '../../lib/autoplay';
+import { startAdopted } from '../session';
 import { sendStatFx, stat } from '../../platform/stats';
 import { $fallbackMuted, autoplayRequested, playFx, soundRefused, unlockFx, type AutoplayResult } from './model';
 import { setMutedFx } from './volume';
 
-export const earlyAutoplayAdopted = createEvent<EarlyAutoplay>();
+/** The page's start played the start episode (or tried): its outcome and the browser's refusal of sound. */
+const earlyAutoplay = startAdopted.map(({ autoplay }) => autoplay);
 /** The ad's element played first for the content (a pre-roll): with sound, or muted by the browser. */
 export const adMediaPlayed = createEvent<AutoplayResult>();
 export const autoplayResolved = createEvent<AutoplayResult>();
@@ -28,13 +29,13 @@ export const $autoplayResult = createStore<AutoplayResult | null>(null).on(autop
  * told it, and the model's own request at the source it connected to tells nothing.
  */
 const $autoplayState = createStore<'idle' | 'pending' | 'adopted'>('idle')
-  .on(earlyAutoplayAdopted, (state, { autoplay }) => (autoplay === null ? state : 'adopted'))
+  .on(earlyAutoplay, (state, { autoplay }) => (autoplay === null ? state : 'adopted'))
   .on(autoplayRequested, (state) => (state === 'adopted' ? 'idle' : 'pending'))
   .on(autoplayResolved, (state) => (state === 'pending' ? 'idle' : state));
 const $autoplayPending = $autoplayState.map((state) => state === 'pending');
 
-sample({ clock: earlyAutoplayAdopted, filter: ({ soundRefused }) => soundRefused, fn: () => undefined, target: soundRefused });
-sample({ clock: earlyAutoplayAdopted, filter: ({ autoplay }) => autoplay !== null, fn: ({ autoplay }) => autoplay!, target: autoplayResolved });
+sample({ clock: earlyAutoplay, filter: ({ soundRefused }) => soundRefused, fn: () => undefined, target: soundRefused });
+sample({ clock: earlyAutoplay, filter: ({ autoplay }) => autoplay !== null, fn: ({ autoplay }) => autoplay!, target: autoplayResolved });
 
 // The content plays muted with the ad it follows: unmuted, it would be refused.
 const adMuted = sample({ clock: adMediaPlayed, filter: (result) => result === 'muted', fn: () => undefined });

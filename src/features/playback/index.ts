@@ -1,6 +1,7 @@
 export {
   engineAttached,
-  earlySourceAdopted,
+  pageSourceKept,
+  $pageSource,
   engineConnected,
   sourceAdopted,
   sourceRequested,
@@ -48,7 +49,7 @@ export {
   $streamError,
 } from './model';
 export { $streamTickRunning } from './tick';
-export { earlyAutoplayAdopted, adMediaPlayed, autoplayResolved, unmuteClicked, $unmuteOffered, $autoplayResult } from './autoplay';
+export { adMediaPlayed, autoplayResolved, unmuteClicked, $unmuteOffered, $autoplayResult } from './autoplay';
 export type { AutoplayResult, EarlyAutoplay } from '../../lib/autoplay';
 export {
   $startAwaited,

@@ -3,6 +3,8 @@ import type { EngineError, EngineFacts, EngineSourceState, EngineTime, MediaEngi
 import { DEFAULT_MUTED, DEFAULT_VOLUME } from '../../lib/constants';
 import { isPlayRefusal, playOrMute, type AutoplayResult } from '../../lib/autoplay';
 import { paceTimeFacts } from './pace-time';
+import { startAdopted } from '../session';
+import type { PageSource } from '../../start/snapshot';
 
 export { isPlayRefusal, type AutoplayResult };
 
@@ -36,10 +38,10 @@ export const streamTicked = createEvent<EngineTime>();
 // Intents.
 export const engineAttached = createEvent<MediaEngine>();
 /**
- * The source the page's start loaded into the engine before the app (src/start), adopted before the
- * engine is attached: the model connects to it when it asks for that source, instead of loading it.
+ * The model keeps the source the page's start loaded for the start episode (series decides by the
+ * episode): it connects to it instead of loading it again.
  */
-export const earlySourceAdopted = createEvent<SourceRequest>();
+export const pageSourceKept = createEvent<PageSource>();
 /**
  * The model listens to the engine's facts from now on: as soon as the engine arrives, or, with an
  * early source, once the model takes a source (that one's state read first, so no fact is missed).
@@ -241,27 +243,29 @@ const $playPending = createStore(false)
   .on(playDeferred, () => true)
   .reset(playFx);
 
-/** The early source, until the model takes its first source: that one, or another. */
-const $earlySource = createStore<SourceRequest | null>(null).on(earlySourceAdopted, (_, source) => source);
+/** The source the page's start loaded (src/start), until the model takes its first source: that one, or another. */
+export const $pageSource = createStore<PageSource | null>(null).on(startAdopted, (_, { source }) => source);
+/** The request that keeps the page's source: the very value, so a later request is another source. */
+const keptRequest = pageSourceKept.map(({ url, startTime }): SourceRequest => ({ url, startTime }));
+const $keptRequest = createStore<SourceRequest | null>(null).on(keptRequest, (_, request) => request);
+sample({ clock: keptRequest, target: sourceRequested });
 
-// Without an early source, the model listens from the engine's arrival.
-sample({ clock: engineAttached, source: $earlySource, filter: (early) => early === null, fn: (_, engine) => ({ engine, early: false }), target: connectEngineFx });
+// Without a page source, the model listens from the engine's arrival.
+sample({ clock: engineAttached, source: $pageSource, filter: (page) => page === null, fn: (_, engine) => ({ engine, early: false }), target: connectEngineFx });
 
 // A source requested before the engine exists is taken as soon as it arrives.
 const sourceTaken = sample({
   clock: [sourceRequested, engineAttached],
-  source: { engine: $engine, source: $source, early: $earlySource },
+  source: { engine: $engine, source: $source, page: $pageSource, kept: $keptRequest },
   filter: ({ engine, source }) => engine !== null && source !== null,
-  fn: ({ engine, source, early }) => ({ engine: engine!, source: source!, early }),
+  fn: ({ engine, source, page, kept }) => ({ engine: engine!, source: source!, page, kept: kept !== null && kept === source }),
 });
-$earlySource.reset(sourceTaken);
-// The early source loads from the same start only: any other start is another stream.
-const isEarly = ({ source, early }: { source: SourceRequest; early: SourceRequest | null }) =>
-  early !== null && early.url === source.url && early.startTime === source.startTime;
-sample({ clock: sourceTaken, filter: isEarly, fn: ({ engine }) => ({ engine, early: true }), target: connectEngineFx });
-const loadTaken = sample({ clock: sourceTaken, filter: (taken) => !isEarly(taken) });
-// Another source replaces the early one: the model, not listening yet, listens before it loads.
-sample({ clock: loadTaken, filter: ({ early }) => early !== null, fn: ({ engine }) => ({ engine, early: false }), target: connectEngineFx });
+$pageSource.reset(sourceTaken);
+$keptRequest.reset(sourceTaken);
+sample({ clock: sourceTaken, filter: ({ kept }) => kept, fn: ({ engine }) => ({ engine, early: true }), target: connectEngineFx });
+const loadTaken = sample({ clock: sourceTaken, filter: ({ kept }) => !kept });
+// Another source replaces the page's: the model, not listening yet, listens before it loads.
+sample({ clock: loadTaken, filter: ({ page }) => page !== null, fn: ({ engine }) => ({ engine, early: false }), target: connectEngineFx });
 sample({ clock: loadTaken, fn: ({ source }) => source, target: loadSourceFx });
 
 /** Autoplay asks for play: the source is ready and autoplay is on. */

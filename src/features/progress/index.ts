@@ -4,7 +4,6 @@ export {
   progressStarted,
   pageLeft,
   resumeOffered,
-  startPlanAdopted,
   $adoptedPlan,
   continueClicked,
   startOverClicked,

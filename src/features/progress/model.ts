@@ -3,7 +3,7 @@ import { throttle } from 'patronum/throttle';
 import { PROGRESS_SAVE_THROTTLE_MS, STORAGE_KEYS } from '../../lib/constants';
 import { $storage } from '../../platform/storage';
 import { watchPageLeave } from '../../platform/visibility';
-import { $currentEpisode, episodeChosen } from '../session';
+import { $currentEpisode, episodeChosen, startAdopted } from '../session';
 import { $currentSecond, $engine, mediaEnded, mediaPaused, mediaPlaying, mediaTimeUpdated } from '../playback';
 import { sanitizeProgress, type StartPlan } from './start';
 
@@ -36,9 +36,8 @@ const watchPageLeaveFx = createEffect(() => {
 
 // Resume prompt intents and facts.
 export const resumeOffered = createEvent<number>();
-/** The page's start planned the start episode before the app (src/start): the model takes that plan. */
-export const startPlanAdopted = createEvent<StartPlan>();
-export const $adoptedPlan = createStore<StartPlan | null>(null, { serialize: 'ignore' }).on(startPlanAdopted, (_, plan) => plan);
+/** How the page's start planned the start episode before the app (src/start), when it got that far: the model takes that plan. */
+export const $adoptedPlan = createStore<StartPlan | null>(null, { serialize: 'ignore' }).on(startAdopted, (_, { plan }) => plan);
 export const continueClicked = createEvent();
 export const startOverClicked = createEvent();
 

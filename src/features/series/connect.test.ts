@@ -2,7 +2,9 @@ import { allSettled, fork, type Scope } from 'effector';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ContentDto, EpisodeDto, SeasonDto } from '../../api/dto';
 import { createScriptedEngine } from '../../engine/scripted-engine';
-import { $config, $content, $episodes, $seasons, episodeChosen, parseConfig } from '../session';
+import { $config, $content, $episodes, $seasons, episodeChosen, parseConfig, startAdopted } from '../session';
+import type { PageSource } from '../../start/snapshot';
+import { startSnapshot } from '../../test-support/start-snapshot';
 import { $autoplay, $source, engineAttached, prefetchSourceFx } from '../playback';
 import { nextEpisodeClicked, episodeSelected, menuBackClicked, menuSeasonPicked, seasonsMenuClosed, seasonsMenuToggled } from './index';
 import { $resumePrompt, continueClicked, readProgressFx } from '../progress';
@@ -24,7 +26,7 @@ const seasons: SeasonDto[] = [{ id: 1, order: 1 }, { id: 2, order: 2 }];
 const episodes = [episode(11, 1, 1), episode(12, 1, 2), episode(21, 2, 1)];
 const series = { id: 102, title: 'S', hasMultipleEpisodes: true } as ContentDto;
 
-async function setup({ query = 'movie_id=102&auto_play=1', stored = {} as Record<string, string> } = {}) {
+async function setup({ query = 'movie_id=102&auto_play=1', stored = {} as Record<string, string>, page = null as PageSource | null } = {}) {
   const storage = createMemoryStorage(stored);
   const posted: ParentMessage[] = [];
   const stats: StatEvent[] = [];
@@ -43,6 +45,10 @@ async function setup({ query = 'movie_id=102&auto_play=1', stored = {} as Record
     ],
   });
   const engine = createScriptedEngine();
+  if (page) {
+    engine.preload?.(page.url, { startTime: page.startTime });
+    await allSettled(startAdopted, { scope, params: startSnapshot({ source: page, episodeId: page.episodeId }) });
+  }
   await allSettled(engineAttached, { scope, params: engine });
   const config = parseConfig({ search: `?${query}`, pageUrl: `http://localhost/?${query}`, globalMovieId: undefined, rootData: {}, frameData: {} });
   // The config store directly: appStarted would also start the catalogue calls.
@@ -63,6 +69,23 @@ describe('series wiring', () => {
     await choose(scope, 11);
     expect(scope.getState($source)).toEqual({ url: 'http://localhost/hls/11/master.m3u8', startTime: 42 });
     expect(scope.getState($resumePrompt)).toBeNull();
+  });
+
+  it("keeps the source the page's start loaded for the start episode; another episode loads its own", async () => {
+    const url = 'http://localhost/hls/11/master.m3u8';
+    const { scope, engine } = await setup({ query: 'movie_id=102&t=42', page: { episodeId: 11, url, startTime: 42 } });
+    const loads = () => engine.calls.filter((c) => c.command === 'load').map((c) => c.args[0]);
+    await choose(scope, 11);
+    expect(scope.getState($source)).toEqual({ url, startTime: 42 });
+    expect(loads()).toEqual([]);
+    await choose(scope, 12);
+    expect(loads()).toEqual(['http://localhost/hls/12/master.m3u8']);
+  });
+
+  it("loads the start episode itself when the page's start loaded another one", async () => {
+    const { scope, engine } = await setup({ page: { episodeId: 12, url: 'http://localhost/hls/12/master.m3u8', startTime: 0 } });
+    await choose(scope, 11);
+    expect(engine.calls.filter((c) => c.command === 'load').map((c) => c.args[0])).toEqual(['http://localhost/hls/11/master.m3u8']);
   });
 
   it('offers a saved position before the first start; continuing seeks there and plays', async () => {

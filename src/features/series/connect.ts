@@ -9,10 +9,10 @@
  */
 import { createEvent, createStore, sample } from 'effector';
 import { $config, episodeChosen, masterUrl } from '../session';
-import { $currentSecond, $duration, $muted, autoplaySet, prefetchSourceFx, sourceRequested } from '../playback';
+import { $currentSecond, $duration, $muted, $pageSource, autoplaySet, pageSourceKept, prefetchSourceFx, sourceRequested } from '../playback';
 import { $adoptedPlan, $savedProgress, planStart, resumeOffered, type StartPlan } from '../progress';
 import { sendStatFx, stat } from '../../platform/stats';
-import { $lastChoice, $nextEpisode, $seasonsMenuOpen, episodeSelected, menuBackClicked, menuSeasonPicked } from './model';
+import { $lastChoice, $nextEpisode, $seasonsMenuOpen, episodeSelected, menuBackClicked, menuSeasonPicked, type EpisodeChoice } from './model';
 import { connector } from '../../lib/connector';
 
 /** Connects series to the features it hears; once (app/connect-features.ts). */
@@ -20,7 +20,7 @@ export const connectSeries = connector(() => {
   /** The next episode's master playlist is fetched this close to the end of the current one. */
   const PREFETCH_LEAD_S = 15;
 
-  const startDecided = createEvent<{ url: string; plan: StartPlan }>();
+  const startDecided = createEvent<{ url: string; plan: StartPlan; episodeId: number; choice: EpisodeChoice }>();
 
   sample({
     clock: episodeChosen,
@@ -28,6 +28,8 @@ export const connectSeries = connector(() => {
     filter: ({ config }, episode) => config !== null && masterUrl(episode, config.baseUrl) !== null,
     fn: ({ config, choice, saved, adopted, muted }, episode) => ({
       url: masterUrl(episode, config!.baseUrl)!,
+      episodeId: episode.id,
+      choice,
       // The start episode's plan was made by the page's start when it got that far: taken, not made again.
       plan:
         choice === 'start' && adopted?.episodeId === episode.id
@@ -49,7 +51,18 @@ export const connectSeries = connector(() => {
   });
   // Autoplay first: the source applies it when it is ready.
   sample({ clock: startDecided, fn: ({ plan }) => plan.play !== 'click', target: autoplaySet });
-  sample({ clock: startDecided, fn: ({ url, plan }) => ({ url, startTime: plan.startTime }), target: sourceRequested });
+  // The start episode's source is the one the page's start loaded, when it loaded it: kept, not
+  // loaded again. Read once: keeping it ends the page's source.
+  const sourceDecided = sample({
+    clock: startDecided,
+    source: $pageSource,
+    fn: (page, { choice, episodeId, url, plan }) => ({
+      kept: page !== null && choice === 'start' && page.episodeId === episodeId ? page : null,
+      request: { url, startTime: plan.startTime },
+    }),
+  });
+  sample({ clock: sourceDecided, filter: ({ kept }) => kept !== null, fn: ({ kept }) => kept!, target: pageSourceKept });
+  sample({ clock: sourceDecided, filter: ({ kept }) => kept === null, fn: ({ request }) => request, target: sourceRequested });
   sample({
     clock: startDecided,
     filter: ({ plan }) => plan.resumeAt !== null,

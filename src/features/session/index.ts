@@ -1,6 +1,6 @@
 export {
   appStarted,
-  earlyAnswersReceived,
+  startAdopted,
   reloadClicked,
   $title,
   episodeChosen,

@@ -3,6 +3,7 @@ import { createCatalogApi, type CatalogApi } from '../../api/catalog';
 import { fetchAdList } from '../../api/ad-list';
 import { createApiClients, type ApiClients } from '../../api/http';
 import type { EarlyAnswers } from '../../api/early';
+import type { StartSnapshot } from '../../start/snapshot';
 import { isHttpError } from '../../api/errors';
 import type { AdListDto, ContentDto, EpisodeDto, SeasonDto } from '../../api/dto';
 import { browserCookies } from '../../platform/cookies';
@@ -40,11 +41,15 @@ export const reloadClicked = createEvent();
 /** An episode became current: chosen at start, from the menu, or by auto-advance. */
 export const episodeChosen = createEvent<EpisodeDto>();
 
-/** The start-up answers the page asked for before the models existed (start/page-config.ts); before appStarted. */
-export const earlyAnswersReceived = createEvent<EarlyAnswers>();
+/**
+ * The app takes the page's start (src/start), once, before appStarted: each feature takes its part
+ * of the one value (the answers here, the plan in progress, the source and the autoplay in playback).
+ */
+export const startAdopted = createEvent<StartSnapshot>();
 
 export const $config = createStore<PlayerConfig | null>(null).on(appStarted, (_, config) => config);
-const $earlyAnswers = createStore<EarlyAnswers | null>(null, { serialize: 'ignore' }).on(earlyAnswersReceived, (_, answers) => answers);
+/** The start-up answers the page asked for before the models existed (api/early.ts). */
+const $earlyAnswers = createStore<EarlyAnswers | null>(null, { serialize: 'ignore' }).on(startAdopted, (_, { answers }) => answers);
 /**
  * This page's API clients (catalogue, authenticator, plain) on the configured base URL, sharing one
  * token lock over the page's cookies, taking the early answers first. Other features attach their calls to it.
