@@ -2,13 +2,10 @@
 import { createEffect } from 'effector';
 import { browserXmlParser, resolveVast, type CanPlayType, type ParsedAd, type VastFetcher } from '../vast';
 import { VAST_LOAD_TIMEOUT_MS, VAST_WRAPPER_LIMIT } from '../lib/constants';
+import { requestVastText, takePrefetchedVast } from './vast-prefetch';
 
-/** GET, XML text back (SPEC.md §7). No cookies: ad servers answer with `Access-Control-Allow-Origin: *`. */
-export const fetchVastText: VastFetcher = async (url, signal) => {
-  const response = await fetch(url, { signal, credentials: 'omit', headers: { Accept: 'application/xml, text/xml, */*' } });
-  if (!response.ok) throw new Error(`HTTP ${response.status}`);
-  return response.text();
-};
+/** The page's start may have asked for this document already (the pre-roll's): that answer, once; else a GET. */
+export const fetchVastText: VastFetcher = (url, signal) => takePrefetchedVast(url) ?? requestVastText(url, signal);
 
 export interface VastLoadRequest {
   source: { url: string } | { xml: string };

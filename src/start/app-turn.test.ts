@@ -36,6 +36,12 @@ describe('when the page evaluates its app', () => {
     expect(turn.done).toBe(true);
   });
 
+  it('a pre-roll first: at once, since only the app plays it', async () => {
+    const turn = track(appTurn(new Promise(() => undefined), Promise.resolve<EarlyMedia>({ kind: 'preroll' }), LIMITS));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(turn.done).toBe(true);
+  });
+
   it('a stream playing early: when its first frame is shown, however long the CPU takes under the media limit', async () => {
     const frame = deferred();
     const turn = track(appTurn(Promise.resolve(), Promise.resolve<EarlyMedia>({ kind: 'playing', ready: frame.promise }), LIMITS));

@@ -13,6 +13,8 @@
  */
 export type EarlyMedia =
   | { kind: 'none' }
+  /** A pre-roll comes first: only the app plays it, so the app comes at once (the content loads meanwhile). */
+  | { kind: 'preroll' }
   | { kind: 'loading' | 'playing'; ready: Promise<void> }
   | { kind: 'waiting'; ready: Promise<void>; failed: Promise<void> };
 
@@ -36,7 +38,7 @@ export interface TurnLimits {
 }
 
 /**
- * Resolves when the app's turn has come: at once without an early stream; when the early stream
+ * Resolves when the app's turn has come: at once without an early stream or with a pre-roll first; when the early stream
  * is ready, or `screenMs` after it is known not to play by itself; at `answersMs` when the start-up
  * answers (`answers`) are not in by then, and `mediaMs` after they came at the latest; at once when
  * `now` resolves (the viewer asked for what only the app does, or their play shows its first frame).
@@ -61,7 +63,7 @@ export function appTurn(answers: Promise<unknown>, early: Promise<EarlyMedia>, l
       mediaTimer = setTimeout(done, limits.mediaMs);
     }, done);
     void early.then((media) => {
-      if (media.kind === 'none') return done();
+      if (media.kind === 'none' || media.kind === 'preroll') return done();
       if (media.kind === 'waiting') {
         clearTimeout(answersTimer);
         clearTimeout(mediaTimer);

@@ -13,7 +13,8 @@ import type { PlayerConfig } from '../features/session/config';
 import { STORAGE_KEYS } from '../lib/constants';
 import type { KeyValueStorage } from '../platform/web-storage';
 import type { EarlyMedia } from './app-turn';
-import { planEarlyStart, planForViewer, playsAtOnce, waitsForViewer } from './early-play';
+import { planEarlyStart, planForViewer, playsAtOnce, prerollVastUrl, waitsForViewer } from './early-play';
+import { prefetchVast } from '../platform/vast-prefetch';
 import type { EarlySource } from './early-requests';
 import type { PageSource } from './snapshot';
 
@@ -154,6 +155,13 @@ export async function loadEarlyMedia(
   });
   const plan = planned && viewer.wanted ? planForViewer(planned, saved.muted) : planned;
   facts.plan = plan;
+  if (plan?.preroll) {
+    // The ad, not the content, is the first thing to show: its document is asked for now.
+    const vastUrl = prerollVastUrl({ config, adList });
+    if (vastUrl) prefetchVast(vastUrl);
+    viewer.settle('planned');
+    return { kind: 'preroll' };
+  }
   if (!playsAtOnce(plan)) {
     if (plan) viewer.settle('planned');
     if (waitsForViewer(plan)) return { kind: 'waiting', ready: decoded, failed: failure };

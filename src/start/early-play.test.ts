@@ -14,7 +14,7 @@ import { firePixelFx } from '../platform/pixel';
 import { loadVastFx } from '../platform/vast-loader';
 import { connectFeatures } from '../app/connect-features';
 import { parseConfig } from '../features/session/config';
-import { planEarlyStart, planForViewer, playsAtOnce, waitsForViewer, type EarlyPlayInput } from './early-play';
+import { planEarlyStart, planForViewer, playsAtOnce, prerollVastUrl, waitsForViewer, type EarlyPlayInput } from './early-play';
 
 const episode = { id: 7, duration: 600 };
 
@@ -50,6 +50,15 @@ describe('the entry plays the start itself only when the model would play it at 
   it('a pre-roll is due (the ad list has one, or demo mode): the ad comes first', () => {
     expect(playsAtOnce(planEarlyStart(input('?movie_id=1&auto_play=1', { adList: { prerollList: [{ vastUrl: 'http://ads.test/vast.xml' }] } })))).toBe(false);
     expect(playsAtOnce(planEarlyStart(input('?movie_id=1&auto_play=1&advert=1')))).toBe(false);
+  });
+
+  it("the pre-roll's document asked for early is the one the ads model asks for first: the first item's first link", () => {
+    const list = (prerollList: AdListDto['prerollList']) => input('?movie_id=1', { adList: { prerollList } });
+    expect(prerollVastUrl(list([{ dataUrls: ['javascript:x', 'http://ads.test/1.xml', 'http://ads.test/2.xml'] }, { vastUrl: 'http://ads.test/3.xml' }]))).toBe('http://ads.test/1.xml');
+    expect(prerollVastUrl(list([{ dataXml: '<VAST/>' }, { vastUrl: 'http://ads.test/3.xml' }]))).toBeNull();
+    expect(prerollVastUrl(list([]))).toBeNull();
+    expect(prerollVastUrl(input('?movie_id=1', { adList: undefined }))).toBeNull();
+    expect(prerollVastUrl(input('?movie_id=1&advert=1'))).toMatch(/^http/);
   });
 
   it('an ad list entry with no usable link plans no pre-roll, as in the model', () => {

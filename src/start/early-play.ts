@@ -20,6 +20,13 @@ export interface EarlyPlayInput {
   muted: boolean;
 }
 
+/** The first pre-roll's VAST address, when its first candidate is one (the ads model asks for it first). */
+export function prerollVastUrl({ config, adList }: Pick<EarlyPlayInput, 'config' | 'adList'>): string | null {
+  if (adList === undefined) return null;
+  const first = planAds({ adList, adListUrl: config.adListUrl, advert: config.advert, baseUrl: config.baseUrl }).preroll[0]?.candidates[0];
+  return first && 'url' in first ? first.url : null;
+}
+
 /** The start episode's plan; null while the ad list does not settle it. */
 export function planEarlyStart({ config, episode, adList, storedProgress, muted }: EarlyPlayInput): StartPlan | null {
   if (adList === undefined) return null;

@@ -87,7 +87,7 @@ export function startPage(): PageStart {
     soundAllowed: () => (facts.soundRefused = false),
   });
   early = loadEarlyMedia({ config, storage, video, engine, firstFrame, start: earlyEpisode, appStarting: () => appStarting, viewer }, facts);
-  void early.then((media) => (media.kind === 'none' ? undefined : media.ready)).finally(() => shell.refresh());
+  void early.then((media) => ('ready' in media ? media.ready : undefined)).finally(() => shell.refresh());
   const limits = { answersMs: APP_ANSWERS_LIMIT_MS, mediaMs: APP_MEDIA_LIMIT_MS, screenMs: APP_SCREEN_LIMIT_MS, idleMs: APP_IDLE_LIMIT_MS };
   let episodeId: number | null = null;
   void earlyEpisode.then((start) => (episodeId = start?.episode.id ?? null));
