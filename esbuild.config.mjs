@@ -118,8 +118,12 @@ async function buildPage({ name, entry, html, preload, lazyStyles, inlineScript,
   const styles = [...new Set([...lazyCss, ...preloads.map((file) => outputs[file]?.cssBundle), entryCss])].filter(Boolean);
   const css = await joinStyles(styles);
   const stylesheet = !inlineStyles && css ? await writeStyles(name, css) : null;
+  // The app's own chunks (not the page's), for the entry to ask for together at the app's turn,
+  // instead of one round trip after another as each chunk's imports are found.
+  const appChunks = lazyStyles ? eagerChunks(outputs, entryJs, lazyStyles).filter((file) => !statics.includes(file) && !preloads.includes(file)) : [];
   const tags = [
     inlineStyles && css ? `<style>${css}</style>` : stylesheet && `<link rel="stylesheet" href="./${rel(stylesheet)}">`,
+    appChunks.length > 0 && `<meta name="app-chunks" content="${appChunks.map((file) => `./${rel(file)}`).join(' ')}">`,
     // With the inline script sending the start-up calls, the entry's own chunks are not on the way to the
     // first frame (the engine's is): found when the entry is parsed, they leave the connections to the calls.
     ...(inlineScript ? [] : statics).map((file) => `<link rel="modulepreload" href="./${rel(file)}">`),

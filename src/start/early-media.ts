@@ -13,8 +13,7 @@ import type { PlayerConfig } from '../features/session/config';
 import { STORAGE_KEYS } from '../lib/constants';
 import type { KeyValueStorage } from '../platform/web-storage';
 import type { EarlyMedia } from './app-turn';
-import { planEarlyStart, planForViewer, playsAtOnce, prerollVastUrl, waitsForViewer } from './early-play';
-import { prefetchVast } from '../platform/vast-prefetch';
+import { planEarlyStart, planForViewer, playsAtOnce, waitsForViewer } from './early-play';
 import type { EarlySource } from './early-requests';
 import type { PageSource } from './snapshot';
 
@@ -156,9 +155,6 @@ export async function loadEarlyMedia(
   const plan = planned && viewer.wanted ? planForViewer(planned, saved.muted) : planned;
   facts.plan = plan;
   if (plan?.preroll) {
-    // The ad, not the content, is the first thing to show: its document is asked for now.
-    const vastUrl = prerollVastUrl({ config, adList });
-    if (vastUrl) prefetchVast(vastUrl);
     viewer.settle('planned');
     return { kind: 'preroll' };
   }

@@ -14,7 +14,7 @@ import { firePixelFx } from '../platform/pixel';
 import { loadVastFx } from '../platform/vast-loader';
 import { connectFeatures } from '../app/connect-features';
 import { parseConfig } from '../features/session/config';
-import { planEarlyStart, planForViewer, playsAtOnce, prerollVastUrl, waitsForViewer, type EarlyPlayInput } from './early-play';
+import { planEarlyStart, planForViewer, playsAtOnce, earlyPreroll, waitsForViewer, type EarlyPlayInput } from './early-play';
 
 const episode = { id: 7, duration: 600 };
 
@@ -52,13 +52,14 @@ describe('the entry plays the start itself only when the model would play it at 
     expect(playsAtOnce(planEarlyStart(input('?movie_id=1&auto_play=1&advert=1')))).toBe(false);
   });
 
-  it("the pre-roll's document asked for early is the one the ads model asks for first: the first item's first link", () => {
+  it("a pre-roll first, as the model plans it, and the document it asks for first: the first item's first link", () => {
     const list = (prerollList: AdListDto['prerollList']) => input('?movie_id=1', { adList: { prerollList } });
-    expect(prerollVastUrl(list([{ dataUrls: ['javascript:x', 'http://ads.test/1.xml', 'http://ads.test/2.xml'] }, { vastUrl: 'http://ads.test/3.xml' }]))).toBe('http://ads.test/1.xml');
-    expect(prerollVastUrl(list([{ dataXml: '<VAST/>' }, { vastUrl: 'http://ads.test/3.xml' }]))).toBeNull();
-    expect(prerollVastUrl(list([]))).toBeNull();
-    expect(prerollVastUrl(input('?movie_id=1', { adList: undefined }))).toBeNull();
-    expect(prerollVastUrl(input('?movie_id=1&advert=1'))).toMatch(/^http/);
+    expect(earlyPreroll(list([{ dataUrls: ['javascript:x', 'http://ads.test/1.xml', 'http://ads.test/2.xml'] }, { vastUrl: 'http://ads.test/3.xml' }]))).toEqual({ vastUrl: 'http://ads.test/1.xml' });
+    expect(earlyPreroll(list([{ dataXml: '<VAST/>' }, { vastUrl: 'http://ads.test/3.xml' }]))).toEqual({ vastUrl: null });
+    expect(earlyPreroll(list([{ vastUrl: 'javascript:alert(1)' }]))).toBeNull();
+    expect(earlyPreroll(list([]))).toBeNull();
+    expect(earlyPreroll(input('?movie_id=1', { adList: undefined }))).toBeNull();
+    expect(earlyPreroll(input('?movie_id=1&advert=1'))?.vastUrl).toMatch(/^http/);
   });
 
   it('an ad list entry with no usable link plans no pre-roll, as in the model', () => {

@@ -20,11 +20,16 @@ export interface EarlyPlayInput {
   muted: boolean;
 }
 
-/** The first pre-roll's VAST address, when its first candidate is one (the ads model asks for it first). */
-export function prerollVastUrl({ config, adList }: Pick<EarlyPlayInput, 'config' | 'adList'>): string | null {
+/**
+ * Whether a pre-roll comes first, by the same ad plan the model makes: null when none does (or
+ * the ad list does not settle it yet); else its first document's address, which the ads model
+ * asks for first (null when that candidate is inline XML).
+ */
+export function earlyPreroll({ config, adList }: Pick<EarlyPlayInput, 'config' | 'adList'>): { vastUrl: string | null } | null {
   if (adList === undefined) return null;
   const first = planAds({ adList, adListUrl: config.adListUrl, advert: config.advert, baseUrl: config.baseUrl }).preroll[0]?.candidates[0];
-  return first && 'url' in first ? first.url : null;
+  if (!first) return null;
+  return { vastUrl: 'url' in first ? first.url : null };
 }
 
 /** The start episode's plan; null while the ad list does not settle it. */

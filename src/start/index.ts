@@ -17,6 +17,8 @@ import { appTurn, type EarlyMedia } from './app-turn';
 import { createContentElement } from '../engine/content-element';
 import { firstFrame as firstFrameShown } from '../platform/after-start-up';
 import { createViewerPlay, loadEarlyMedia, playForViewer, type EarlyFacts } from './early-media';
+import { earlyPreroll } from './early-play';
+import { prefetchVast } from '../platform/vast-prefetch';
 import { createPageShell, type PageShell } from './page-shell';
 import { isFramed } from '../platform/frame';
 import type { StartSnapshot } from './snapshot';
@@ -48,6 +50,21 @@ export interface PageStart {
   takeEarly(): StartSnapshot;
   /** The player's look and controls before the app, with what the viewer asked of the app. */
   shell: PageShell;
+}
+
+/**
+ * Resolves when the ad list says a pre-roll comes first: only the app plays it, so its turn comes
+ * then, without waiting for the engine, and the ad's document is asked for at once.
+ */
+function prerollFirst(start: typeof earlyEpisode): Promise<void> {
+  const never = new Promise<void>(() => undefined);
+  return start
+    .then(async (early) => {
+      const preroll = earlyPreroll({ config, adList: await early?.adList });
+      if (preroll === null) return never;
+      if (preroll.vastUrl) prefetchVast(preroll.vastUrl);
+    })
+    .catch(() => never);
 }
 
 export function startPage(): PageStart {
@@ -91,7 +108,7 @@ export function startPage(): PageStart {
   const limits = { answersMs: APP_ANSWERS_LIMIT_MS, mediaMs: APP_MEDIA_LIMIT_MS, screenMs: APP_SCREEN_LIMIT_MS, idleMs: APP_IDLE_LIMIT_MS };
   let episodeId: number | null = null;
   void earlyEpisode.then((start) => (episodeId = start?.episode.id ?? null));
-  const turn = appTurn(earlyEpisode, early, limits, Promise.race([shell.needsApp, played])).then(() => {
+  const turn = appTurn(earlyEpisode, early, limits, Promise.race([shell.needsApp, played, prerollFirst(earlyEpisode)])).then(() => {
     appStarting = true;
   });
   const takeEarly = () => {
