@@ -56,8 +56,8 @@ export function keptSources(ms = FINGERPRINT_TIMEOUT_MS): Record<KeptName, AnySo
   return Object.fromEntries(names.map((name) => [name, boundSource(sources[name] as AnySource, ms)])) as Record<KeptName, AnySource>;
 }
 
-/** The visitor id: a 32-hex-digit hash of the kept components. */
-export async function computeVisitorId(ms = FINGERPRINT_TIMEOUT_MS): Promise<string> {
+/** The visitor id: a 32-hex-digit hash of the kept components (each bounded as keptSources does by default). */
+export async function computeVisitorId(ms?: number): Promise<string> {
   await prepareForSources();
   const getComponents = loadSources(keptSources(ms), { cache: {}, debug: false }, []);
   return hashComponents(await getComponents());
