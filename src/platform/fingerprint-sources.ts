@@ -6,7 +6,10 @@
  * `sources` restricted to the hardware, locales, screen and system groups below, each source
  * bounded by the component time-out, hashed with the library's own `hashComponents`. `load()` is
  * never called, and it is the only place the library's monitoring request is made, so that
- * request cannot happen (the effect of `monitoring: false`).
+ * request cannot happen (the effect of `monitoring: false`). It is off on purpose (DESIGN.md's
+ * stack): 1 run in 1000 it tells FingerprintJS's server (m1.openfpcdn.io) the viewer's IP and the
+ * player's origin, for the library's install statistics, which nobody here reads; the player's CSP
+ * does not allow that host either. SPEC.md §7's sampled third-party log is that request.
  */
 import { hashComponents, loadSources, prepareForSources, sources } from '@fingerprintjs/fingerprintjs';
 import { FINGERPRINT_TIMEOUT_MS } from '../lib/constants';
