@@ -27,6 +27,7 @@ const ISOLATED = [
 const DOM = [
   'sdk/film-player.test.ts',
   'src/start/page-shell.test.ts',
+  'src/features/playback/view/controls.test.tsx',
   'src/platform/after-start-up.test.ts',
   'src/platform/cookies.test.ts',
   'src/platform/fingerprint.test.ts',

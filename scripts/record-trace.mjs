@@ -8,7 +8,8 @@
  *
  * The player runs same-origin in the harness. Its engine copies every fact to a sink this
  * script defines (src/engine/trace-tap.ts); the live rstat4 events and the saved progress are
- * kept beside the facts so the replay can be compared with what the real player did.
+ * kept beside the facts so the replay can be compared with what the real player did. The sink
+ * sees only the content's engine: a playback with an ad is written by hand (film-preroll.json).
  */
 import { chromium } from '@playwright/test';
 import { writeFile } from 'node:fs/promises';

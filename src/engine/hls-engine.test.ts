@@ -177,6 +177,14 @@ describe('the Hls instance', () => {
     expect(hls.calls).toEqual(['loadSource', 'attachMedia']);
   });
 
+  it('loads keys with a time-out and no retry (SPEC.md §7): 8 s to the first byte, 20 s in all, then the error', () => {
+    const { engine } = setup();
+    engine.load(MASTER);
+    // hls.js's own time-outs; its default retries a time-out once and an error 8 times.
+    const noRetry = { maxTimeToFirstByteMs: 8_000, maxLoadTimeMs: 20_000, timeoutRetry: null, errorRetry: null };
+    expect(lastHls().config.keyLoadPolicy).toEqual({ default: noRetry });
+  });
+
   it('turns off the hls.js parts the player page’s build leaves out (scripts/hls-omitted.mjs)', () => {
     const { engine } = setup();
     engine.load(MASTER);

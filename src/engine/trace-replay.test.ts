@@ -28,7 +28,11 @@ async function replay(trace: EngineTrace) {
       steps.push(ms);
       now += ms;
     },
-    async (item) => void out.push({ t: now, fact: 'episodeChanged', payload: item }),
+    {
+      episodeChanged: async (item) => void out.push({ t: now, fact: 'episodeChanged', payload: item }),
+      playClicked: async () => void out.push({ t: now, fact: 'playClicked', payload: undefined }),
+      adFact: async (fact, payload) => void out.push({ t: now, fact: `ad.${fact}`, payload }),
+    },
   );
   return { out, steps, now };
 }
@@ -37,11 +41,11 @@ const trace = (facts: TraceFact[]): EngineTrace => ({ name: 'made', query: '', i
 
 describe('replayTrace', () => {
   it('has recorded traces to replay', () => {
-    expect(traces.map((recorded) => recorded.name).sort()).toEqual(expect.arrayContaining(['film-seek', 'segment-404', 'series-advance']));
+    expect(traces.map((recorded) => recorded.name).sort()).toEqual(expect.arrayContaining(['film-preroll', 'film-seek', 'segment-404', 'series-advance']));
   });
 
   for (const recorded of traces) {
-    it(`${recorded.name}: every recorded fact comes out once, in order, at its recorded time; episode changes go to the caller`, async () => {
+    it(`${recorded.name}: every recorded fact comes out once, in order, at its recorded time; those not the engine's go to the caller`, async () => {
       const { out, steps, now } = await replay(recorded);
       expect(out).toEqual(recorded.facts.map(({ t, fact, payload }) => ({ t, fact, payload })));
       expect(steps.every((ms) => ms >= 0)).toBe(true);
@@ -73,19 +77,27 @@ describe('replayTrace', () => {
       ]),
       engine,
       async (ms) => void log.push(`advance ${ms}`),
-      async (item) => {
-        await new Promise((resolve) => setTimeout(resolve, 5));
-        log.push(`episode ${item.episodeId}`);
+      {
+        episodeChanged: async (item) => {
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          log.push(`episode ${item.episodeId}`);
+        },
       },
     );
     expect(log).toEqual(['advance 0', 'episode 2', 'advance 10', 'sourceReady', 'advance 0']);
   });
 
-  it('without a caller for episode changes, skips them and replays the rest', async () => {
+  it('without a handler, a fact that is not the engine’s is skipped and the rest replayed', async () => {
     const engine = createScriptedEngine();
     const heard: string[] = [];
     engine.on('playing', () => void heard.push('playing'));
-    await replayTrace(trace([{ t: 0, fact: 'episodeChanged', payload: { contentId: 1, episodeId: 2 } }, { t: 1, fact: 'playing' }]), engine, async () => {});
+    const facts: TraceFact[] = [
+      { t: 0, fact: 'episodeChanged', payload: { contentId: 1, episodeId: 2 } },
+      { t: 1, fact: 'playClicked' },
+      { t: 2, fact: 'ad.playing' },
+      { t: 3, fact: 'playing' },
+    ];
+    await replayTrace(trace(facts), engine, async () => {});
     expect(heard).toEqual(['playing']);
   });
 });

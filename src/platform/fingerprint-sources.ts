@@ -6,7 +6,10 @@
  * `sources` restricted to the hardware, locales, screen and system groups below, each source
  * bounded by the component time-out, hashed with the library's own `hashComponents`. `load()` is
  * never called, and it is the only place the library's monitoring request is made, so that
- * request cannot happen (the effect of `monitoring: false`).
+ * request cannot happen (the effect of `monitoring: false`). It is off on purpose (DESIGN.md's
+ * stack): 1 run in 1000 it tells FingerprintJS's server (m1.openfpcdn.io) the viewer's IP and the
+ * player's origin, for the library's install statistics, which nobody here reads; the player's CSP
+ * does not allow that host either. SPEC.md §7's sampled third-party log is that request.
  */
 import { hashComponents, loadSources, prepareForSources, sources } from '@fingerprintjs/fingerprintjs';
 import { FINGERPRINT_TIMEOUT_MS } from '../lib/constants';
@@ -56,8 +59,8 @@ export function keptSources(ms = FINGERPRINT_TIMEOUT_MS): Record<KeptName, AnySo
   return Object.fromEntries(names.map((name) => [name, boundSource(sources[name] as AnySource, ms)])) as Record<KeptName, AnySource>;
 }
 
-/** The visitor id: a 32-hex-digit hash of the kept components. */
-export async function computeVisitorId(ms = FINGERPRINT_TIMEOUT_MS): Promise<string> {
+/** The visitor id: a 32-hex-digit hash of the kept components (each bounded as keptSources does by default). */
+export async function computeVisitorId(ms?: number): Promise<string> {
   await prepareForSources();
   const getComponents = loadSources(keptSources(ms), { cache: {}, debug: false }, []);
   return hashComponents(await getComponents());

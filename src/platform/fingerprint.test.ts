@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryCookies } from './cookies';
 import { startDeviceFingerprint } from './fingerprint';
+import { sources } from '@fingerprintjs/fingerprintjs';
 import { boundSource, computeVisitorId, FINGERPRINT_COMPONENTS, keptSources } from './fingerprint-sources';
 
 afterEach(() => {
@@ -64,6 +65,22 @@ describe('fingerprintjs visitor id', () => {
     expect(second).toBe(first);
     expect(opened).not.toHaveBeenCalled();
     expect(fetched).not.toHaveBeenCalled();
+  });
+
+  it('bounds each component by 1000 ms when given no time-out (SPEC.md §9)', async () => {
+    vi.useFakeTimers();
+    try {
+      // A component that never answers (osCpu is typed as a synchronous one).
+      vi.spyOn(sources, 'osCpu').mockImplementation(() => new Promise<never>(() => {}) as never);
+      const settled = vi.fn();
+      void (keptSources().osCpu(undefined) as Promise<unknown>).then(settled, settled);
+      await vi.advanceTimersByTimeAsync(999);
+      expect(settled).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(settled).toHaveBeenCalledWith(expect.objectContaining({ message: 'component took over 1000 ms' }));
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('a component slower than the time-out counts as an error instead of holding the id back', async () => {

@@ -1,4 +1,4 @@
-import { allSettled } from 'effector';
+import { allSettled, fork } from 'effector';
 import { describe, expect, it } from 'vitest';
 import { makeAd, play, playingPreroll, setup, soundScope, tag } from '../../test-support/ads-scope';
 import { AdStatus } from './status';
@@ -14,13 +14,19 @@ describe('the ad unit over a scope', () => {
     const unit = createAdUnit(scope);
     await unit.skipAd();
     expect(scope.getState($adStatus)).toBe(AdStatus.Playing);
-    expect(unit.handshakeVersion('2.0')).toBe('2.0');
     expect(unit.getAdDuration()).toBe(8);
     expect(unit.getAdRemainingTime()).toBe(1);
     await unit.stopAd();
     expect(scope.getState($breakPhase)).toBe('idle');
     expect(unit.getAdDuration()).toBe(-2);
     expect(unit.getAdRemainingTime()).toBe(-2);
+  });
+
+  // VPAID 2.0's handshake: the player offers the newest version it speaks; the ad unit answers with its
+  // own, not the offer.
+  it("handshakeVersion answers the unit's own version, '2.0' (SPEC.md §9), whatever the player offers", () => {
+    const unit = createAdUnit(fork());
+    for (const offered of ['2.0', '1.0', '1.1', '3.0', '']) expect(unit.handshakeVersion(offered)).toBe('2.0');
   });
 
   it('the ad unit sets the level and mutes exactly at 0, and reads the volume as heard', async () => {

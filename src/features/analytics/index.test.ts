@@ -1,14 +1,20 @@
-import { allSettled, fork, scopeBind } from 'effector';
+import { allSettled, fork, scopeBind, type EventCallable } from 'effector';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createScriptedEngine } from '../../engine/scripted-engine';
-import { replayTrace, type EngineTrace } from '../../engine/trace-replay';
-import type { ContentDto, EpisodeDto } from '../../api/dto';
-import { $streamError, engineAttached } from '../playback';
+import { replayTrace, type EngineTrace, type TraceStat } from '../../engine/trace-replay';
+import { parseAdList, type ContentDto, type EpisodeDto } from '../../api/dto';
+import { $streamError, engineAttached, playClicked } from '../playback';
 import '../progress';
+import { adsConfigured } from '../ads';
 import { $content, episodeChosen } from '../session';
-import { STORAGE_KEYS } from '../../lib/constants';
+import { STORAGE_KEYS, VAST_LOAD_TIMEOUT_MS, VAST_WRAPPER_LIMIT } from '../../lib/constants';
+import { resolveVast } from '../../vast';
+import { canPlayType, fixtureFetcher, parseXml } from '../../vast/test-support';
+import { createAdVideoFx, type AdVideo } from '../../platform/ad-video';
+import { firePixelFx } from '../../platform/pixel';
+import { loadVastFx, type VastLoadRequest } from '../../platform/vast-loader';
 import { sendStatFx, type StatEvent } from '../../platform/stats';
 import { $storage, createMemoryStorage } from '../../platform/storage';
 import './index';
@@ -22,9 +28,58 @@ const traces = readdirSync(TRACE_DIR)
   .filter((file) => file.endsWith('.json'))
   .map((file) => JSON.parse(readFileSync(path.join(TRACE_DIR, file), 'utf8')) as EngineTrace);
 
-/** What identifies an event in a sequence: its name and the field that tells it apart. */
-const key = (event: string, payload: Record<string, unknown> = {}) =>
-  [event, payload.mark ?? payload.details ?? '', payload.fatal ?? ''].join(' ').trim();
+/**
+ * The payload fields measured off the media: the live player reads the element every 100 ms, the
+ * replay has one time fact per second of play (playback/pace-time.ts), so they agree within 1 s.
+ */
+const MEASURED = ['position', 'duration', 'currentTime', 'bufferedLength'];
+const MEASURED_TOLERANCE_S = 1;
+
+/**
+ * A sent event as the comparison sees it: its name and its whole payload but the measured fields
+ * (compared apart) and `networkType` (the scripted engine has no bandwidth estimate, so the replay
+ * says 'unknown'). A null `imdbId` counts as absent: the recordings predate the field, and their
+ * contents have no film-database id. No payload carries a clock reading or a random id (an ad's
+ * `adId` is its link's creativeId), so nothing else needs normalising.
+ */
+function key(event: string, payload: Record<string, unknown> = {}): string {
+  const kept = Object.entries(payload).filter(([field, value]) => !MEASURED.includes(field) && field !== 'networkType' && !(field === 'imdbId' && value === null));
+  return `${event.replace(/^videoplayer_/, '')} ${JSON.stringify(Object.fromEntries(kept.sort(([a], [b]) => a.localeCompare(b))))}`;
+}
+
+/** Each measured field of the recorded stat that the replayed one misses by more than the tolerance. */
+function measuredMisses(sent: StatEvent, live: TraceStat): string[] {
+  return MEASURED.filter((field) => field in live.payload).flatMap((field) => {
+    const [got, want] = [sent.payload?.[field], live.payload[field]];
+    const close = typeof got === 'number' && typeof want === 'number' ? Math.abs(got - want) <= MEASURED_TOLERANCE_S : got === want;
+    return close ? [] : [`${live.event}.${field}: ${String(got)}, recorded ${String(want)}`];
+  });
+}
+
+/** The ad's <video> of a replay: its commands do nothing, and the trace's `ad.*` facts reach its listeners. */
+function scriptedAdVideo() {
+  const listeners = new Map<string, Array<(value: unknown) => void>>();
+  const video: AdVideo = {
+    mount: () => () => undefined,
+    load: () => undefined,
+    play: async () => 'sound',
+    pause: () => undefined,
+    setVolume: () => undefined,
+    setMuted: () => undefined,
+    unload: () => undefined,
+    canPlayType,
+    on: (fact, listener) => {
+      listeners.set(fact, [...(listeners.get(fact) ?? []), listener as (value: unknown) => void]);
+      return () => undefined;
+    },
+  };
+  const emit = async (fact: string, payload: unknown) => listeners.get(fact)?.forEach((listener) => listener(payload));
+  return { video, emit };
+}
+
+/** The VAST of a link, read from fixtures/vast as the harness serves it. */
+const fixtureVast = ({ source, canPlayType: playable }: VastLoadRequest) =>
+  resolveVast(source, { parseXml, canPlayType: playable, fetchText: fixtureFetcher(), timeoutMs: VAST_LOAD_TIMEOUT_MS, wrapperLimit: VAST_WRAPPER_LIMIT });
 
 /** The content and episode the session would hold; progress and analytics read only their ids. */
 const content = (id: number): ContentDto => ({
@@ -62,15 +117,31 @@ async function replayed(trace: EngineTrace) {
   const sent: Array<StatEvent & { t: number }> = [];
   let now = 0;
   const storage = createMemoryStorage();
+  const ad = scriptedAdVideo();
   const scope = fork({
     values: [
       [$storage, storage],
       [$content, content(trace.item.contentId!)],
     ],
-    handlers: [[sendStatFx, (stat: StatEvent) => (sent.push({ ...stat, t: now }), true)]],
+    handlers: [
+      [sendStatFx, (stat: StatEvent) => (sent.push({ ...stat, t: now }), true)],
+      [createAdVideoFx, () => ad.video],
+      [loadVastFx, fixtureVast],
+      [firePixelFx, () => undefined],
+    ],
   });
   const engine = createScriptedEngine();
+  // When the content was asked to play, on the trace's clock.
+  const playsAt: number[] = [];
+  const play = engine.play.bind(engine);
+  engine.play = () => (playsAt.push(now), play());
   await allSettled(engineAttached, { scope, params: engine });
+  if (trace.ads) {
+    const settings = { adList: parseAdList(trace.ads.list), adListUrl: trace.ads.listUrl, advert: false, baseUrl: new URL(trace.ads.listUrl).origin };
+    await allSettled(adsConfigured, { scope, params: settings });
+  }
+  // allSettled would wait for the pending save throttle, which only the fake clock ends.
+  const bound = <T,>(unit: EventCallable<T>) => scopeBind(unit, { scope });
   await replayTrace(
     trace,
     engine,
@@ -78,10 +149,13 @@ async function replayed(trace: EngineTrace) {
       await vi.advanceTimersByTimeAsync(ms);
       now += ms;
     },
-    // allSettled would wait for the pending save throttle, which only the fake clock ends.
-    async (item) => scopeBind(episodeChosen, { scope })(episode(item.episodeId!)),
+    {
+      episodeChanged: async (item) => bound(episodeChosen)(episode(item.episodeId!)),
+      playClicked: async () => bound(playClicked)(),
+      adFact: ad.emit,
+    },
   );
-  return { sent: sent.map(({ t: _, ...stat }) => stat as StatEvent), timed: sent, storage, scope };
+  return { sent: sent.map(({ t: _, ...stat }) => stat as StatEvent), timed: sent, storage, scope, playsAt };
 }
 
 const marksOf = (sent: StatEvent[]) => sent.filter((s) => s.event === 'progress');
@@ -91,7 +165,7 @@ describe('trace replay: the models send and save what the live player did', () =
   afterEach(() => vi.useRealTimers());
 
   it('has the recorded traces', () => {
-    expect(traces.map((trace) => trace.name).sort()).toEqual(expect.arrayContaining(['film-seek', 'segment-404', 'series-advance']));
+    expect(traces.map((trace) => trace.name).sort()).toEqual(expect.arrayContaining(['film-preroll', 'film-seek', 'segment-404', 'series-advance']));
   });
 
   for (const trace of traces) {
@@ -100,15 +174,15 @@ describe('trace replay: the models send and save what the live player did', () =
 
       // The traces were recorded before the QoE statistics existed: those are checked apart.
       const recorded = sent.filter((s) => !s.event.startsWith('qoe_'));
-      const live = trace.stats.map((s) => key(s.event.replace(/^videoplayer_/, ''), s.payload));
-      expect(recorded.map((s) => key(s.event, s.payload))).toEqual(live);
-      expect(recorded.map((s) => s.payload?.episodeId)).toEqual(trace.stats.map((s) => s.payload.episodeId));
+      expect(recorded.map((s) => key(s.event, s.payload))).toEqual(trace.stats.map((s) => key(s.event, s.payload)));
+      expect(recorded.flatMap((stat, i) => measuredMisses(stat, trace.stats[i]!))).toEqual([]);
       // One summary per episode played to its end, sent at that end, with its own episode.
       const ended = trace.stats.filter((s) => s.event === 'videoplayer_progress' && s.payload.mark === 1).map((s) => s.payload.episodeId);
       const summaries = sent.filter((s) => s.event === 'qoe_summary');
       expect(summaries.map((s) => s.payload?.episodeId)).toEqual(ended);
       for (const { payload } of summaries) expect(payload).toMatchObject({ exitedBeforeStart: false, watchedMs: expect.any(Number) });
-      for (const stat of sent) expect(stat.payload?.contentId).toBe(trace.item.contentId);
+      // Ad events carry the ad's fields, not the content's.
+      for (const stat of sent.filter((s) => !s.event.startsWith('ad_'))) expect(stat.payload?.contentId).toBe(trace.item.contentId);
       const fatal = trace.facts.some((f) => f.fact === 'error' && (f.payload as { fatal?: boolean }).fatal);
       expect(scope.getState($streamError) !== null).toBe(fatal);
       expect(storage.read(STORAGE_KEYS.episodesTimeProgress)).toEqual(trace.episodesTimeProgress);
@@ -147,5 +221,18 @@ describe('trace series-advance, replayed', () => {
     const markList = (id: unknown) => marks.filter((s) => s.payload?.episodeId === id).map((s) => s.payload?.mark);
     expect(markList(episodes[0])).toEqual([0.1, 0.25, 0.5, 0.75, 0.95, 1]);
     expect(markList(episodes[1])[0]).toBe(0.1);
+  });
+});
+
+describe('trace film-preroll, replayed', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('the click plays the pre-roll first: the content is asked to play once, when the ad has ended', async () => {
+    const trace = traces.find((t) => t.name === 'film-preroll')!;
+    const { timed, playsAt } = await replayed(trace);
+    const endedAt = timed.find((s) => s.event === 'ad_ended')!.t;
+    expect(playsAt).toEqual([endedAt]);
+    expect(timed.find((s) => s.event === 'progress')!.t).toBeGreaterThan(endedAt);
   });
 });

@@ -25,6 +25,7 @@ export interface StartDecision {
   autoplay: boolean | null;
 }
 
+/** Worth a resume prompt: 1 s or more (the prompt shows whole seconds, so less would offer 0:00:00) and not finished. */
 export function isResumable(position: number | null | undefined, duration: number | null): position is number {
   if (position == null || !Number.isFinite(position) || position < 1) return false;
   return !isWatchedToEnd(position, duration);

@@ -31,7 +31,7 @@ export interface PlayerConfig {
    * null when the setting is absent, which allows the embedding page whatever its origin.
    */
   allowedOrigins: string[] | null;
-  /** The player page's own address; its host is sent as the availability domain. */
+  /** The player page's own address (location.href), sent whole, query and all, as the availability call's `domain`. */
   pageUrl: string;
 }
 

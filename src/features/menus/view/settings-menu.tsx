@@ -176,7 +176,7 @@ function Header({ title, onBack }: { title: string; onBack?: () => void }) {
   );
 }
 
-function MainPage({ mobile, extra }: { mobile: boolean; extra?: ReactNode }) {
+function MainPage({ mobile }: { mobile: boolean }) {
   const data = useUnit({
     levels: $levels,
     quality: $qualityLabel,
@@ -198,7 +198,6 @@ function MainPage({ mobile, extra }: { mobile: boolean; extra?: ReactNode }) {
         <MainRow icon={<SubtitlesIcon />} label={STRINGS.captionStyle} value={STRINGS.captionSizes[data.captionStyle.size]} menu="caption-style" />
       )}
       <AutoSkipRow />
-      {mobile && extra}
     </>
   );
 }
@@ -286,7 +285,7 @@ const TITLES: Record<SubMenu, string> = {
  * The settings menu: 17rem wide, at most 12rem tall, scrolling. Desktop: above the control
  * bar's right end; mobile: under the top row, with a close button.
  */
-export function SettingsMenu({ mainExtra }: { mainExtra?: ReactNode }) {
+export function SettingsMenu() {
   const { active, mobile, onBack, onClose } = useUnit({ active: $activeMenu, mobile: $mobileLayout, onBack: backClicked, onClose: closeClicked });
   const panel = useRef<HTMLDivElement>(null);
   const onKeyDown = useMenuKeys(() => onBack(), () => onClose());
@@ -336,7 +335,7 @@ export function SettingsMenu({ mainExtra }: { mainExtra?: ReactNode }) {
         )}
       </div>
       <div className="menu__body">
-        {active === 'main' && <MainPage mobile={mobile} extra={mainExtra} />}
+        {active === 'main' && <MainPage mobile={mobile} />}
         {active === 'quality' && <QualityPage />}
         {active === 'playback-rate' && <RatePage />}
         {active === 'subs' && <SubsPage />}
