@@ -5,13 +5,13 @@
  * start-up, and the views.
  */
 import { root, type PageStart, type ViewerIntent } from '../start';
-import { allSettled, createWatch, fork, type EventCallable, type Scope } from 'effector';
+import { allSettled, createWatch, fork, type EventCallable, type Scope, type Unit } from 'effector';
 import { Provider } from 'effector-react';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { appStarted, startAdopted } from '../features/session';
 import {
-  engineAttached, engineConnected, muteToggled, seekBackClicked, seekForwardClicked, togglePlayClicked,
+  engineAttached, engineConnected, muteToggled, sourceRequested, seekBackClicked, seekForwardClicked, togglePlayClicked,
 } from '../features/playback';
 import { fullscreenClicked } from '../features/fullscreen';
 import { settingsClicked } from '../features/menus';
@@ -35,16 +35,26 @@ const INTENT_EVENTS: Record<ViewerIntent, EventCallable<void>> = {
   settings: settingsClicked,
 };
 
-/** Once the model listens to the engine, the shell's intents (queued ones first) are the model's. */
+/**
+ * Once the model listens to the engine and has taken its start (the source it asked for), the
+ * shell's intents (queued ones first) are the model's: sooner, a play could start the content
+ * before the model knows of its pre-roll.
+ */
 function takeShellIntents(scope: Scope, shell: PageStart['shell']): void {
-  const unwatch = createWatch({
-    unit: engineConnected,
-    scope,
-    fn: () => {
-      unwatch.unsubscribe();
-      shell.handOver((intent) => void allSettled(INTENT_EVENTS[intent], { scope }));
-    },
-  });
+  let waiting = 2;
+  const once = (unit: Unit<unknown>) => {
+    const watch = createWatch({
+      unit,
+      scope,
+      fn: () => {
+        watch.unsubscribe();
+        waiting -= 1;
+        if (waiting === 0) shell.handOver((intent) => void allSettled(INTENT_EVENTS[intent], { scope }));
+      },
+    });
+  };
+  once(engineConnected);
+  once(sourceRequested);
 }
 
 export function createPlayer({ video, engine, takeEarly, firstFrame: started, shell }: PageStart): void {

@@ -126,6 +126,45 @@ describe('ads wiring', () => {
     expect(order).toEqual(['content unlock', 'ad play']);
   });
 
+  it('a play asked before the pre-roll was known: the content pauses, the ad plays, then the content', async () => {
+    const order: string[] = [];
+    const listeners: Record<string, () => void> = {};
+    const ad = { id: 'a', skipOffset: null, duration: 5, mediaFile: { url: 'http://ads.test/a.mp4' }, impressions: [], errors: [], tracking: {}, progress: [] } as unknown as ParsedAd;
+    const video = {
+      element: {} as HTMLVideoElement,
+      load: () => {},
+      play: async () => (order.push('ad play'), 'sound' as const),
+      pause: () => {},
+      setVolume: () => {},
+      setMuted: () => {},
+      unload: () => {},
+      canPlayType: () => 'probably',
+      on: (fact: string, listener: () => void) => ((listeners[fact] = listener), () => {}),
+    };
+    const scope = fork({
+      values: [[$adMediaTimeoutMs, null]],
+      handlers: [
+        [createAdVideoFx, () => video],
+        [loadVastFx, async () => ad],
+        [firePixelFx, () => {}],
+        [sendStatFx, () => true],
+        [reportAdErrorFx, () => {}],
+        [watchVisibilityFx, () => false],
+      ],
+    });
+    const engine = createScriptedEngine();
+    await allSettled(engineAttached, { scope, params: engine });
+    const content = () => engine.calls.map((c) => c.command).filter((command) => command === 'play' || command === 'pause');
+    await allSettled(playClicked, { scope });
+    expect(content()).toEqual(['play']);
+    await allSettled(adsConfigured, { scope, params: { adList: { prerollList: [{ vastUrl: 'http://ads.test/vast.xml' }] }, adListUrl: null, advert: false, baseUrl: 'http://player.test' } });
+    expect(content()).toEqual(['play', 'pause']);
+    expect(order).toEqual(['ad play']);
+    listeners.ended?.();
+    await allSettled(scope);
+    expect(content()).toEqual(['play', 'pause', 'play']);
+  });
+
   it("an ad the browser made play muted offers 'Включить звук' and mutes the content it holds; one click unmutes both", async () => {
     const scope = fork({ handlers: [[playAdFx, async () => 'muted' as const]] });
     const engine = createScriptedEngine();

@@ -21,6 +21,7 @@ import {
   mediaTimeUpdated,
   pauseFx,
   playDeferred,
+  playFx,
   playHeld,
   playReleased,
   playRequested,
@@ -32,6 +33,8 @@ import {
   adsConfigured,
   contentHoldRequested,
   contentPauseRequested,
+  contentPlayAsked,
+  contentPlayOverdue,
   contentPlayRequested,
   contentResumeRequested,
   contentDurationChanged,
@@ -61,6 +64,9 @@ export const connectAds = connector(() => {
   // unlock does nothing): the content is unlocked in it first, before the ad plays, so the film
   // follows the ad without a second click in Safari's engine.
   sample({ clock: playDeferred, target: [unlockFx, contentPlayRequested] });
+  // A play that went through before the pre-roll was known becomes a held one: the ad, then the content.
+  sample({ clock: playFx, target: contentPlayAsked });
+  sample({ clock: contentPlayOverdue, target: [pauseFx, playDeferred] });
   sample({ clock: mediaTimeUpdated, fn: ({ currentTime }) => currentTime, target: contentTimeUpdated });
   sample({ clock: mediaSeeked, fn: ({ currentTime }) => currentTime, target: contentSeeked });
   sample({ clock: $duration, target: contentDurationChanged });

@@ -34,6 +34,13 @@ export const contentDurationChanged = createEvent<number>();
 
 /** A pre-roll is due: content play requests must wait for it. */
 export const contentHoldRequested = createEvent();
+/** The content was asked to play while nothing held it (before the ad plan was known). */
+export const contentPlayAsked = createEvent();
+/**
+ * The pre-roll became known after the content was asked to play (the viewer's tap kept by the
+ * page, a quick autoplay): the content pauses and the play waits for the break, as if held.
+ */
+export const contentPlayOverdue = createEvent();
 /** A mid-roll starts: pause the content and hold it. */
 export const contentPauseRequested = createEvent();
 /** The break is over: release the content; `resume` when it was playing before (mid-roll). */
@@ -64,6 +71,8 @@ sample({
 });
 sample({ clock: prerollPlanned, fn: (items) => ({ kind: 'preroll' as const, items, contentTime: 0 }), target: adBreakPrepared });
 sample({ clock: prerollPlanned, target: contentHoldRequested });
+const $contentPlayAsked = createStore(false).on(contentPlayAsked, () => true);
+sample({ clock: prerollPlanned, source: $contentPlayAsked, filter: (asked) => asked, fn: () => undefined, target: contentPlayOverdue });
 sample({
   clock: contentPlayRequested,
   source: { phase: $breakPhase, brk: $break },
