@@ -1,12 +1,13 @@
 /**
  * Start-up calls sent before the app is evaluated. The page sends its start-up GETs as soon as its
- * script runs (plain `fetch`, no client yet); the API clients then take a response when their own
- * request matches one (the same URL and the same session headers), so evaluating the app and
- * waiting for the network overlap. Each response is taken once. A call that did not match, or that
+ * script runs (through lib/http-fetch.ts, no client yet); the API clients then take a response when
+ * their own request matches one (the same URL and the same session headers), so evaluating the app
+ * and waiting for the network overlap. Each response is taken once. A call that did not match, or that
  * never reached the server, is made by the client as usual; any status reaches the client as if its
  * own request had received it.
  */
 import { buildUrl, SESSION_CONTEXT_HEADER, type CallTarget } from './calls';
+import { bodyText, httpFetch } from '../lib/http-fetch';
 
 /** The headers a start-up call may carry; both decide whether a client request matches. */
 export interface EarlyHeaders {
@@ -49,8 +50,9 @@ async function send(request: EarlyRequest, fetchImpl: typeof fetch): Promise<Ear
   const headers: Record<string, string> = { Accept: 'application/json, text/plain, */*', [SESSION_CONTEXT_HEADER]: request.headers.sessionContext };
   if (request.headers.authorization) headers.Authorization = request.headers.authorization;
   try {
-    const response = await fetchImpl(request.url, { headers, credentials: 'same-origin' });
-    return { status: response.status, statusText: response.statusText, headers: Object.fromEntries(response.headers), body: await response.text() };
+    // Any status is the client's answer; a failure (no time-out: the network's) leaves the call to the client.
+    const answer = await httpFetch(request.url, { headers, credentials: 'same-origin', anyStatus: true, fetch: fetchImpl });
+    return { status: answer.status, statusText: answer.statusText, headers: Object.fromEntries(answer.headers), body: bodyText(answer) };
   } catch {
     return null;
   }

@@ -1,11 +1,12 @@
 /**
- * The player's HTTP clients over the browser's `fetch`: a base URL, a query, JSON or text bodies, a
- * `prepare` hook that sets each request's headers (the session context, the Bearer token), and the
- * page's early start-up answers (api/early.ts). Every failure comes out as a typed ApiError.
- * No time-out (SPEC.md §7): no request carries an abort signal. Cookies go only to the page's own
- * origin (fetch's default credentials).
+ * The player's HTTP clients over the page's fetch wrapper (`lib/http-fetch.ts`): a base URL, a
+ * query, JSON or text bodies, a `prepare` hook that sets each request's headers (the session
+ * context, the Bearer token), and the page's early start-up answers (api/early.ts). Every failure
+ * comes out as a typed ApiError. No time-out (SPEC.md §7): no request carries an abort signal.
+ * Cookies go only to the page's own origin (fetch's default credentials).
  */
 import { AUTHENTICATOR_BASE_PATH, CATALOG_BASE_PATH, COOKIE_KEYS } from '../lib/constants';
+import { httpFetch, type HttpAnswer } from '../lib/http-fetch';
 import type { CookieStore } from '../platform/cookies';
 import { createAuthSession, type AuthSession, type RefreshPayload } from './auth';
 import { bodyExcerpt, isApiError, type ApiError } from './errors';
@@ -81,16 +82,15 @@ function joinUrl(baseURL: string, url: string): string {
 }
 
 /** The body in the charset the answer names (UTF-8 when it names none or one the browser lacks). */
-async function readText(response: Response): Promise<string> {
-  const charset = /;\s*charset="?([^";\s]+)/i.exec(response.headers.get('Content-Type') ?? '')?.[1];
-  if (!charset || /^utf-?8$/i.test(charset)) return response.text();
+function readText({ headers, body }: HttpAnswer): string {
+  const charset = /;\s*charset="?([^";\s]+)/i.exec(headers.get('Content-Type') ?? '')?.[1];
   let decoder: TextDecoder;
   try {
     decoder = new TextDecoder(charset);
   } catch {
-    return response.text();
+    decoder = new TextDecoder();
   }
-  return decoder.decode(await response.arrayBuffer());
+  return decoder.decode(body);
 }
 
 /** A JSON call whose body is not JSON gets the text: the typed parsers reject it as an invalid body. */
@@ -103,11 +103,15 @@ function decode(text: string, responseType: 'json' | 'text'): unknown {
   }
 }
 
-/** A failure to connect or to read the whole body; the browser's own message varies, so one text for all. */
+/**
+ * A failure to connect or to read the whole body (the wrapper's 'network': no time-out, cap or
+ * signal here); the browser's own message varies, so one text for all.
+ */
 async function send({ method, url, headers }: OutgoingRequest, body: string | undefined): Promise<RawAnswer> {
   try {
-    const response = await fetch(url, { method, headers, body });
-    return { status: response.status, headers: response.headers, text: await readText(response) };
+    // Any status is an answer: the client reads its body into the HTTP ApiError.
+    const answer = await httpFetch(url, { method, headers, body, anyStatus: true });
+    return { status: answer.status, headers: answer.headers, text: readText(answer) };
   } catch {
     throw { errorType: 'NETWORK', url: requestPath(url), method, explanation: 'Network Error' } satisfies ApiError;
   }

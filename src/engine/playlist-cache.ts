@@ -5,6 +5,8 @@
  * loaders (early-loader.ts) take each once. One playlist cache per page, made by the entry and
  * handed to the engine.
  */
+import { bodyText, httpFetch, type HttpAnswer } from '../lib/http-fetch';
+
 export interface EarlyCache<Body> {
   /** Fetches now (absolute URL), unless it is already there. Failures are left to the engine. */
   fetch(url: string): void;
@@ -19,15 +21,16 @@ export interface EarlyCache<Body> {
 export type PlaylistCache = EarlyCache<string>;
 export type SegmentCache = EarlyCache<ArrayBuffer>;
 
-function createEarlyCache<Body>(read: (response: Response) => Promise<Body>, fetchImpl: typeof fetch | undefined): EarlyCache<Body> {
+function createEarlyCache<Body>(read: (answer: HttpAnswer) => Body, fetchImpl: typeof fetch | undefined): EarlyCache<Body> {
   const bodies = new Map<string, Promise<Body | null>>();
   return {
     fetch(url) {
       if (typeof fetchImpl !== 'function' || bodies.has(url)) return;
+      // Any failure (a non-2xx status included) is null: the engine then loads it itself.
       bodies.set(
         url,
-        fetchImpl(url, { credentials: 'same-origin' })
-          .then((response) => (response.ok ? read(response) : null))
+        httpFetch(url, { credentials: 'same-origin', fetch: fetchImpl })
+          .then(read)
           .catch(() => null),
       );
     },
@@ -44,7 +47,7 @@ function createEarlyCache<Body>(read: (response: Response) => Promise<Body>, fet
 }
 
 export const createPlaylistCache = (fetchImpl: typeof fetch | undefined = globalThis.fetch): PlaylistCache =>
-  createEarlyCache((response) => response.text(), fetchImpl);
+  createEarlyCache(bodyText, fetchImpl);
 
 export const createSegmentCache = (fetchImpl: typeof fetch | undefined = globalThis.fetch): SegmentCache =>
-  createEarlyCache((response) => response.arrayBuffer(), fetchImpl);
+  createEarlyCache((answer) => answer.body, fetchImpl);

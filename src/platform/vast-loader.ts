@@ -1,4 +1,4 @@
-/** Loads VAST for the player: fetch() for links and wrappers, the browser's DOMParser for XML. */
+/** Loads VAST for the player: lib/http-fetch.ts (through vast-prefetch.ts) for links and wrappers, the browser's DOMParser for XML. */
 import { createEffect } from 'effector';
 import { browserXmlParser, resolveVast, type CanPlayType, type ParsedAd, type VastFetcher } from '../vast';
 import { VAST_LOAD_TIMEOUT_MS, VAST_WRAPPER_LIMIT } from '../lib/constants';

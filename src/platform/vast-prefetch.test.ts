@@ -1,10 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { resolveVast, VastErrorCode, type VastResolveOptions } from '../vast';
+import { VAST_LOAD_TIMEOUT_MS } from '../lib/constants';
 import { fetchVastText } from './vast-loader';
 import { prefetchVast } from './vast-prefetch';
 
 const VAST = '<VAST version="4.0"/>';
 
-afterEach(() => void vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
 
 function stubFetch(answer: () => Promise<Response>) {
   const calls: Array<{ url: string; init: RequestInit }> = [];
@@ -36,5 +41,42 @@ describe("the pre-roll's VAST asked for by the page's start", () => {
     prefetchVast('http://ads.test/c.xml');
     await fetchVastText('http://ads.test/d.xml', new AbortController().signal);
     expect(calls.map(({ url }) => url)).toEqual(['http://ads.test/c.xml', 'http://ads.test/d.xml']);
+  });
+});
+
+describe("the loader's request, as resolve.ts sees it", () => {
+  // Failures come before any parsing.
+  const options: VastResolveOptions = {
+    parseXml: () => expect.fail('not parsed'),
+    canPlayType: () => 'probably',
+    fetchText: fetchVastText,
+    timeoutMs: VAST_LOAD_TIMEOUT_MS,
+  };
+
+  it('asks for XML, without cookies; a refusal is 900 with its status', async () => {
+    const calls = stubFetch(async () => new Response('', { status: 404 }));
+    await expect(resolveVast({ url: 'http://ads.test/e.xml' }, options)).rejects.toMatchObject({
+      code: VastErrorCode.Undefined,
+      detail: 'http://ads.test/e.xml: HTTP 404',
+    });
+    expect(calls[0]!.init).toMatchObject({ credentials: 'omit', headers: { Accept: 'application/xml, text/xml, */*' } });
+  });
+
+  it("a server that holds the request is 350 at VAST_LOAD_TIMEOUT_MS (resolve.ts's time-out, none shorter), and the request is aborted", async () => {
+    vi.useFakeTimers();
+    const calls = stubFetch(() => new Promise<Response>(() => {}));
+    const outcome = expect(resolveVast({ url: 'http://ads.test/f.xml' }, options)).rejects.toMatchObject({ code: VastErrorCode.LoadTimeout });
+    await vi.advanceTimersByTimeAsync(VAST_LOAD_TIMEOUT_MS);
+    await outcome;
+    expect(calls[0]!.init.signal?.aborted).toBe(true);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it("the ad's own abort is an AbortError, not a VAST error", async () => {
+    stubFetch(() => new Promise<Response>(() => {}));
+    const controller = new AbortController();
+    const outcome = expect(resolveVast({ url: 'http://ads.test/g.xml' }, { ...options, signal: controller.signal })).rejects.toMatchObject({ name: 'AbortError' });
+    controller.abort();
+    await outcome;
   });
 });
