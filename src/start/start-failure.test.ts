@@ -22,6 +22,7 @@ import { sendStatFx } from '../platform/stats';
 import { firePixelFx } from '../platform/pixel';
 import { loadVastFx } from '../platform/vast-loader';
 import { planEarlyStart } from './early-play';
+import { decideStart } from '../features/progress/start';
 
 connectFeatures();
 
@@ -95,7 +96,8 @@ async function startFailing(start: Start, failure: EngineError, moment: Moment):
   });
 
   // The page's start: the source preloaded, the plan made when the answers got that far.
-  const source = { episodeId: film.id, url: URL, startTime: config.startTime ?? 0 };
+  const { startTime } = decideStart({ choice: 'start', episodeId: film.id, duration: film.duration, startTime: config.startTime, episodeTime: config.episodeTime, saved: {} });
+  const source = { episodeId: film.id, url: URL, startTime };
   engine.preload?.(source.url, { startTime: source.startTime });
   const plan = start.planned ? planEarlyStart({ config, episode: film, adList: null, storedProgress: null, muted: false }) : null;
   if (moment === 'before the app' || moment === 'before the app, the other streams erring on') fail();
@@ -137,7 +139,7 @@ const STARTS: Array<[string, Start]> = [
   ['no autoplay, planned by the page', { query: '', planned: true }],
   ['autoplay, no plan before the app', { query: 'auto_play=1', planned: false }],
   ["a link's t, planned by the page", { query: 'auto_play=1&t=30', planned: true }],
-  ["a link's t past the end: the model starts elsewhere", { query: 'auto_play=1&t=900', planned: true }],
+  ["a link's t past the end: the page and the model start at 0 alike", { query: 'auto_play=1&t=900', planned: true }],
 ];
 
 describe('a start that fails shows the stream error, whenever it fails', () => {
