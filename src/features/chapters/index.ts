@@ -1,6 +1,6 @@
 export {
   chaptersTrackFound,
-  skipClicked,
+  chapterSkipClicked,
   autoSkipToggled,
   skipOfferShown,
   chapterSkipped,
