@@ -64,7 +64,7 @@ export const watchChaptersTrackFx = createEffect((engine: MediaEngine) => {
 });
 
 /** The parser comes with its own chunk (import()), after the first frame. */
-export const parseChaptersFx = createEffect(async ({ fetched }: { track: string; fetched: FetchedChapters }): Promise<ChapterCue[]> => {
+const parseChaptersFx = createEffect(async ({ fetched }: { track: string; fetched: FetchedChapters }): Promise<ChapterCue[]> => {
   const { parseChapters } = await import('./parse');
   return parseChapters(fetched.text);
 });

@@ -31,7 +31,7 @@ export const watchThumbnailTrackFx = createEffect((engine: MediaEngine) => {
 });
 
 /** The parser comes with the preview's chunk (import()), never at start-up. */
-export const parseTrackFx = createEffect(async ({ fetched }: { track: string; fetched: FetchedTrack }): Promise<ThumbnailCue[]> => {
+const parseTrackFx = createEffect(async ({ fetched }: { track: string; fetched: FetchedTrack }): Promise<ThumbnailCue[]> => {
   const { parseThumbnailTrack } = await import('./parse');
   return parseThumbnailTrack(fetched.text, fetched.url);
 });
