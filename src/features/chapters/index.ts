@@ -1,6 +1,6 @@
 export {
   chaptersTrackFound,
-  chapterSkipClicked,
+  skipChapterClicked,
   autoSkipToggled,
   skipOfferShown,
   chapterSkipped,

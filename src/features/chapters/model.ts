@@ -53,7 +53,7 @@ export const chaptersTrackFound = createEvent<string>();
 /** Another stream is asked for (the next episode): its chapters, if any, are named anew. */
 export const chaptersCleared = createEvent();
 /** The skip button (a click, Enter or Space). */
-export const chapterSkipClicked = createEvent();
+export const skipChapterClicked = createEvent();
 /** The settings menu's 'Пропускать заставку' row. */
 export const autoSkipToggled = createEvent();
 
@@ -209,7 +209,7 @@ const readPlayheadFx = attach({
   source: $engine,
   effect: (engine, offer: SkipOffer) => ({ offer, playhead: engine?.readTime?.().currentTime ?? Number.NaN }),
 });
-const skipChosen = sample({ clock: chapterSkipClicked, source: $skipOffer, filter: (offer): offer is SkipOffer => offer !== null, fn: (offer) => offer! });
+const skipChosen = sample({ clock: skipChapterClicked, source: $skipOffer, filter: (offer): offer is SkipOffer => offer !== null, fn: (offer) => offer! });
 $skipping.on(skipChosen, (_, offer) => offer.start);
 sample({ clock: skipChosen, target: readPlayheadFx });
 sample({ clock: skipChosen, fn: ({ role }) => ({ role, by: 'viewer' as const }), target: chapterSkipped });
