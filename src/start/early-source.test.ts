@@ -11,8 +11,8 @@ import {
   $currentTime, $duration, $muted, $status, $streamError, $volume, autoplaySet, engineAttached, pageSourceKept, retryClicked, sourceRequested,
 } from '../features/playback';
 import { $audioTrack, $levels, $playingLevel, $subtitleTrack } from '../features/tracks';
-import { $trackUrl as $thumbnailTrack } from '../features/previews/model';
-import { $trackUrl as $chaptersTrack } from '../features/chapters/model';
+import { $thumbnailTrackUrl } from '../features/previews/model';
+import { $chaptersTrackUrl } from '../features/chapters/model';
 import { reportStreamErrorFx } from '../features/analytics/connect';
 import { connectFeatures } from '../app/connect-features';
 import { $storage, createMemoryStorage } from '../platform/storage';
@@ -88,8 +88,8 @@ describe('the model connects to the source the page loaded early', () => {
     expect(scope.getState($playingLevel)).toBe(1);
     expect(scope.getState($audioTrack)).toBe(1);
     expect(scope.getState($subtitleTrack)).toBe(1);
-    expect(scope.getState($thumbnailTrack)).toBe('https://cdn.test/film/thumbnails.vtt');
-    expect(scope.getState($chaptersTrack)).toBe('https://cdn.test/film/chapters.vtt');
+    expect(scope.getState($thumbnailTrackUrl)).toBe('https://cdn.test/film/thumbnails.vtt');
+    expect(scope.getState($chaptersTrackUrl)).toBe('https://cdn.test/film/chapters.vtt');
 
     engine.emit('paused');
     expect(scope.getState($status)).toBe('paused');

@@ -27,7 +27,7 @@ export {
 } from './model/break';
 export type { AdBreak, AdBreakPhase, AdFailure, AdPosition, AdStatusChange } from './model/break';
 export { $adMediaTimeoutMs } from './model/media-timeout';
-export { nativeFullscreenChanged, castingChanged, pageVisibilityChanged, adsEnvironmentStarted } from './model/environment';
+export { adsNativeFullscreenChanged, adsCastingChanged, pageVisibilityChanged, adsEnvironmentStarted } from './model/environment';
 export {
   adsConfigured,
   contentPlayRequested,
@@ -41,7 +41,7 @@ export {
   $nextMidrollAt,
   $midrollMarks,
 } from './model/schedule';
-export { $adHistory, $clickThroughUrl, adClicked, skipClicked, reportAdErrorFx } from './model/tracking';
+export { $adHistory, $clickThroughUrl, adClicked, adSkipClicked, reportAdErrorFx } from './model/tracking';
 export type { AdHistoryItem } from './model/tracking';
 export { AdStatus, nextAdStatus, isTerminal, isRunning } from './status';
 export { planAds, type AdSettings, type AdPlan, type AdItem, type AdCandidate, type AdBreakKind } from './sources';

@@ -45,7 +45,7 @@ export function adItemsFromList(adList: AdListDto | null, adListUrl: string | nu
   });
 }
 
-export function demoAdItems(baseUrl: string): AdItem[] {
+function demoAdItems(baseUrl: string): AdItem[] {
   return DEMO_VAST_LINKS.map((link) => ({ candidates: urlCandidates([link], `${baseUrl}/`) }));
 }
 

@@ -7,7 +7,7 @@ import { httpUrl } from '../../lib/url';
 import type { ParsedAd } from '../../vast';
 import { AdStatus } from './status';
 
-export type QuartileEvent = 'firstQuartile' | 'midpoint' | 'thirdQuartile';
+type QuartileEvent = 'firstQuartile' | 'midpoint' | 'thirdQuartile';
 const QUARTILE_EVENTS: readonly QuartileEvent[] = ['firstQuartile', 'midpoint', 'thirdQuartile'];
 
 /** VAST events meant by a status change. 'impression' stands for the ad's impression links. */

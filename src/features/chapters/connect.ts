@@ -8,12 +8,12 @@
 import { sample } from 'effector';
 import { STRINGS } from '../../lib/strings';
 import { engineConnected, sourceAdopted, sourceRequested, statusAnnounced } from '../playback';
-import { chaptersCleared, chaptersTrackFound, skipOfferShown, watchEngineFx } from './model';
+import { chaptersCleared, chaptersTrackFound, skipOfferShown, watchChaptersTrackFx } from './model';
 import { connector } from '../../lib/connector';
 
 /** Connects chapters to the features it hears; once (app/connect-features.ts). */
 export const connectChapters = connector(() => {
-  sample({ clock: engineConnected, target: watchEngineFx });
+  sample({ clock: engineConnected, target: watchChaptersTrackFx });
   sample({ clock: sourceAdopted.filterMap(({ chaptersTrack }) => chaptersTrack ?? undefined), target: chaptersTrackFound });
   sample({ clock: sourceRequested, fn: () => undefined, target: chaptersCleared });
   sample({

@@ -1,6 +1,6 @@
 export {
   chaptersTrackFound,
-  skipClicked,
+  skipChapterClicked,
   autoSkipToggled,
   skipOfferShown,
   chapterSkipped,

@@ -23,7 +23,7 @@ import {
   $skipOffer,
   autoSkipToggled,
   chapterSkipped,
-  skipClicked,
+  skipChapterClicked,
   skipOfferShown,
 } from './index';
 import { exposeChaptersFx } from './model';
@@ -259,7 +259,7 @@ describe('the skip button', () => {
   it('a click seeks to the chapter’s end and keeps playing; the button goes at once', async () => {
     const { scope, engine, skipped } = await inIntro();
     await at(engine, 4);
-    await act(scope, skipClicked);
+    await act(scope, skipChapterClicked);
     expect(seeks(engine)).toEqual([20]);
     expect(engine.calls.filter((call) => call.command === 'pause')).toEqual([]);
     expect(scope.getState($skipOffer)).toBeNull();
@@ -274,14 +274,14 @@ describe('the skip button', () => {
   it('a click at the chapter’s last frame lands at its end; one after the playhead passed the end does not seek back', async () => {
     const { scope, engine } = await inIntro();
     await at(engine, 19.96);
-    await act(scope, skipClicked);
+    await act(scope, skipChapterClicked);
     expect(seeks(engine)).toEqual([20]);
 
     const late = await inIntro();
     await at(late.engine, 19.5);
     // The model's time trails the media's: the media is already past the end at the click.
     late.engine.time = { ...late.engine.time, currentTime: 20.3 };
-    await act(late.scope, skipClicked);
+    await act(late.scope, skipChapterClicked);
     expect(seeks(late.engine)).toEqual([]);
   });
 
@@ -290,7 +290,7 @@ describe('the skip button', () => {
     await put(scope, $breakPhase, 'running');
     expect(scope.getState($skipOffer)).toBeNull();
     expect(scope.getState($skipButtonShown)).toBe(false);
-    await act(scope, skipClicked);
+    await act(scope, skipChapterClicked);
     expect(seeks(engine)).toEqual([]);
     await put(scope, $breakPhase, 'idle');
     expect(scope.getState($skipButtonShown)).toBe(true);

@@ -53,25 +53,25 @@ export const chaptersTrackFound = createEvent<string>();
 /** Another stream is asked for (the next episode): its chapters, if any, are named anew. */
 export const chaptersCleared = createEvent();
 /** The skip button (a click, Enter or Space). */
-export const skipClicked = createEvent();
+export const skipChapterClicked = createEvent();
 /** The settings menu's 'Пропускать заставку' row. */
 export const autoSkipToggled = createEvent();
 
 /** Listens to the engine's fact in this player's scope. */
-export const watchEngineFx = createEffect((engine: MediaEngine) => {
+export const watchChaptersTrackFx = createEffect((engine: MediaEngine) => {
   const found = scopeBind(chaptersTrackFound, { safe: true });
   engine.on('chaptersTrackFound', ({ url }) => found(url));
 });
 
 /** The parser comes with its own chunk (import()), after the first frame. */
-export const parseChaptersFx = createEffect(async ({ fetched }: { track: string; fetched: FetchedChapters }): Promise<ChapterCue[]> => {
+const parseChaptersFx = createEffect(async ({ fetched }: { track: string; fetched: FetchedChapters }): Promise<ChapterCue[]> => {
   const { parseChapters } = await import('./parse');
   return parseChapters(fetched.text);
 });
 
 type TrackState = HarnessChapters['state'];
 
-export const $trackUrl = createStore<string | null>(null)
+export const $chaptersTrackUrl = createStore<string | null>(null)
   .on(chaptersTrackFound, (_, url) => url)
   .reset(chaptersCleared);
 const $trackState = createStore<TrackState>('none')
@@ -100,14 +100,14 @@ const $startOver = combine($status, $startAwaited, (status, awaited) => status !
 
 sample({
   clock: [chaptersTrackFound, $startOver.updates],
-  source: { url: $trackUrl, state: $trackState, over: $startOver },
+  source: { url: $chaptersTrackUrl, state: $trackState, over: $startOver },
   filter: ({ url, state, over }) => url !== null && state === 'found' && over,
   fn: ({ url }) => url!,
   target: fetchChaptersTrackFx,
 });
 
 // Answers for a file no longer current (another episode meanwhile) are dropped.
-const current = { url: $trackUrl, state: $trackState };
+const current = { url: $chaptersTrackUrl, state: $trackState };
 const isCurrent = (state: { url: string | null; state: TrackState }, track: string) => state.state === 'loading' && state.url === track;
 sample({
   clock: fetchChaptersTrackFx.done,
@@ -209,7 +209,7 @@ const readPlayheadFx = attach({
   source: $engine,
   effect: (engine, offer: SkipOffer) => ({ offer, playhead: engine?.readTime?.().currentTime ?? Number.NaN }),
 });
-const skipChosen = sample({ clock: skipClicked, source: $skipOffer, filter: (offer): offer is SkipOffer => offer !== null, fn: (offer) => offer! });
+const skipChosen = sample({ clock: skipChapterClicked, source: $skipOffer, filter: (offer): offer is SkipOffer => offer !== null, fn: (offer) => offer! });
 $skipping.on(skipChosen, (_, offer) => offer.start);
 sample({ clock: skipChosen, target: readPlayheadFx });
 sample({ clock: skipChosen, fn: ({ role }) => ({ role, by: 'viewer' as const }), target: chapterSkipped });

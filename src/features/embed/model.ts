@@ -43,7 +43,7 @@ import {
   type ParsedMessage,
 } from './protocol';
 
-export interface EmbedSettings {
+interface EmbedSettings {
   /** The frame's own address, echoed in ready as `src` (the client matches it with the iframe's src). */
   src: string;
   /** The `data-allowed-origins` page setting; null allows the embedding page whatever its origin. */
@@ -66,7 +66,7 @@ export const contentEventOccurred = createEvent<EmbedEvent>();
 /** The engine's time report, at the media's own pace (timeupdate and progress, about 4 Hz). */
 export const mediaTimeReported = createEvent<EngineTime>();
 
-export const $settings = createStore<EmbedSettings | null>(null, { serialize: 'ignore' }).on(embedStarted, (_, settings) => settings);
+const $settings = createStore<EmbedSettings | null>(null, { serialize: 'ignore' }).on(embedStarted, (_, settings) => settings);
 const $embedderOrigin = createStore<string | null>(null).on(readEmbedderOriginFx.doneData, (_, origin) => origin);
 /** Where messages go and come from: the embedding origin, when the page setting allows it. */
 export const $targetOrigin = combine($embedderOrigin, $settings, (origin, settings) =>

@@ -107,7 +107,7 @@ export const EMBED_METHODS = [
   'skipAd',
   'stopAd',
 ] as const;
-export type EmbedMethod = (typeof EMBED_METHODS)[number];
+type EmbedMethod = (typeof EMBED_METHODS)[number];
 
 /** player.js's events (playerjs.EVENTS) and seeked, then the product's. */
 export const EMBED_EVENTS = [
@@ -126,7 +126,7 @@ export const EMBED_EVENTS = [
   'fullscreenChange',
   'chapterChange',
 ] as const;
-export type EmbedEventName = (typeof EMBED_EVENTS)[number];
+type EmbedEventName = (typeof EMBED_EVENTS)[number];
 
 export const GETTERS = [
   'getPaused',
@@ -143,18 +143,18 @@ export const GETTERS = [
 export type GetterMethod = (typeof GETTERS)[number];
 
 /** A message longer than this (as text) is not parsed: player.js messages are a few hundred bytes. */
-export const MAX_MESSAGE_CHARS = 8 * 1024;
-export const MAX_LISTENER_CHARS = 256;
+const MAX_MESSAGE_CHARS = 8 * 1024;
+const MAX_LISTENER_CHARS = 256;
 /** A page address longer than this is not taken. */
-export const MAX_PAGE_URL_CHARS = 2048;
+const MAX_PAGE_URL_CHARS = 2048;
 /** An unknown method name is echoed in the error only up to this length; longer ones are dropped. */
-export const MAX_METHOD_CHARS = 64;
+const MAX_METHOD_CHARS = 64;
 /** Listeners kept per event; more registrations are ignored (a flood cannot grow the table). */
 export const MAX_LISTENERS_PER_EVENT = 32;
 /** timeupdate goes out when the media time moved this far since the last one sent (about 4 Hz at 1×). */
-export const TIMEUPDATE_STEP_S = 0.2;
+const TIMEUPDATE_STEP_S = 0.2;
 /** progress goes out when the loaded end moved this far since the last one sent. */
-export const PROGRESS_STEP_S = 1;
+const PROGRESS_STEP_S = 1;
 
 /** The echo tag a client sends with a method; null when it sent none. */
 export type ListenerId = string | number | null;
@@ -186,7 +186,7 @@ const METHOD_SET: ReadonlySet<string> = new Set(EMBED_METHODS);
 const EVENT_SET: ReadonlySet<string> = new Set(EMBED_EVENTS);
 const GETTER_SET: ReadonlySet<string> = new Set(GETTERS);
 
-export const isEmbedEvent = (name: unknown): name is EmbedEventName => typeof name === 'string' && EVENT_SET.has(name);
+const isEmbedEvent = (name: unknown): name is EmbedEventName => typeof name === 'string' && EVENT_SET.has(name);
 export const isGetter = (method: EmbedMethod): method is GetterMethod => GETTER_SET.has(method);
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

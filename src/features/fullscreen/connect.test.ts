@@ -1,6 +1,6 @@
 import { allSettled, createWatch, fork } from 'effector';
 import { describe, expect, it } from 'vitest';
-import { castingChanged as adsCastingChanged, nativeFullscreenChanged as adsNativeFullscreenChanged } from '../ads';
+import { adsCastingChanged, adsNativeFullscreenChanged } from '../ads';
 import { castingChanged, videoFullscreenChanged } from './index';
 import { connectFeatures } from '../../app/connect-features';
 

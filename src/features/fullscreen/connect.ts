@@ -10,7 +10,7 @@
 import { combine, sample } from 'effector';
 import { $config, $content, $currentEpisode, appStarted } from '../session';
 import { $nextEpisode, nextEpisodeClicked } from '../series';
-import { castingChanged as adsCastingChanged, nativeFullscreenChanged as adsNativeFullscreenChanged } from '../ads';
+import { adsCastingChanged, adsNativeFullscreenChanged } from '../ads';
 import { cleanTitle } from '../../lib/title';
 import { httpUrl } from '../../lib/url';
 import { $videoElementFullscreen, fullscreenModeSet, readFramedFx } from './model';

@@ -14,7 +14,6 @@ export {
   $fullscreen,
   $parentFullscreen,
 } from './model';
-export type { FullscreenMode } from './model';
 export {
   pipClicked,
   pipChanged,

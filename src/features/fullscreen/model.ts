@@ -12,8 +12,7 @@ import type { MediaEngine } from '../../engine/types';
 import { isFramed, postToParentFx } from '../../platform/parent-bridge';
 import { $engine, $mobileLayout, engineAttached, fullscreenShortcutUsed } from '../playback';
 import { escapeUnhandled, parentActionReceived } from '../menus';
-
-export type FullscreenMode = 'native' | 'parent';
+import type { FullscreenMode } from '../session';
 
 export const fullscreenModeSet = createEvent<FullscreenMode>();
 /** The fullscreen button. */

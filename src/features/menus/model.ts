@@ -79,7 +79,7 @@ export const $menuOpen = $activeMenu.map((active) => active !== 'none');
  * (share). One is open at a time: the panel that opens takes $openPanel, and the others close
  * (links.ts wires the seasons menu and the share popup in).
  */
-export type Panel = 'none' | 'settings' | 'seasons' | 'share';
+type Panel = 'none' | 'settings' | 'seasons' | 'share';
 /** A panel opened (the settings and subtitles buttons count as the settings menu's, whatever they do to it). */
 export const panelOpened = createEvent<Exclude<Panel, 'none'>>();
 /** A panel closed; the slot is free again if it held that panel. */

@@ -14,7 +14,7 @@ import { $muted, muteToggled, volumeStepChosen } from './volume';
 /** A line to announce. */
 export const statusAnnounced = createEvent<string>();
 
-export interface Announcement {
+interface Announcement {
   text: string;
   /** Counts up: the same line said twice is a new announcement. */
   id: number;

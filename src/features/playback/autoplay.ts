@@ -16,7 +16,7 @@ import { setMutedFx } from './volume';
 const earlyAutoplay = startAdopted.map(({ autoplay }) => autoplay);
 /** The ad's element played first for the content (a pre-roll): with sound, or muted by the browser. */
 export const adMediaPlayed = createEvent<AutoplayResult>();
-export const autoplayResolved = createEvent<AutoplayResult>();
+const autoplayResolved = createEvent<AutoplayResult>();
 /** The 'Включить звук' button: one click turns on the content's and the ad's sound. */
 export const unmuteClicked = createEvent();
 

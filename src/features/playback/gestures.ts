@@ -15,7 +15,7 @@ import { $controlsVisible, $mobileLayout, controlsTapped } from './controls';
 import { togglePlayClicked } from './model';
 import { seekByRequested } from './seek';
 
-export type SurfaceZone = 'left' | 'centre' | 'right';
+type SurfaceZone = 'left' | 'centre' | 'right';
 
 /** The zone of a point at `x`, a fraction 0..1 of the player's width. */
 export function zoneAt(x: number): SurfaceZone {
@@ -25,7 +25,7 @@ export function zoneAt(x: number): SurfaceZone {
 }
 
 /** Taps within one double-click window. */
-export interface Gesture {
+interface Gesture {
   taps: number;
   /** A double action already ran, so the single one must not. */
   handled: boolean;

@@ -5,7 +5,6 @@ export {
   engineConnected,
   sourceAdopted,
   sourceRequested,
-  sourceMissing,
   sourceReady,
   playClicked,
   pauseClicked,
@@ -27,13 +26,9 @@ export {
   mediaTimeUpdated,
   streamTicked,
   mediaError,
-  mediaLoadProgressed,
   playRefused,
-  isPlayRefusal,
   playFx,
   unlockFx,
-  soundRefused,
-  $fallbackMuted,
   pauseFx,
   $engine,
   prefetchSourceFx,
@@ -45,60 +40,40 @@ export {
   $currentSecond,
   $duration,
   $bufferedAhead,
-  $bufferedRanges,
   $streamError,
 } from './model';
 export { $streamTickRunning } from './tick';
-export { adMediaPlayed, autoplayResolved, unmuteClicked, $unmuteOffered, $autoplayResult } from './autoplay';
-export type { AutoplayResult, EarlyAutoplay } from '../../lib/autoplay';
+export { adMediaPlayed, unmuteClicked, $unmuteOffered } from './autoplay';
+export { $startAwaited } from './start-watchdog';
 export {
-  $startAwaited,
-  $startClockRunning,
-  pageHiddenChanged,
-  createStartClock,
-  bufferedSeconds,
-  startStalledError,
-} from './start-watchdog';
-export type { StartClock, StartStallReason } from './start-watchdog';
-export {
-  mediaVolumeChanged,
   volumeSet,
   volumeStepped,
   muteToggled,
-  setVolumeFx,
   setMutedFx,
   $volume,
   $muted,
-  $volumeSettable,
   $sliderVolume,
   parseVolume,
-  snapVolume,
   readVolumeState,
 } from './volume';
-export type { VolumeState } from './volume';
-export { seekRequested, seekByRequested, seekToFractionRequested, seekBackClicked, seekForwardClicked, seekFx, clampSeek } from './seek';
+export { seekRequested, seekByRequested, seekBackClicked, seekForwardClicked, seekFx } from './seek';
 export {
   userActed,
   pointerMoved,
   controlsPinnedSet,
   pointerLeft,
-  controlsTapped,
   $controlsVisible,
   $chromeTime,
   $chromeSecond,
   $controlsPinned,
   layoutChanged,
-  layoutWatchStarted,
   $mobileLayout,
   shareClicked,
   shareAvailabilitySet,
   $shareEnabled,
 } from './controls';
-export { surfaceClicked, surfaceDoubleClicked, fullscreenShortcutUsed, $seekFlash, zoneAt, nextGesture } from './gestures';
-export type { SurfaceZone, Gesture } from './gestures';
+export { surfaceClicked, surfaceDoubleClicked, fullscreenShortcutUsed, zoneAt, nextGesture } from './gestures';
 export { keyPressed, subtitlesShortcutUsed, escapePressed, shortcutFor, shortcutsHelpClosed, $shortcutsHelpOpen, KEY_SHORTCUTS } from './keyboard';
-export type { Shortcut, KeyInput } from './keyboard';
+export type { KeyInput } from './keyboard';
 export { statusAnnounced, $announcement } from './announce';
-export type { Announcement } from './announce';
-export type { PlaybackStatus, SourceRequest } from './model';
 export { connectPlayback } from './connect';

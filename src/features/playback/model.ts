@@ -9,9 +9,9 @@ import type { PageSource } from '../../start/snapshot';
 export { isPlayRefusal, type AutoplayResult };
 
 /** SPEC.md §4 player states. 'notStarted' holds until the media first plays. */
-export type PlaybackStatus = 'notStarted' | 'playing' | 'paused' | 'ended' | 'buffering';
+type PlaybackStatus = 'notStarted' | 'playing' | 'paused' | 'ended' | 'buffering';
 
-export interface SourceRequest {
+interface SourceRequest {
   url: string;
   /** Seconds to start from. */
   startTime: number;
@@ -26,7 +26,7 @@ export const mediaEnded = createEvent();
 export const mediaSeeking = createEvent<EngineFacts['seeking']>();
 export const mediaSeeked = createEvent<EngineFacts['seeked']>();
 export const mediaTimeUpdated = createEvent<EngineTime>();
-export const mediaDurationChanged = createEvent<EngineFacts['durationChanged']>();
+const mediaDurationChanged = createEvent<EngineFacts['durationChanged']>();
 export const mediaError = createEvent<EngineError>();
 /** The media reported a new volume or mute state. */
 export const mediaVolumeChanged = createEvent<EngineFacts['volumeChanged']>();
@@ -294,6 +294,6 @@ sample({
 sample({ clock: retryClicked, fn: () => true, target: autoplaySet });
 
 /** Ranges equal to a tenth of a second: finer changes are invisible on the slider. */
-export function sameRanges(a: ReadonlyArray<readonly [number, number]>, b: ReadonlyArray<readonly [number, number]>): boolean {
+function sameRanges(a: ReadonlyArray<readonly [number, number]>, b: ReadonlyArray<readonly [number, number]>): boolean {
   return a.length === b.length && a.every(([start, end], i) => Math.abs(start - b[i]![0]) < 0.1 && Math.abs(end - b[i]![1]) < 0.1);
 }

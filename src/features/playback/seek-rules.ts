@@ -6,7 +6,7 @@
 import { formatHms } from '../../lib/timecode';
 
 /** What a key on the slider asks for: a step back or forward (seek.ts, SEEK_STEP_S), or a time. */
-export type SeekKey = { kind: 'seekBack' } | { kind: 'seekForward' } | { kind: 'seekTo'; seconds: number };
+type SeekKey = { kind: 'seekBack' } | { kind: 'seekForward' } | { kind: 'seekTo'; seconds: number };
 
 /** The slider's own keys, for its `aria-keyshortcuts` (↑/↓ step too, as on any slider). */
 export const SEEK_KEY_SHORTCUTS = 'ArrowLeft ArrowRight Home End';

@@ -24,7 +24,7 @@ const $seekTarget = createStore<number | null>(null)
   .reset([mediaSeeked, sourceRequested]);
 
 /** Keeps a target inside the media (or above 0 while the duration is unknown). */
-export function clampSeek(seconds: number, duration: number): number {
+function clampSeek(seconds: number, duration: number): number {
   const upper = Number.isFinite(duration) && duration > 0 ? duration : Number.POSITIVE_INFINITY;
   return Math.min(Math.max(0, seconds), upper);
 }

@@ -8,7 +8,7 @@ import type { Shortcut } from './keyboard';
 
 type Strings = (typeof import('../../lib/strings'))['STRINGS'];
 
-export interface ShortcutRow {
+interface ShortcutRow {
   kind: Shortcut['kind'];
   /** Alternatives, each a key as printed. */
   keys: readonly string[];

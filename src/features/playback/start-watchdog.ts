@@ -44,9 +44,9 @@ import {
 } from './model';
 
 /** Which limit ran out: nothing loaded for the stall limit, or no frame for the frame limit. */
-export type StartStallReason = 'noProgress' | 'noFrame';
+type StartStallReason = 'noProgress' | 'noFrame';
 
-export interface StartClock {
+interface StartClock {
   /** Starts both limits afresh. */
   start(): void;
   /** Loading moved: the stall limit starts again (when the clock runs). */
@@ -90,7 +90,7 @@ export function bufferedSeconds(time: EngineTime): number {
 }
 
 /** The error the watchdog raises: 'network' when nothing arrived, 'media' when pieces did but never played. */
-export function startStalledError(reason: StartStallReason): EngineError {
+function startStalledError(reason: StartStallReason): EngineError {
   return reason === 'noProgress'
     ? { kind: 'network', detail: 'startStalled', fatal: true, message: `no frame and no loading progress for ${START_STALL_LIMIT_MS / 1000} s after play was asked for` }
     : { kind: 'media', detail: 'startStalled', fatal: true, message: `no frame within ${START_FRAME_LIMIT_MS / 1000} s of play being asked for` };
@@ -129,7 +129,7 @@ export const $startAwaited = createStore(false)
 sample({ clock: sourceRequested, source: $autoplay, target: $startAwaited });
 
 /** The watchdog's clock runs: an intent stands, nothing holds it, the page is seen, nothing failed. */
-export const $startClockRunning = combine(
+const $startClockRunning = combine(
   $startAwaited,
   $playHeld,
   $pageHidden,

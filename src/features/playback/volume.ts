@@ -10,7 +10,7 @@ import { $storage } from '../../platform/storage';
 import { parseVolume, readVolumeState, snapVolume, type VolumeState } from './volume-rules';
 import { $engine, $fallbackMuted, $muted, $volume, engineAttached, engineConnected, mediaVolumeChanged, sourceAdopted } from './model';
 
-export { parseVolume, readVolumeState, snapVolume, type VolumeState };
+export { parseVolume, readVolumeState };
 
 export { $muted, $volume, mediaVolumeChanged };
 /** The slider moved: a number or a numeric string in 0..1; anything else is ignored. */
@@ -40,7 +40,7 @@ const applyVolumeFx = attach({
     engine?.setMuted(muted);
   },
 });
-export const setVolumeFx = attach({ source: $engine, effect: (engine, volume: number) => engine?.setVolume(volume) });
+const setVolumeFx = attach({ source: $engine, effect: (engine, volume: number) => engine?.setVolume(volume) });
 export const setMutedFx = attach({ source: $engine, effect: (engine, muted: boolean) => engine?.setMuted(muted) });
 
 sample({ clock: engineConnected, target: connectVolumeFx });

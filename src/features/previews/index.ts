@@ -1,2 +1,2 @@
-export { previewWanted, $trackUrl, $previewAvailable, $thumbnailCues } from './model';
+export { previewWanted, $thumbnailTrackUrl, $previewAvailable, $thumbnailCues } from './model';
 export { connectPreviews } from './connect';

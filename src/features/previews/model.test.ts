@@ -8,7 +8,7 @@ import { createScriptedEngine } from '../../engine/scripted-engine';
 import { fetchThumbnailTrackFx, type FetchedTrack } from '../../platform/thumbnail-track';
 import { settle } from '../../test-support/settle';
 import { engineAttached, sourceRequested } from '../playback';
-import { $previewAvailable, $thumbnailCues, $trackUrl, previewWanted } from './index';
+import { $previewAvailable, $thumbnailCues, $thumbnailTrackUrl, previewWanted } from './index';
 import { connectFeatures } from '../../app/connect-features';
 
 // The features' links, as the player makes them.
@@ -40,7 +40,7 @@ describe('seek previews', () => {
     const { scope, engine, fetched } = await player();
     expect(scope.getState($previewAvailable)).toBe(false);
     engine.emit('thumbnailTrackFound', { url: TRACK });
-    expect(scope.getState($trackUrl)).toBe(TRACK);
+    expect(scope.getState($thumbnailTrackUrl)).toBe(TRACK);
     expect(scope.getState($previewAvailable)).toBe(true);
     expect(fetched).toEqual([]);
 
@@ -84,7 +84,7 @@ describe('seek previews', () => {
     engine.emit('thumbnailTrackFound', { url: TRACK });
     await hover(scope);
     await settle(sourceRequested, { scope, params: { url: 'https://cdn.test/s1e2/master.m3u8', startTime: 0 } });
-    expect(scope.getState($trackUrl)).toBeNull();
+    expect(scope.getState($thumbnailTrackUrl)).toBeNull();
     expect(scope.getState($thumbnailCues)).toEqual([]);
     engine.emit('thumbnailTrackFound', { url: OTHER });
     expect(fetched).toEqual([TRACK]);
@@ -100,7 +100,7 @@ describe('seek previews', () => {
     // allSettled waits for every effect of the scope, the held fetch too: both are launched, then it answers.
     const wanted = allSettled(previewWanted, { scope });
     const changed = allSettled(sourceRequested, { scope, params: { url: 'https://cdn.test/s1e2/master.m3u8', startTime: 0 } });
-    expect(scope.getState($trackUrl)).toBeNull();
+    expect(scope.getState($thumbnailTrackUrl)).toBeNull();
     release();
     await vi.runAllTimersAsync();
     await Promise.all([wanted, changed]);

@@ -18,20 +18,20 @@ export const previewWanted = createEvent();
 
 type TrackState = 'none' | 'idle' | 'loading' | 'ready' | 'failed';
 
-export const $trackUrl = createStore<string | null>(null)
+export const $thumbnailTrackUrl = createStore<string | null>(null)
   .on(thumbnailTrackFound, (_, url) => url)
   .reset(trackCleared);
 /** Whether the seek slider has a preview to offer: the view loads its part only then. */
-export const $previewAvailable = $trackUrl.map((url) => url !== null);
+export const $previewAvailable = $thumbnailTrackUrl.map((url) => url !== null);
 
 /** Listens to the engine's fact in this player's scope. */
-export const watchEngineFx = createEffect((engine: MediaEngine) => {
+export const watchThumbnailTrackFx = createEffect((engine: MediaEngine) => {
   const found = scopeBind(thumbnailTrackFound, { safe: true });
   engine.on('thumbnailTrackFound', ({ url }) => found(url));
 });
 
 /** The parser comes with the preview's chunk (import()), never at start-up. */
-export const parseTrackFx = createEffect(async ({ fetched }: { track: string; fetched: FetchedTrack }): Promise<ThumbnailCue[]> => {
+const parseTrackFx = createEffect(async ({ fetched }: { track: string; fetched: FetchedTrack }): Promise<ThumbnailCue[]> => {
   const { parseThumbnailTrack } = await import('./parse');
   return parseThumbnailTrack(fetched.text, fetched.url);
 });
@@ -46,7 +46,7 @@ export const $thumbnailCues = createStore<readonly ThumbnailCue[]>([]).reset([th
 
 sample({
   clock: previewWanted,
-  source: { url: $trackUrl, state: $trackState },
+  source: { url: $thumbnailTrackUrl, state: $trackState },
   filter: ({ url, state }) => url !== null && state === 'idle',
   fn: ({ url }) => url!,
   target: fetchThumbnailTrackFx,
@@ -54,7 +54,7 @@ sample({
 
 // Answers for a track no longer current (another episode meanwhile) are dropped.
 const isCurrent = (state: { url: string | null; state: TrackState }, track: string) => state.state === 'loading' && state.url === track;
-const current = { url: $trackUrl, state: $trackState };
+const current = { url: $thumbnailTrackUrl, state: $trackState };
 sample({
   clock: fetchThumbnailTrackFx.done,
   source: current,

@@ -69,7 +69,7 @@ export interface StartPlan {
   play: StartPlay;
 }
 
-export interface StartPlanInput extends StartInput {
+interface StartPlanInput extends StartInput {
   /** The embedder's auto_play. */
   autoPlay: boolean;
   /** The ad plan has a pre-roll for this start. */

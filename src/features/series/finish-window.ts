@@ -22,14 +22,14 @@ import { $nextEpisode, nextEpisodeClicked } from './model';
 
 export type FinishTrigger = 'credits' | 'end';
 
-export interface FinishWindow {
+interface FinishWindow {
   trigger: FinishTrigger;
   /** Whole seconds left of the countdown. */
   secondsLeft: number;
 }
 
 /** Where the credits' countdown ends: FINISH_WINDOW_LEAD_S into the credits, or the episode's end. */
-export function creditsCountdownEnd(creditsStart: number, duration: number): number {
+function creditsCountdownEnd(creditsStart: number, duration: number): number {
   return Math.min(creditsStart + FINISH_WINDOW_LEAD_S, duration);
 }
 

@@ -43,7 +43,7 @@ export const $menuEpisodes = combine($episodes, $menuSeasonId, (episodes, season
 );
 
 /** Share of an episode watched from which the menu marks it watched. */
-export const WATCHED_SHARE = 0.95;
+const WATCHED_SHARE = 0.95;
 
 /** An episode's poster as an absolute http(s) URL on the base URL; null (the no-photo placeholder) for none or any other scheme. */
 export function posterUrl(path: string | null, baseUrl: string | null | undefined): string | null {

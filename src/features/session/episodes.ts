@@ -19,7 +19,7 @@ export interface EpisodeRequest {
  * finish margin on this device (its saved position; lib/watched.ts). A viewer who is not signed
  * in, or whose site does not mark completion, continues where they left the series.
  */
-export function isCompletedHere(episode: EpisodeDto, saved: Readonly<Record<string, number>>): boolean {
+function isCompletedHere(episode: EpisodeDto, saved: Readonly<Record<string, number>>): boolean {
   return episode.isCompleted || isWatchedToEnd(saved[String(episode.id)], episode.duration);
 }
 

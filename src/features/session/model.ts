@@ -105,7 +105,7 @@ export interface StartupCalls {
 }
 
 /** The start-up calls on this page's clients: the catalogue's four, and the ad list through the plain client. */
-export function startupCalls(clients: ApiClients): StartupCalls {
+function startupCalls(clients: ApiClients): StartupCalls {
   const catalog = createCatalogApi(clients.catalog);
   return {
     content: catalog.getContent,
@@ -169,7 +169,7 @@ export const $phase = combine($pageError, $currentEpisode, (error, episode): Pag
  * to its end here counts as completed). The progress feature keeps its own copy for the resume
  * prompt and writes it; the start needs only this first reading. In tests, fork handlers receive (storage).
  */
-export const readWatchedHereFx = attach({ source: $storage, effect: (storage) => sanitizeProgress(storage.read(STORAGE_KEYS.episodesTimeProgress)) });
+const readWatchedHereFx = attach({ source: $storage, effect: (storage) => sanitizeProgress(storage.read(STORAGE_KEYS.episodesTimeProgress)) });
 const $watchedHere = createStore<Record<string, number>>({}, { serialize: 'ignore' }).on(readWatchedHereFx.doneData, (_, saved) => saved);
 // Before the start-up calls, and synchronous: it is in the store before any answer.
 sample({ clock: appStarted, target: readWatchedHereFx });

@@ -46,7 +46,7 @@ export function describePageError(error: unknown): ErrorReport {
 }
 
 /** What plays, as every error report shows it. */
-export interface PlayingItem {
+interface PlayingItem {
   contentId: number | null;
   episodeId: number | null;
   /** The film-database title id, e.g. 'tt0111161'. */

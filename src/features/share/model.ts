@@ -40,7 +40,7 @@ export const $shareLink = combine($pageUrl, $linkSecond, $withTimecode, $episode
   url === null ? null : shareLink(url, time, withTimecode, episode),
 );
 
-export type ShareTarget = (typeof SHARE_TARGETS)[number];
+type ShareTarget = (typeof SHARE_TARGETS)[number];
 
 /** The popup's networks with their links for the shared link and title, in order; only http(s) links are ever offered. */
 export const $shareTargets = combine($shareLink, $title, (link, title): Array<{ target: ShareTarget; href: string }> =>

@@ -4,7 +4,7 @@ import { VastError, VastErrorCode } from '../../../vast';
 import { BASE, makeAd, play, playingPreroll, preroll, settings, setup, soundScope, tag, track } from '../../../test-support/ads-scope';
 import { AdStatus } from '../status';
 import { adsConfigured, contentPlayRequested } from './schedule';
-import { $adHistory, skipClicked } from './tracking';
+import { $adHistory, adSkipClicked } from './tracking';
 import {
   $adHeardVolume,
   $adPosition,
@@ -157,7 +157,7 @@ describe('ad pods: which ad of the break shows, out of the ads planned', () => {
     await allSettled(contentPlayRequested, { scope: skipped.scope });
     await allSettled(adMediaPlaying, { scope: skipped.scope });
     await play(skipped.scope, [1.5]);
-    await allSettled(skipClicked, { scope: skipped.scope });
+    await allSettled(adSkipClicked, { scope: skipped.scope });
     expect(skipped.scope.getState($adStatus)).toBe(AdStatus.Created);
     expect(skipped.scope.getState($adPosition)).toEqual({ index: 2, count: 2 });
   });
@@ -191,11 +191,11 @@ describe('skip', () => {
     expect(scope.getState($skipCountdown)).toBe(4);
     await play(scope, [4.9], 12);
     expect(scope.getState($skipCountdown)).toBe(1);
-    await allSettled(skipClicked, { scope });
+    await allSettled(adSkipClicked, { scope });
     expect(scope.getState($adStatus)).toBe(AdStatus.Playing);
     await play(scope, [5.0], 12);
     expect(scope.getState($skippable)).toBe(true);
-    await allSettled(skipClicked, { scope });
+    await allSettled(adSkipClicked, { scope });
     expect(pinged()).toContain(track('skip', 's'));
     expect(stats.filter((s) => s.event === 'ad_skip_btn_click')).toHaveLength(1);
     expect(events).toEqual(['hold', 'release-content']);

@@ -46,7 +46,7 @@ interface Cursor {
 }
 
 /** The next candidate to try: the current item's next one, else the next item's first. */
-export function advanceCursor({ items, candidates }: Cursor): { cursor: Cursor; candidate: AdCandidate | null } {
+function advanceCursor({ items, candidates }: Cursor): { cursor: Cursor; candidate: AdCandidate | null } {
   if (candidates.length > 0) return { cursor: { items, candidates: candidates.slice(1) }, candidate: candidates[0]! };
   const [item, ...rest] = items;
   if (!item) return { cursor: { items: [], candidates: [] }, candidate: null };
@@ -129,10 +129,10 @@ const resolveAdFx = attach({
   }),
   effect: loadVastFx,
 });
-export const loadAdMediaFx = attach({ source: $adVideo, effect: (video, url: string) => video?.load(url) });
+const loadAdMediaFx = attach({ source: $adVideo, effect: (video, url: string) => video?.load(url) });
 export const playAdFx = attach({ source: $adVideo, effect: async (video) => video?.play() });
 export const pauseAdFx = attach({ source: $adVideo, effect: (video) => video?.pause() });
-export const unloadAdMediaFx = attach({ source: $adVideo, effect: (video) => video?.unload() });
+const unloadAdMediaFx = attach({ source: $adVideo, effect: (video) => video?.unload() });
 const setAdVolumeFx = attach({ source: $adVideo, effect: (video, volume: number) => video?.setVolume(volume) });
 const setAdMutedFx = attach({ source: $adVideo, effect: (video, muted: boolean) => video?.setMuted(muted) });
 

@@ -3,12 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { makeAd, playingPreroll, preroll, setup, tag } from '../../../test-support/ads-scope';
 import { adMediaPaused } from './break';
 import { adsConfigured, contentPlayRequested } from './schedule';
-import { castingChanged, nativeFullscreenChanged, pageVisibilityChanged } from './environment';
+import { adsCastingChanged, adsNativeFullscreenChanged, pageVisibilityChanged } from './environment';
 
 describe('where an ad cannot be seen: native fullscreen, casting, a hidden page', () => {
   it('in native fullscreen the ad is stopped instead, without an impression', async () => {
     const { scope, pinged, events, video } = setup({ [tag('a')]: makeAd('a') });
-    await allSettled(nativeFullscreenChanged, { scope, params: true });
+    await allSettled(adsNativeFullscreenChanged, { scope, params: true });
     await allSettled(adsConfigured, { scope, params: preroll('a') });
     await allSettled(contentPlayRequested, { scope });
     expect(video.play).not.toHaveBeenCalled();
@@ -19,7 +19,7 @@ describe('where an ad cannot be seen: native fullscreen, casting, a hidden page'
   it('casting stops a running ad', async () => {
     const { scope, events } = setup({ [tag('a')]: makeAd('a') });
     await playingPreroll(scope, 'a');
-    await allSettled(castingChanged, { scope, params: true });
+    await allSettled(adsCastingChanged, { scope, params: true });
     expect(events).toEqual(['hold', 'release-content']);
   });
 

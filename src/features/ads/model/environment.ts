@@ -3,15 +3,15 @@ import { createEffect, createEvent, createStore, sample, scopeBind } from 'effec
 import { isPageHidden, watchVisibility } from '../../../platform/visibility';
 
 /** The content video entered or left native fullscreen, where the ad overlay cannot show. */
-export const nativeFullscreenChanged = createEvent<boolean>();
+export const adsNativeFullscreenChanged = createEvent<boolean>();
 /** Casting or AirPlay started or stopped: no ads meanwhile. */
-export const castingChanged = createEvent<boolean>();
+export const adsCastingChanged = createEvent<boolean>();
 export const pageVisibilityChanged = createEvent<boolean>();
 /** Starts watching page visibility; the app calls it once per scope. */
 export const adsEnvironmentStarted = createEvent();
 
-export const $nativeFullscreen = createStore(false).on(nativeFullscreenChanged, (_, on) => on);
-export const $casting = createStore(false).on(castingChanged, (_, on) => on);
+const $nativeFullscreen = createStore(false).on(adsNativeFullscreenChanged, (_, on) => on);
+const $casting = createStore(false).on(adsCastingChanged, (_, on) => on);
 export const watchVisibilityFx = createEffect(() => {
   watchVisibility(scopeBind(pageVisibilityChanged, { safe: true }));
   return isPageHidden();

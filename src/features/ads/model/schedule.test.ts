@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { BASE, makeAd, preroll, setup, tag } from '../../../test-support/ads-scope';
 import { AdStatus } from '../status';
 import { $adStatus, $breakPhase, adMediaEnded, adMediaPlaying } from './break';
-import { nativeFullscreenChanged } from './environment';
+import { adsNativeFullscreenChanged } from './environment';
 import { $adHistory } from './tracking';
 import {
   $midrollMarks,
@@ -100,10 +100,10 @@ describe('demo mid-rolls', () => {
     await allSettled(adsConfigured, { scope, params: { ...demo, advert: true } });
     await allSettled(contentPlayRequested, { scope });
     await allSettled(adMediaEnded, { scope });
-    await allSettled(nativeFullscreenChanged, { scope, params: true });
+    await allSettled(adsNativeFullscreenChanged, { scope, params: true });
     await watch(scope, 0, 12);
     expect(events).not.toContain('pause-content');
-    await allSettled(nativeFullscreenChanged, { scope, params: false });
+    await allSettled(adsNativeFullscreenChanged, { scope, params: false });
     await watch(scope, 12.25, 12.5);
     expect(events).toContain('pause-content');
   });

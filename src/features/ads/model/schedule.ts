@@ -22,7 +22,7 @@ import {
   stopRequested,
   type AdBreak,
 } from './break';
-import { $adsBlocked, $pageHidden, castingChanged, nativeFullscreenChanged, pageVisibilityChanged } from './environment';
+import { $adsBlocked, $pageHidden, adsCastingChanged, adsNativeFullscreenChanged, pageVisibilityChanged } from './environment';
 
 /** The ad settings of this page: the ad list, demo mode, the base URL. */
 export const adsConfigured = createEvent<AdSettings>();
@@ -119,7 +119,7 @@ sample({
   target: playAdFx,
 });
 sample({
-  clock: [nativeFullscreenChanged, castingChanged],
+  clock: [adsNativeFullscreenChanged, adsCastingChanged],
   source: { ad: $currentAd, blocked: $adsBlocked },
   filter: ({ ad, blocked }) => ad !== null && blocked,
   fn: () => undefined,

@@ -39,7 +39,7 @@ export interface AdHistoryItem {
 
 /** The viewer clicked the ad (the overlay opened its http(s) click-through in a new tab). */
 export const adClicked = createEvent();
-export const skipClicked = createEvent();
+export const adSkipClicked = createEvent();
 
 /** Logs an ad failure (abort errors never get here); other reporters may sample it. */
 export const reportAdErrorFx = createEffect((failure: AdFailure) => {
@@ -53,7 +53,7 @@ const $lastBreak = createStore<{ kind: AdBreakKind; contentTime: number } | null
   contentTime,
 }));
 /** The skip came from the button (ad_skip_btn_click), not from skipAd. */
-const $skipByButton = createStore(false).on(skipClicked, () => true).reset(adCreated);
+const $skipByButton = createStore(false).on(adSkipClicked, () => true).reset(adCreated);
 /** The click-through link, only when it is http(s): a javascript: or data: link never opens. */
 export const $clickThroughUrl = $currentAd.map((ad) => safeHttpUrl(ad?.clickThrough ?? null));
 /** The furthest ad time reached: quartiles and progress fire once, when first crossed. */
@@ -104,7 +104,7 @@ sample({
   fn: (ad) => ({ urls: (ad as ParsedAd).clickTracking }),
   target: firePixelFx,
 });
-sample({ clock: skipClicked, target: skipRequested });
+sample({ clock: adSkipClicked, target: skipRequested });
 
 // Errors: ping the error links with the code (SPEC.md §7), log; the break moves on by itself.
 sample({ clock: adFailed, fn: ({ code, errorUrls }) => ({ urls: errorUrls, errorCode: code }), target: firePixelFx });

@@ -18,13 +18,13 @@ import {
   adTogglePlayClicked,
   adVolumeSlid,
 } from '../model/break';
-import { $clickThroughUrl, adClicked, skipClicked } from '../model/tracking';
+import { $clickThroughUrl, adClicked, adSkipClicked } from '../model/tracking';
 import { $adClock, $adPaused, $adPlayedPercent, $adShown } from '../model/overlay';
 import { ExternalIcon, MutedIcon, SkipIcon, VolumeIcon } from './icons';
 import './ad-overlay.css';
 
 function SkipButton() {
-  const { countdown, skippable, onSkip } = useUnit({ countdown: $skipCountdown, skippable: $skippable, onSkip: skipClicked });
+  const { countdown, skippable, onSkip } = useUnit({ countdown: $skipCountdown, skippable: $skippable, onSkip: adSkipClicked });
   if (countdown === null) return null;
   return (
     <button

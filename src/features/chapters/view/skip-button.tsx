@@ -2,7 +2,7 @@ import { useUnit } from 'effector-react';
 import { STRINGS } from '../../../lib/strings';
 import { $mobileLayout } from '../../playback';
 // The feature's index, not its model alone: it wires the links (the engine's fact, source changes).
-import { $skipButtonShown, $skipOffer, skipClicked } from '../index';
+import { $skipButtonShown, $skipOffer, skipChapterClicked } from '../index';
 import './chapters.css';
 
 /**
@@ -12,7 +12,7 @@ import './chapters.css';
  * controls do, and visibility: hidden takes it out of the tab order meanwhile.
  */
 export function SkipChapterButton() {
-  const { offer, shown, mobile, onSkip } = useUnit({ offer: $skipOffer, shown: $skipButtonShown, mobile: $mobileLayout, onSkip: skipClicked });
+  const { offer, shown, mobile, onSkip } = useUnit({ offer: $skipOffer, shown: $skipButtonShown, mobile: $mobileLayout, onSkip: skipChapterClicked });
   if (!offer) return null;
   return (
     <button
