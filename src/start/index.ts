@@ -116,7 +116,7 @@ export function startPage(): PageStart {
     // A play still waiting for a plan is the model's to perform.
     viewer.settle('queued');
     const { plan, source, soundRefused, autoplay } = facts;
-    return { config, answers: earlyStores.answers, episodeId, plan, source, autoplay: { soundRefused, autoplay }, queued: [...shell.queued] };
+    return { config, answers: earlyStores.answers, episodeId, plan, source, autoplay: { soundRefused, autoplay } };
   };
   return { video, engine, firstFrame, appTurn: turn, takeEarly, shell };
 }

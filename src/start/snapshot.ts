@@ -1,13 +1,13 @@
 /**
  * The page's start as the app takes it, once (issue 47): one value instead of facts read piece by
  * piece. Types only: the features may `import type` it; it holds no element, so the models stay
- * free of the DOM (the engine, which holds the element, is attached on its own).
+ * free of the DOM (the engine, which holds the element, is attached on its own). The viewer's
+ * queued intents come apart, from the shell, once the model listens (create-player.tsx).
  */
 import type { EarlyAnswers } from '../api/early';
 import type { StartPlan } from '../features/progress/start';
 import type { PlayerConfig } from '../features/session/config';
 import type { EarlyAutoplay } from '../lib/autoplay';
-import type { ViewerIntent } from './viewer-intents';
 
 /** The start episode's source, loaded by the page where the model starts that episode (progress/start.ts `decideStart`). */
 export interface PageSource {
@@ -28,6 +28,4 @@ export interface StartSnapshot {
   source: PageSource | null;
   /** The browser's refusal of sound and the autoplay's outcome, when the page played. */
   autoplay: EarlyAutoplay;
-  /** What the viewer asked of the app before it came, in order (the shell's queue, handed over at connection). */
-  queued: readonly ViewerIntent[];
 }

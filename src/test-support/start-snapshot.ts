@@ -10,7 +10,6 @@ export function startSnapshot(given: Partial<StartSnapshot> = {}): StartSnapshot
     plan: null,
     source: null,
     autoplay: { soundRefused: false, autoplay: null },
-    queued: [],
     ...given,
   };
 }
