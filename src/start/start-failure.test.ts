@@ -96,7 +96,7 @@ async function startFailing(start: Start, failure: EngineError, moment: Moment):
 
   // The page's start: the source preloaded, the plan made when the answers got that far.
   const source = { episodeId: film.id, url: URL, startTime: config.startTime ?? 0 };
-  engine.preload?.(source.url, { startTime: source.startTime });
+  engine.preload(source.url, { startTime: source.startTime });
   const plan = start.planned ? planEarlyStart({ config, episode: film, adList: null, storedProgress: null, muted: false }) : null;
   if (moment === 'before the app' || moment === 'before the app, the other streams erring on') fail();
   // The audio and subtitle streams go on failing, recovered: more errors than a source keeps.
