@@ -235,7 +235,7 @@ describe('media element events → engine facts', () => {
     video.dispatch('timeupdate');
     video.textTracks.add(new FakeTextTrack('subtitles', 'hidden')).showCues('Привет');
     expect(seen.map(([fact]) => fact)).toEqual(['playing', 'timeUpdated', 'cuesChanged']);
-    expect(engine.readTime?.()).toMatchObject({ currentTime: 12 });
+    expect(engine.readTime()).toMatchObject({ currentTime: 12 });
   });
 
   it('under hls.js, the element’s loadedmetadata and error are not facts (hls.js reports the source and its errors)', () => {
@@ -371,7 +371,7 @@ describe('preload', () => {
   it("keeps the source's state from its facts, for whoever connects later; the facts go out as they come", () => {
     const { engine, video, seen } = setup();
     expect(engine.source()).toBeNull();
-    expect(engine.preload?.(MASTER, { startTime: 30 })).toBe(true);
+    expect(engine.preload(MASTER, { startTime: 30 })).toBe(true);
     const hls = lastHls();
     expect(hls.config).toMatchObject({ startPosition: 30 });
     trigger(hls, Events.MANIFEST_PARSED, manifest());
@@ -396,7 +396,7 @@ describe('preload', () => {
   it('picks the audio track while hls.js announces the list, before any listener', () => {
     const { engine } = setup();
     const pickAudioTrack = vi.fn((tracks: Array<{ id: number; lang: string }>) => tracks.find((track) => track.lang === 'en')!.id);
-    engine.preload?.(MASTER, { pickAudioTrack });
+    engine.preload(MASTER, { pickAudioTrack });
     const hls = lastHls();
     trigger(hls, Events.AUDIO_TRACKS_UPDATED, { audioTracks: [media('AUDIO', 0, 'Русский', 'ru', true, AUDIO_URL), media('AUDIO', 1, 'English', 'en', false, AUDIO_URL)] });
     expect(hls.audioTrack).toBe(1);
@@ -408,7 +408,7 @@ describe('preload', () => {
 
   it('a load replaces the preloaded stream, whatever its source: the state starts afresh, but for the volume', () => {
     const { engine, video } = setup();
-    engine.preload?.(MASTER);
+    engine.preload(MASTER);
     const preloaded = lastHls();
     trigger(preloaded, Events.MANIFEST_PARSED, manifest());
     video.dispatch('volumechange');
@@ -420,7 +420,7 @@ describe('preload', () => {
 
   it('keeps every error for whoever reports them, and the fatal one as what stopped the source', () => {
     const { engine } = setup();
-    engine.preload?.(MASTER);
+    engine.preload(MASTER);
     const hls = lastHls();
     trigger(hls, Events.ERROR, { type: ErrorTypes.NETWORK_ERROR, details: ErrorDetails.LEVEL_LOAD_ERROR, fatal: false } as ErrorData);
     expect(engine.source()?.error).toBeNull();
@@ -434,7 +434,7 @@ describe('preload', () => {
 
   it('does nothing (false) when a source is already loaded', () => {
     const { engine } = loaded();
-    expect(engine.preload?.('https://cdn.test/film-2/master.m3u8')).toBe(false);
+    expect(engine.preload('https://cdn.test/film-2/master.m3u8')).toBe(false);
     expect(FakeHls.instances).toHaveLength(1);
   });
 });
@@ -447,7 +447,7 @@ describe('without MSE (iOS Safari): the element’s own HLS', () => {
   it('load sets the source on the element, seeks to the start once metadata is known, and reports the source ready', () => {
     FakeHls.supported = false;
     const { engine, video, facts } = setup(undefined, nativeVideo());
-    expect(engine.preload?.(MASTER)).toBe(false);
+    expect(engine.preload(MASTER)).toBe(false);
     engine.load(MASTER, { startTime: 42 });
     expect(video.src).toBe(MASTER);
     expect(FakeHls.instances).toHaveLength(0);
@@ -514,7 +514,7 @@ describe('canSetVolume', () => {
 describe('debug (the harness Engine tab)', () => {
   it('answers null and does nothing until an hls.js stream is loaded', () => {
     const { engine } = setup();
-    const debug = engine.debug!;
+    const debug = engine.debug;
     expect([debug.levels(), debug.config()]).toEqual([null, null]);
     expect([debug.setLevel(1), debug.setAutoCap(0), debug.recover(), debug.stopLoad(), debug.startLoad()]).toEqual([false, false, false, false, false]);
     expect(FakeHls.instances).toEqual([]);
@@ -527,7 +527,7 @@ describe('debug (the harness Engine tab)', () => {
       { width: 1280, height: 720, bitrate: 482_000, codecs: 'avc1' },
     ];
     Object.assign(hls, { currentLevel: 0, nextLevel: 1, loadLevel: 1, autoLevelEnabled: true, autoLevelCapping: -1 });
-    const debug = engine.debug!;
+    const debug = engine.debug;
     expect(debug.levels()).toEqual({
       current: 0,
       next: 1,
@@ -551,7 +551,7 @@ describe('debug (the harness Engine tab)', () => {
     const { engine, hls, video } = loaded();
     const startLoad = vi.spyOn(hls, 'startLoad');
     video.currentTime = 12;
-    const debug = engine.debug!;
+    const debug = engine.debug;
     expect([debug.recover(), debug.stopLoad(), debug.startLoad()]).toEqual([true, true, true]);
     expect(hls.calls.filter((call) => ['recoverMediaError', 'stopLoad', 'startLoad'].includes(call))).toEqual(['recoverMediaError', 'stopLoad', 'startLoad']);
     expect(startLoad).toHaveBeenCalledWith(12, true);
@@ -559,10 +559,10 @@ describe('debug (the harness Engine tab)', () => {
 
   it('gives hls.js config as it is (the engine settings among it), and nothing after destroy', () => {
     const { engine, hls } = loaded();
-    expect(engine.debug!.config()).toBe(hls.config);
-    expect(engine.debug!.config()).toMatchObject({ backBufferLength: 30, capLevelToPlayerSize: false, startFragPrefetch: true, keyLoadPolicy: KEY_LOAD_POLICY });
+    expect(engine.debug.config()).toBe(hls.config);
+    expect(engine.debug.config()).toMatchObject({ backBufferLength: 30, capLevelToPlayerSize: false, startFragPrefetch: true, keyLoadPolicy: KEY_LOAD_POLICY });
     engine.destroy();
-    expect([engine.debug!.config(), engine.debug!.stopLoad()]).toEqual([null, false]);
+    expect([engine.debug.config(), engine.debug.stopLoad()]).toEqual([null, false]);
   });
 
   it('acts on no element when the browser plays HLS natively', () => {
@@ -570,7 +570,7 @@ describe('debug (the harness Engine tab)', () => {
     const { engine, video } = setup(undefined, Object.assign(new FakeVideo(), { nativeHls: true }));
     engine.load(MASTER);
     expect(video.src).toBe(MASTER);
-    expect([engine.debug!.levels(), engine.debug!.stopLoad()]).toEqual([null, false]);
+    expect([engine.debug.levels(), engine.debug.stopLoad()]).toEqual([null, false]);
   });
 });
 

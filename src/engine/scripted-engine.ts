@@ -25,7 +25,11 @@ export interface ScriptedEngine extends MediaEngine {
   bandwidthEstimate: number;
   readonly listenerCount: number;
   readonly destroyed: boolean;
-  /** What readTime() answers, when the double was created `pollable`. */
+  /**
+   * The element's time now, what readTime() answers: time facts emitted set it (and seeks and
+   * duration changes their part), as the element's own; a test sets it for media played on
+   * between facts.
+   */
   time: EngineTime;
   canSetVolume: boolean;
   readonly surface: ScriptedSurface;
@@ -120,36 +124,47 @@ function createScriptedDebug(calls: EngineCall[], state: () => ScriptedEngine['d
   };
 }
 
-export interface ScriptedEngineOptions {
-  /** Gives the double a readTime() (answering `engine.time`), so the stream tick polls it. */
-  pollable?: boolean;
+/** An element's time on a new source: at `currentTime`, no duration or buffer yet. */
+export const freshTime = (currentTime = 0): EngineTime => ({ currentTime, duration: Number.NaN, bufferedAhead: 0, bufferedRanges: [] });
+
+/** Keeps the double's element time where the fact just emitted says the element is. */
+function followTime(engine: ScriptedEngine, fact: EngineFactName, payload: unknown): void {
+  if (fact === 'timeUpdated') engine.time = { ...(payload as EngineTime) };
+  else if (fact === 'seeking' || fact === 'seeked') engine.time = { ...engine.time, currentTime: (payload as EngineFacts['seeked']).currentTime };
+  else if (fact === 'durationChanged') engine.time = { ...engine.time, duration: (payload as EngineFacts['durationChanged']).duration };
 }
 
 /**
  * A MediaEngine double for model tests: it records commands and emits only the facts a test
  * scripts, so a test states exactly what the media did.
  */
-export function createScriptedEngine({ pollable = false }: ScriptedEngineOptions = {}): ScriptedEngine {
+export function createScriptedEngine(): ScriptedEngine {
   const facts = createFactEmitter();
   const state = createSourceState();
   const calls: EngineCall[] = [];
   let playRejection: string | null = null;
   let muted = false;
   let destroyed = false;
-  const record = (command: string) => (...args: unknown[]) => {
-    calls.push({ command, args });
+  const record = (command: string) => (...args: unknown[]) => void calls.push({ command, args });
+  // A new source starts the element's time afresh, at the position asked for.
+  const startSource = (command: string, url: string, options?: LoadOptions) => {
+    calls.push({ command, args: options === undefined ? [url] : [url, options] });
+    state.start(url, options?.startTime ?? 0);
+    engine.time = freshTime(options?.startTime);
   };
   const engine: ScriptedEngine = {
     calls,
-    time: { currentTime: 0, duration: Number.NaN, bufferedAhead: 0, bufferedRanges: [] },
+    time: freshTime(),
     canSetVolume: true,
     surface: createScriptedSurface(),
     debugState: { levels: null, config: null },
     debug: createScriptedDebug(calls, () => engine.debugState),
     emit(...args) {
       state.observe(args[0], args[1]);
+      followTime(engine, args[0], args[1]);
       facts.emit(...args);
     },
+    readTime: () => engine.time,
     on: facts.on,
     source: state.current,
     bandwidthEstimate: Number.NaN,
@@ -166,13 +181,9 @@ export function createScriptedEngine({ pollable = false }: ScriptedEngineOptions
     get muted() {
       return muted;
     },
-    load(url: string, options?: LoadOptions) {
-      calls.push({ command: 'load', args: options === undefined ? [url] : [url, options] });
-      state.start(url, options?.startTime ?? 0);
-    },
+    load: (url: string, options?: LoadOptions) => startSource('load', url, options),
     preload(url: string, options?: PreloadOptions) {
-      calls.push({ command: 'preload', args: options === undefined ? [url] : [url, options] });
-      state.start(url, options?.startTime ?? 0);
+      startSource('preload', url, options);
       return true;
     },
     play() {
@@ -185,6 +196,8 @@ export function createScriptedEngine({ pollable = false }: ScriptedEngineOptions
       }
       return Promise.resolve();
     },
+    // No playlists to fetch: nothing is asked for.
+    prefetch: (url: string) => (calls.push({ command: 'prefetch', args: [url] }), Promise.resolve(0)),
     unlock: record('unlock'),
     pause: record('pause'),
     seek: record('seek'),
@@ -203,6 +216,5 @@ export function createScriptedEngine({ pollable = false }: ScriptedEngineOptions
       facts.clear();
     },
   };
-  if (pollable) engine.readTime = () => engine.time;
   return engine;
 }

@@ -4,7 +4,7 @@
  * engine: each engine fact is emitted at its recorded time offset; the other facts go to the caller.
  */
 import type { EngineFactName } from './types';
-import type { ScriptedEngine } from './scripted-engine';
+import { freshTime, type ScriptedEngine } from './scripted-engine';
 
 /** A fact of the ad's own <video> (platform/ad-video.ts `AdVideoFacts`), as `ad.<fact>`. */
 export type AdTraceFact = `ad.${string}`;
@@ -65,8 +65,11 @@ export async function replayTrace(trace: EngineTrace, engine: ScriptedEngine, ad
   for (const { t, fact, payload } of trace.facts) {
     await advance(Math.max(0, t - now));
     now = Math.max(now, t);
-    if (fact === 'episodeChanged') await handlers.episodeChanged?.(payload as TraceItem);
-    else if (fact === 'playClicked') await handlers.playClicked?.();
+    if (fact === 'episodeChanged') {
+      // The live player loaded the episode's source here: its element's time starts again.
+      engine.time = freshTime();
+      await handlers.episodeChanged?.(payload as TraceItem);
+    } else if (fact === 'playClicked') await handlers.playClicked?.();
     else if (isAdFact(fact)) await handlers.adFact?.(fact.slice('ad.'.length), payload);
     else emit(fact, payload);
   }

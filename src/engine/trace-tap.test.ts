@@ -19,7 +19,7 @@ describe('tapEngineFacts', () => {
   it('writes where a source loaded before the tap stands first, as the facts that said it', () => {
     const seen: string[] = [];
     const engine = createScriptedEngine();
-    engine.preload?.('https://cdn.test/film/master.m3u8');
+    engine.preload('https://cdn.test/film/master.m3u8');
     engine.emit('sourceReady', { levels: [], audioTracks: [], subtitleTracks: [] });
     engine.emit('error', { kind: 'network', detail: 'levelLoadError', fatal: false, message: '404' });
     engine.emit('playing');

@@ -271,23 +271,23 @@ export interface MediaEngine {
    * it through `source()`. False when nothing started (a source is already loaded, or the browser
    * plays HLS natively).
    */
-  preload?(url: string, options?: PreloadOptions): boolean;
+  preload(url: string, options?: PreloadOptions): boolean;
   /** Where the current source stands; null before the first load. */
   source(): EngineSourceState | null;
   /**
    * Fetches a source's playlists ahead of its load (the next episode), for a later `load` to take
-   * from memory. Resolves with how many playlists were asked for. Absent: nothing is fetched ahead.
+   * from memory. Resolves with how many playlists were asked for (0: nothing fetched ahead).
    */
-  prefetch?(url: string): Promise<number>;
+  prefetch(url: string): Promise<number>;
   /** Resolves when playback starts; rejects with the browser's error (e.g. NotAllowedError). */
   play(): Promise<void>;
   /**
    * Called inside the viewer's gesture while the content waits (a pre-roll plays first): plays and
    * pauses the paused element at once, its facts withheld, so that it may play with sound later
    * without a gesture where the browser requires the element itself to have been played in one
-   * (Safari's engine). Absent: nothing to do.
+   * (Safari's engine). Does nothing where there is nothing to unlock.
    */
-  unlock?(): void;
+  unlock(): void;
   pause(): void;
   seek(seconds: number): void;
   setVolume(volume: number): void;
@@ -300,18 +300,15 @@ export interface MediaEngine {
   setSubtitleTrack(id: number): void;
   /** The bandwidth estimate in bits per second, or NaN before any measurement. */
   readonly bandwidthEstimate: number;
-  /**
-   * The media time now, for the 100 ms stream tick. Optional: an engine without it only
-   * pushes time with timeUpdated facts.
-   */
-  readTime?(): EngineTime;
-  /** False where the platform ignores volume changes (iOS); absent means it can. */
-  readonly canSetVolume?: boolean;
+  /** The media time now, for the 100 ms stream tick and reads between timeUpdated facts. */
+  readTime(): EngineTime;
+  /** False where the platform ignores volume changes (iOS). */
+  readonly canSetVolume: boolean;
   on<K extends EngineFactName>(fact: K, listener: EngineListener<K>): () => void;
-  /** The element's fullscreen, PiP, remote playback and frame counters; absent: none of them. */
-  readonly surface?: MediaSurface;
-  /** Harness-only controls; absent: the engine offers none. */
-  readonly debug?: EngineDebug;
+  /** The element's fullscreen, PiP, remote playback and frame counters; each says when the browser has none. */
+  readonly surface: MediaSurface;
+  /** Harness-only controls (exposed only on the harness page); each answers null / false without an hls.js stream. */
+  readonly debug: EngineDebug;
   /** Stops loading, detaches media and removes every listener. */
   destroy(): void;
 }

@@ -18,7 +18,7 @@ export interface HarnessChapters {
 
 declare global {
   interface Window {
-    __harnessEngine?: { bandwidthEstimate(): number; debug?: EngineDebug };
+    __harnessEngine?: { bandwidthEstimate(): number; debug: EngineDebug };
     __harnessChapters?: HarnessChapters;
   }
 }

@@ -120,7 +120,7 @@ export async function loadEarlyMedia(
 ): Promise<EarlyMedia> {
   const [created, early] = await Promise.all([engine, start]);
   // Once the app starts, the source is the model's to load.
-  if (early === null || created.preload === undefined || appStarting()) return { kind: 'none' };
+  if (early === null || appStarting()) return { kind: 'none' };
   // The audio track the app's model would start this content with (languages, the remembered label).
   const pickAudioTrack = (tracks: EngineAudioTrack[]) =>
     startAudioTrack(tracks, { languages: config.languages, favourite: readFavouriteAudio(storage, config.movieId) });
@@ -139,7 +139,7 @@ export async function loadEarlyMedia(
   // A stream that fails before the app is its error to show: the app's turn comes at once.
   const failure = sourceFailure(created);
   // On the page, so its first frame shows before the app, whose layout then moves it into place.
-  created.surface?.mount(document.body);
+  created.surface.mount(document.body);
   const decoded = Promise.race([firstDecodedFrame(video), failure]);
   const adList = await early.adList;
   // A slow ad list may come after the app started: the model decides from then on.

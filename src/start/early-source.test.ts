@@ -41,7 +41,7 @@ afterEach(() => void vi.useRealTimers());
 /** The engine as the page's start leaves it: the source loaded early, playing 12 s in. */
 function earlyEngine(): ScriptedEngine {
   const engine = createScriptedEngine();
-  engine.preload?.(URL, { startTime: 0 });
+  engine.preload(URL, { startTime: 0 });
   engine.emit('thumbnailTrackFound', { url: 'https://cdn.test/film/thumbnails.vtt' });
   engine.emit('chaptersTrackFound', { url: 'https://cdn.test/film/chapters.vtt' });
   engine.emit('sourceReady', READY);
@@ -114,7 +114,7 @@ describe('the model connects to the source the page loaded early', () => {
 
   it('autoplay asks to play at the ready source it connects to, as at any ready source', async () => {
     const engine = createScriptedEngine();
-    engine.preload?.(URL, { startTime: 0 });
+    engine.preload(URL, { startTime: 0 });
     engine.emit('sourceReady', READY);
     const { scope } = await player(engine);
     await allSettled(autoplaySet, { scope, params: true });
@@ -143,7 +143,7 @@ describe('the model connects to the source the page loaded early', () => {
 describe("the page's start hears its source fail", () => {
   it('at a fatal error, not at one the stream recovers from', async () => {
     const engine = createScriptedEngine();
-    engine.preload?.(URL);
+    engine.preload(URL);
     let failed = false;
     void sourceFailure(engine).then(() => (failed = true));
     engine.emit('error', { kind: 'network', detail: 'levelLoadError', fatal: false, message: 'retry' });
@@ -157,7 +157,7 @@ describe("the page's start hears its source fail", () => {
 
   it('at once when the state already has it', async () => {
     const engine = createScriptedEngine();
-    engine.preload?.(URL);
+    engine.preload(URL);
     engine.emit('error', { kind: 'network', detail: 'manifestLoadError', fatal: true, message: '404' });
     await expect(sourceFailure(engine)).resolves.toBeUndefined();
   });

@@ -102,7 +102,7 @@ function shellActions({ input, state, engine, render, showControls, queue, appNe
   const { video, storage } = input;
   const play = () => {
     state.waiting = true;
-    engine()?.unlock?.();
+    engine()?.unlock();
     void input.play().then((outcome) => {
       if (outcome === 'queued') return queue('toggle');
       if (outcome === 'planned') appNeeded();

@@ -98,7 +98,7 @@ async function startFailing(start: Start, failure: EngineError, moment: Moment):
   // The page's start: the source preloaded, the plan made when the answers got that far.
   const { startTime } = decideStart({ choice: 'start', episodeId: film.id, duration: film.duration, startTime: config.startTime, episodeTime: config.episodeTime, saved: {} });
   const source = { episodeId: film.id, url: URL, startTime };
-  engine.preload?.(source.url, { startTime: source.startTime });
+  engine.preload(source.url, { startTime: source.startTime });
   const plan = start.planned ? planEarlyStart({ config, episode: film, adList: null, storedProgress: null, muted: false }) : null;
   if (moment === 'before the app' || moment === 'before the app, the other streams erring on') fail();
   // The audio and subtitle streams go on failing, recovered: more errors than a source keeps.

@@ -9,10 +9,10 @@ import { engineAttached, keyPressed, type KeyInput } from '../features/playback'
 export const commands = (engine: ScriptedEngine, name?: string) => engine.calls.filter((c) => !name || c.command === name);
 
 /** A fresh scope with the scripted engine attached, over memory storage. */
-export async function attached(options: { storage?: MemoryStorage; pollable?: boolean } = {}) {
+export async function attached(options: { storage?: MemoryStorage } = {}) {
   const storage = options.storage ?? createMemoryStorage();
   const scope = fork({ values: [[$storage, storage]] });
-  const engine = createScriptedEngine({ pollable: options.pollable });
+  const engine = createScriptedEngine();
   await allSettled(engineAttached, { scope, params: engine });
   return { scope, engine, storage };
 }

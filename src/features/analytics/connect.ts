@@ -129,7 +129,7 @@ function connectFrameDrops(): void {
   const $lastFrames = createStore<FrameCounts | null>(null, { serialize: 'ignore' });
   const readFrameWindowFx = attach({
     source: { engine: $engine, last: $lastFrames },
-    effect: ({ engine, last }) => ({ last, now: engine?.surface?.frameCounts() ?? null }),
+    effect: ({ engine, last }) => ({ last, now: engine?.surface.frameCounts() ?? null }),
   });
   const { tick: frameWindowEnded } = interval({
     timeout: FRAME_WINDOW_MS,
@@ -183,7 +183,7 @@ function connectQoe(): void {
   // tells when its first frame showed.
   const readPlayedFx = attach({
     source: { engine: $engine, source: $source },
-    effect: ({ engine, source }): QoeFact => ({ type: 'playing', playedMs: playedSinceStart(engine?.readTime?.() ?? null, source?.startTime ?? 0) }),
+    effect: ({ engine, source }): QoeFact => ({ type: 'playing', playedMs: playedSinceStart(engine?.readTime() ?? null, source?.startTime ?? 0) }),
   });
   sample({ clock: mediaPlaying, fn: () => undefined, target: readPlayedFx });
   sample({ clock: readPlayedFx.doneData, target: qoeFactHappened });

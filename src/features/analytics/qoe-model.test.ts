@@ -29,7 +29,7 @@ const level = (index: number, bitrate: number): EngineLevel => ({
 async function setup() {
   const sent: StatEvent[] = [];
   const scope = fork({ handlers: [[sendStatFx, (stat: StatEvent) => (sent.push(stat), true)]] });
-  const engine = createScriptedEngine({ pollable: true });
+  const engine = createScriptedEngine();
   await allSettled(engineAttached, { scope, params: engine });
   const at = (ms: number) => vi.advanceTimersByTimeAsync(ms - performance.now());
   async function fire<T>(unit: EventCallable<T>, ...params: T extends void ? [] : [T]) {

@@ -79,7 +79,7 @@ interface PlayerOptions {
   startTime?: number;
 }
 
-/** A player on the scripted engine (pollable: the skip reads the playhead from it). */
+/** A player on the scripted engine (the skip reads the playhead from it). */
 async function player({ answer = async (url) => ({ text: EPISODE_VTT, url }), stored = {}, startTime = 0 }: PlayerOptions = {}) {
   const fetched: string[] = [];
   const storage = createMemoryStorage(stored);
@@ -87,7 +87,7 @@ async function player({ answer = async (url) => ({ text: EPISODE_VTT, url }), st
     values: [[$storage, storage]],
     handlers: [[fetchChaptersTrackFx, (url: string) => (fetched.push(url), answer(url))]],
   });
-  const engine = createScriptedEngine({ pollable: true });
+  const engine = createScriptedEngine();
   const shown: unknown[] = [];
   const skipped: unknown[] = [];
   cleanups.push(

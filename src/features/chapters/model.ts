@@ -207,7 +207,7 @@ export const chapterSkipped = createEvent<{ role: SkipRole; by: 'viewer' | 'sett
 // up to a second): one already past the end is not sent back.
 const readPlayheadFx = attach({
   source: $engine,
-  effect: (engine, offer: SkipOffer) => ({ offer, playhead: engine?.readTime?.().currentTime ?? Number.NaN }),
+  effect: (engine, offer: SkipOffer) => ({ offer, playhead: engine?.readTime().currentTime ?? Number.NaN }),
 });
 const skipChosen = sample({ clock: skipChapterClicked, source: $skipOffer, filter: (offer): offer is SkipOffer => offer !== null, fn: (offer) => offer! });
 $skipping.on(skipChosen, (_, offer) => offer.start);

@@ -10,7 +10,7 @@ import { postToEmbedderFx, readEmbedderOriginFx, type EmbedderPost } from '../..
 import { $storage, createMemoryStorage, type MemoryStorage } from '../../platform/storage';
 import { firePixelFx } from '../../platform/pixel';
 import { sendStatFx } from '../../platform/stats';
-import { $muted, $status, $volume, engineAttached, sourceRequested } from '../playback';
+import { $controlsVisible, $muted, $status, $volume, engineAttached, sourceRequested } from '../playback';
 import {
   $adMediaTimeoutMs,
   $adStatus,
@@ -253,8 +253,9 @@ describe('setPageUrl', () => {
 describe('getters answer with the listener echoed', () => {
   it.each<[string, Array<[unknown, unknown]>, unknown]>([
     ['getPaused', [], true],
-    ['getPaused', [[$status, 'playing']], false],
-    ['getPaused', [[$status, 'buffering']], false],
+    // Under hidden controls: shown, the stream tick would poll the engine and keep the scope from settling.
+    ['getPaused', [[$status, 'playing'], [$controlsVisible, false]], false],
+    ['getPaused', [[$status, 'buffering'], [$controlsVisible, false]], false],
     ['getPaused', [[$status, 'ended']], true],
     ['getMuted', [[$muted, true]], true],
     ['getVolume', [[$volume, 0.35]], 35],
@@ -473,7 +474,7 @@ describe('ads', () => {
   });
 
   it("getPaused answers for the ad while it runs", async () => {
-    const { send, take, posted } = await setup({ values: [...running, [$adStatus, AdStatus.Paused], [$status, 'playing']] });
+    const { send, take, posted } = await setup({ values: [...running, [$adStatus, AdStatus.Paused], [$status, 'playing'], [$controlsVisible, false]] });
     take();
     await send({ method: 'getPaused', listener: 'p' });
     expect(posted).toEqual([{ ...envelope, event: 'getPaused', value: true, listener: 'p', to: SITE }]);

@@ -28,7 +28,6 @@ export const $casting = createStore(false).on(castingChanged, (_, casting) => ca
 /** Follows PiP and remote playback on the engine's element (its surface); says whether PiP is there. */
 const connectDevicesFx = createEffect((engine: MediaEngine) => {
   const surface = engine.surface;
-  if (!surface) return false;
   const pip = scopeBind(pipChanged, { safe: true });
   surface.on('pipChanged', pip);
   pip(surface.pip());
@@ -43,15 +42,15 @@ sample({ clock: connectDevicesFx.doneData, target: $pipSupported });
  * Asked again once a source is ready: WebKit's presentation-mode API (older Safari's PiP) says
  * whether it can only when the element has media, which it may not have when the engine comes.
  */
-const readPipSupportFx = attach({ source: $engine, effect: (engine) => engine?.surface?.pipSupported() ?? false });
+const readPipSupportFx = attach({ source: $engine, effect: (engine) => engine?.surface.pipSupported() ?? false });
 sample({ clock: sourceReady, fn: () => undefined, target: readPipSupportFx });
 sample({ clock: readPipSupportFx.doneData, target: $pipSupported });
 
-const enterPipFx = attach({ source: $engine, effect: (engine) => engine?.surface?.enterPip() });
-const exitPipFx = attach({ source: $engine, effect: (engine) => engine?.surface?.exitPip() });
+const enterPipFx = attach({ source: $engine, effect: (engine) => engine?.surface.enterPip() });
+const exitPipFx = attach({ source: $engine, effect: (engine) => engine?.surface.exitPip() });
 const promptRemoteFx = attach({
   source: { engine: $engine, availability: $remoteAvailability },
-  effect: ({ engine, availability }) => engine?.surface?.promptRemote(availability.airplay ? 'airplay' : 'cast'),
+  effect: ({ engine, availability }) => engine?.surface.promptRemote(availability.airplay ? 'airplay' : 'cast'),
 });
 
 sample({ clock: pipClicked, filter: $pip, target: exitPipFx });

@@ -53,7 +53,6 @@ sample({ clock: readFramedFx.doneData, target: $framed });
 /** Follows the native fullscreen of the engine's element (its surface), from its state now on. */
 const connectFullscreenFx = createEffect((engine: MediaEngine) => {
   const surface = engine.surface;
-  if (!surface) return;
   const changed = scopeBind(nativeFullscreenChanged, { safe: true });
   const videoChanged = scopeBind(videoFullscreenChanged, { safe: true });
   const report = ({ native, videoOnly }: { native: boolean; videoOnly: boolean }) => {
@@ -68,14 +67,14 @@ sample({ clock: engineAttached, target: connectFullscreenFx });
 export const enterNativeFx = attach({
   source: $engine,
   effect: async (engine) => {
-    if (!engine?.surface) throw new Error('no media element');
+    if (!engine) throw new Error('no media element');
     await engine.surface.enterFullscreen();
   },
 });
 export const exitNativeFx = attach({
   source: $engine,
   effect: async (engine) => {
-    if (engine?.surface) await engine.surface.exitFullscreen();
+    if (engine) await engine.surface.exitFullscreen();
   },
 });
 

@@ -31,7 +31,7 @@ export const connectPlayback = connector(() => {
     source: $engine,
     effect: (engine) => {
       engine?.destroy();
-      engine?.surface?.remove();
+      engine?.surface.remove();
     },
   });
   sample({ clock: [$phase.updates, engineAttached], source: $phase, filter: (phase) => phase === 'error', target: releaseEngineFx });

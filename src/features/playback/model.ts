@@ -175,7 +175,7 @@ export const playFx = attach({
 });
 export const pauseFx = attach({ source: $engine, effect: (engine) => engine?.pause() });
 /** Fetches a source's playlists ahead of its load (the next episode); resolves with how many were asked for. */
-export const prefetchSourceFx = attach({ source: $engine, effect: async (engine, url: string) => (await engine?.prefetch?.(url)) ?? 0 });
+export const prefetchSourceFx = attach({ source: $engine, effect: async (engine, url: string) => (await engine?.prefetch(url)) ?? 0 });
 
 /** play() was refused by the browser's policy, muted too: the viewer's own click will play. */
 export const playRefused = sample({ clock: playFx.doneData, filter: (result) => result === 'blocked', fn: () => undefined });
@@ -184,7 +184,7 @@ export const playRefused = sample({ clock: playFx.doneData, filter: (result) => 
  * played inside the viewer's gesture (Safari's engine): asked while the viewer's click or key is
  * being handled, e.g. the click that starts a pre-roll, so the film follows the ad by itself.
  */
-export const unlockFx = attach({ source: $engine, effect: (engine) => engine?.unlock?.() });
+export const unlockFx = attach({ source: $engine, effect: (engine) => engine?.unlock() });
 
 export const $status = createStore<PlaybackStatus>('notStarted')
   .on(sourceRequested, () => 'notStarted')

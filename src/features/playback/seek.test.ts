@@ -26,7 +26,7 @@ describe('seeking', () => {
   });
 
   it("a step starts from the playhead the engine reads now, which the model's time can trail", async () => {
-    const { scope, engine } = await attached({ pollable: true });
+    const { scope, engine } = await attached();
     engine.emit('durationChanged', { duration: 60 });
     engine.emit('timeUpdated', { currentTime: 5, duration: 60, bufferedAhead: 0 });
     // The model took 5 s; the media has played on within that second.

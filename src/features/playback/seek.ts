@@ -42,7 +42,7 @@ sample({
 // recomputed on every time update.
 const readPlayheadFx = attach({
   source: $engine,
-  effect: (engine, { time, delta }: { time: number; delta: number }) => ({ time: engine?.readTime?.().currentTime ?? time, delta }),
+  effect: (engine, { time, delta }: { time: number; delta: number }) => ({ time: engine?.readTime().currentTime ?? time, delta }),
 });
 sample({
   clock: seekByRequested,

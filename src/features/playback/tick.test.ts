@@ -14,7 +14,7 @@ describe('stream tick', () => {
   afterEach(() => void vi.useRealTimers());
 
   it('reads the media time every 100 ms while playing, and stops on pause', async () => {
-    const { scope, engine } = await attached({ pollable: true });
+    const { scope, engine } = await attached();
     const ticks: number[] = [];
     engine.emit('playing');
     expect(scope.getState($streamTickRunning)).toBe(true);
@@ -34,7 +34,7 @@ describe('stream tick', () => {
   });
 
   it('pauses while the controls are hidden and resumes when they show', async () => {
-    const { scope, engine } = await attached({ pollable: true });
+    const { scope, engine } = await attached();
     engine.emit('playing');
     engine.time = { currentTime: 2, duration: 30, bufferedAhead: 4, bufferedRanges: [[0, 6]] };
     await vi.advanceTimersByTimeAsync(100);
@@ -51,11 +51,5 @@ describe('stream tick', () => {
     expect(scope.getState($streamTickRunning)).toBe(true);
     await vi.advanceTimersByTimeAsync(100);
     expect(scope.getState($currentTime)).toBe(3.1);
-  });
-
-  it('an engine that only pushes time is not polled', async () => {
-    const { scope, engine } = await attached();
-    engine.emit('playing');
-    expect(scope.getState($streamTickRunning)).toBe(false);
   });
 });

@@ -13,15 +13,14 @@ import { STREAM_TICK_MS } from '../../lib/constants';
 import { $controlsVisible } from './controls';
 import { $engine, $isPlaying, $streamError, streamTicked } from './model';
 
-const readTimeFx = attach({ source: $engine, effect: (engine): EngineTime | null => engine?.readTime?.() ?? null });
+const readTimeFx = attach({ source: $engine, effect: (engine): EngineTime | null => engine?.readTime() ?? null });
 
 const $tickWanted = combine(
   $isPlaying,
   $streamError,
   $controlsVisible,
   $engine,
-  // Engines that only push time (the scripted double by default) need no polling.
-  (playing, error, visible, engine) => playing && error === null && visible && typeof engine?.readTime === 'function',
+  (playing, error, visible, engine) => playing && error === null && visible && engine !== null,
 );
 
 const tickStarted = sample({ clock: $tickWanted.updates, filter: Boolean, fn: () => undefined });

@@ -20,7 +20,7 @@ export const volumeStepped = createEvent<1 | -1>();
 export const muteToggled = createEvent();
 
 /** False where the platform ignores volume writes (iOS): only the mute toggle is shown. */
-export const $volumeSettable = createStore(true).on(engineAttached, (_, engine) => engine.canSetVolume !== false);
+export const $volumeSettable = createStore(true).on(engineAttached, (_, engine) => engine.canSetVolume);
 
 const connectVolumeFx = createEffect((engine: MediaEngine) => {
   engine.on('volumeChanged', scopeBind(mediaVolumeChanged, { safe: true }));

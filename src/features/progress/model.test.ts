@@ -157,10 +157,10 @@ describe('leaving the page', () => {
     isCompleted: false, m3u8MasterFilePath: '/m.m3u8', season: { id: 1, order: 1 },
   };
 
-  async function leaving(pollable: boolean) {
+  async function leaving() {
     const writes: ProgressMap[] = [];
     const scope = fork({ handlers: [[readProgressFx, () => ({})], [writeProgressFx, (_storage: unknown, map: ProgressMap) => void writes.push(map)]] });
-    const engine = createScriptedEngine({ pollable });
+    const engine = createScriptedEngine();
     await allSettled(engineAttached, { scope, params: engine });
     await allSettled(progressStarted, { scope });
     await allSettled(episodeChosen, { scope, params: playing });
@@ -174,14 +174,11 @@ describe('leaving the page', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  it.each([
-    ['the media is at 21.05 s, the model last heard 20.9 s → saves 21', true, 21],
-    ['an engine that cannot be polled → saves the last time heard, 20', false, 20],
-  ])('%s', async (_label, pollable, expected) => {
-    const { scope, engine, writes } = await leaving(pollable);
+  it('the media is at 21.05 s, the model last heard 20.9 s → saves 21', async () => {
+    const { scope, engine, writes } = await leaving();
     engine.time = { ...engine.time, currentTime: 21.05, duration: 600 };
     scopeBind(pageLeft, { scope })();
     await vi.advanceTimersByTimeAsync(0);
-    expect(writes.at(-1)).toEqual({ 7: expected });
+    expect(writes.at(-1)).toEqual({ 7: 21 });
   });
 });

@@ -86,7 +86,7 @@ const positionReached = sample({
  * Leaving saves the media's own time, read at that moment: $currentTime can trail it by a tick,
  * and floored on top of that the save could fall a second or more behind (issue 10, nothing lost).
  */
-const readLeaveTimeFx = attach({ source: $engine, effect: (engine) => engine?.readTime?.().currentTime ?? null });
+const readLeaveTimeFx = attach({ source: $engine, effect: (engine) => engine?.readTime().currentTime ?? null });
 sample({ clock: pageLeft, target: readLeaveTimeFx });
 const leftAt = sample({
   clock: readLeaveTimeFx.finally,

@@ -46,7 +46,7 @@ async function setup({ query = 'movie_id=102&auto_play=1', stored = {} as Record
   });
   const engine = createScriptedEngine();
   if (page) {
-    engine.preload?.(page.url, { startTime: page.startTime });
+    engine.preload(page.url, { startTime: page.startTime });
     await allSettled(startAdopted, { scope, params: startSnapshot({ source: page, episodeId: page.episodeId }) });
   }
   await allSettled(engineAttached, { scope, params: engine });

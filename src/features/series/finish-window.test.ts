@@ -7,7 +7,7 @@ import { $breakPhase } from '../ads';
 import { sendStatFx, type StatEvent } from '../../platform/stats';
 import { createScriptedEngine } from '../../engine/scripted-engine';
 import { fetchChaptersTrackFx } from '../../platform/chapters-track';
-import { $status, engineAttached } from '../playback';
+import { $controlsVisible, $status, engineAttached } from '../playback';
 import { $creditsChapter } from '../chapters';
 import { $loopEnabled } from '../embed';
 import { $lastChoice } from './model';
@@ -182,6 +182,8 @@ describe('credits: the card opens when the credits start', () => {
         [$duration, 60],
         // Past the first frame: the chapters file is fetched as soon as it is named.
         [$status, 'playing'],
+        // Under hidden controls: shown, the stream tick would poll the engine and keep the scope from settling.
+        [$controlsVisible, false],
       ],
       handlers: [
         [sendStatFx, (stat: StatEvent) => (setupResult.stats.push(stat), true)],
