@@ -5,7 +5,7 @@ import { VAST_LOAD_TIMEOUT_MS, VAST_WRAPPER_LIMIT } from '../lib/constants';
 import { requestVastText, takePrefetchedVast } from './vast-prefetch';
 
 /** The page's start may have asked for this document already (the pre-roll's): that answer, once; else a GET. */
-export const fetchVastText: VastFetcher = (url, signal) => takePrefetchedVast(url) ?? requestVastText(url, signal);
+export const fetchVastText: VastFetcher = (url, signal) => takePrefetchedVast(url, signal) ?? requestVastText(url, signal);
 
 export interface VastLoadRequest {
   source: { url: string } | { xml: string };

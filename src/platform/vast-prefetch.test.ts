@@ -36,6 +36,18 @@ describe("the pre-roll's VAST asked for by the page's start", () => {
     await expect(fetchVastText('http://ads.test/b.xml', new AbortController().signal)).rejects.toThrow('HTTP 503');
   });
 
+  it("the loader's time-out stops the prefetched request, as it stops its own", async () => {
+    let stopped: AbortSignal | undefined;
+    vi.stubGlobal('fetch', (_url: string, init: RequestInit) => ((stopped = init.signal ?? undefined), new Promise<Response>(() => undefined)));
+    prefetchVast('http://ads.test/held.xml');
+    const loader = new AbortController();
+    const text = fetchVastText('http://ads.test/held.xml', loader.signal);
+    expect(text).not.toBeNull();
+    expect(stopped?.aborted).toBe(false);
+    loader.abort();
+    expect(stopped?.aborted).toBe(true);
+  });
+
   it('another address is asked for as usual', async () => {
     const calls = stubFetch(async () => new Response(VAST, { status: 200 }));
     prefetchVast('http://ads.test/c.xml');

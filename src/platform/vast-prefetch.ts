@@ -14,19 +14,26 @@ import { bodyText, httpFetch } from '../lib/http-fetch';
 export const requestVastText = (url: string, signal?: AbortSignal): Promise<string> =>
   httpFetch(url, { signal, credentials: 'omit', headers: { Accept: 'application/xml, text/xml, */*' } }).then(bodyText);
 
-const prefetched = new Map<string, Promise<string>>();
+const prefetched = new Map<string, { text: Promise<string>; stop: AbortController }>();
 
 export function prefetchVast(url: string): void {
   if (prefetched.has(url)) return;
-  const text = requestVastText(url);
+  const stop = new AbortController();
+  const text = requestVastText(url, stop.signal);
   // A failure is the loader's to report when it takes the answer.
   text.catch(() => undefined);
-  prefetched.set(url, text);
+  prefetched.set(url, { text, stop });
 }
 
-/** The prefetched answer for this address, once; null when there is none. */
-export function takePrefetchedVast(url: string): Promise<string> | null {
-  const text = prefetched.get(url) ?? null;
+/**
+ * The prefetched answer for this address, once; null when there is none. The loader's signal
+ * (its time-out, the ad given up) stops the request as it would have stopped its own.
+ */
+export function takePrefetchedVast(url: string, signal?: AbortSignal): Promise<string> | null {
+  const entry = prefetched.get(url);
+  if (!entry) return null;
   prefetched.delete(url);
-  return text;
+  if (signal?.aborted) entry.stop.abort();
+  else signal?.addEventListener('abort', () => entry.stop.abort(), { once: true });
+  return entry.text;
 }
