@@ -85,6 +85,8 @@ export {
   $controlsVisible,
   $chromeTime,
   $chromeSecond,
+  $chromeDuration,
+  $chromeBuffered,
   $controlsPinned,
   layoutChanged,
   layoutWatchStarted,
