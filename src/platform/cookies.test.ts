@@ -50,6 +50,17 @@ describe('page cookies (js-cookie)', () => {
     expect(writes[0]!.toLowerCase()).not.toContain('secure');
   });
 
+  it('reads the value document.cookie holds now, also when something else wrote it since the last read', () => {
+    const cookies = createBrowserCookies(false);
+    cookies.set('authToken', 'first');
+    expect(cookies.get('authToken')).toBe('first');
+    expect(cookies.get('authToken')).toBe('first');
+    document.cookie = 'authToken=second; path=/';
+    expect(cookies.get('authToken')).toBe('second');
+    document.cookie = 'authToken=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+    expect(cookies.get('authToken')).toBeUndefined();
+  });
+
   it('encodes values js-cookie style, so a token with = and ; survives', () => {
     const cookies = createBrowserCookies(false);
     cookies.set('authToken', 'x=1;y');

@@ -33,12 +33,33 @@ export function cookieAttributes(secureContext: boolean): CookieAttributes {
   return secureContext ? { path: '/', secure: true, sameSite: 'None', partitioned: true } : { path: '/', sameSite: 'Lax' };
 }
 
+/**
+ * A cookie's value as js-cookie reads it, parsed once per state of document.cookie: error
+ * reporting's scrubbing asks for three cookies on every breadcrumb, event and replay frame (each
+ * segment request makes some), and js-cookie parses and decodes every cookie on each ask.
+ */
+function readOncePerChange(read: (name: string) => string | undefined, doc: { cookie: string } | undefined): (name: string) => string | undefined {
+  if (!doc) return read;
+  let seen: string | null = null;
+  const values = new Map<string, string | undefined>();
+  return (name) => {
+    const raw = doc.cookie;
+    if (raw !== seen) {
+      seen = raw;
+      values.clear();
+    }
+    if (!values.has(name)) values.set(name, read(name));
+    return values.get(name);
+  };
+}
+
 /** document.cookie through js-cookie, with the attributes of `cookieAttributes`. */
 export function createBrowserCookies(secureContext = typeof window !== 'undefined' && window.isSecureContext): CookieStore {
   const attributes = cookieAttributes(secureContext);
   const jar = Cookies.withAttributes(attributes);
+  const read = readOncePerChange((name) => jar.get(name), typeof document === 'undefined' ? undefined : document);
   return {
-    get: (name) => jar.get(name),
+    get: read,
     set: (name, value, expires) => {
       jar.set(name, value, expires === undefined ? {} : { expires });
     },

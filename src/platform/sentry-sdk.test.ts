@@ -1,7 +1,7 @@
 import type { Breadcrumb, ErrorEvent } from '@sentry/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createMemoryCookies } from './cookies';
-import { sentryOptions, tracesRequest } from './sentry-sdk';
+import { endPageLoadAfter, sentryOptions, tracesRequest } from './sentry-sdk';
 
 const cookies = createMemoryCookies({ authToken: 'opaque-access-0001', refreshToken: 'opaque-refresh-0002', device_fp: 'fp0123456789abcdef' });
 const options = sentryOptions({ dsn: 'http://public@127.0.0.1:9/1', project: 'player', cookies });
@@ -39,6 +39,40 @@ describe('Sentry options', () => {
     const crumb = options.beforeBreadcrumb!({ message: leak } as Breadcrumb) as Breadcrumb;
     for (const text of [event.message, transaction.transaction, crumb.message]) {
       expect(text).toBe('[Filtered] [Filtered] [Filtered]');
+    }
+  });
+});
+
+describe('the page-load transaction', () => {
+  /** A root span with its op and end, and the three calls endPageLoadAfter makes. */
+  const spanApi = (op: string | null) => {
+    const json: { op?: string; timestamp?: number } = { op: op ?? undefined };
+    const root = { end: vi.fn(() => void (json.timestamp = 1)) };
+    const api = { getActiveSpan: () => (op === null ? undefined : root), getRootSpan: () => root, spanToJSON: () => json };
+    return { root, json, api: api as unknown as Parameters<typeof endPageLoadAfter>[0] };
+  };
+
+  it('ends once the tail has passed after the SDK started, so the film\'s loading does not hold it open', () => {
+    const { root, api } = spanApi('pageload');
+    const timers: Array<[() => void, number]> = [];
+    endPageLoadAfter(api, 1000, (run, ms) => timers.push([run, ms]));
+    expect(timers.map(([, ms]) => ms)).toEqual([1000]);
+    expect(root.end).not.toHaveBeenCalled();
+    timers[0]![0]();
+    expect(root.end).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves a page load that Sentry ended itself, a navigation span and no span at all alone', () => {
+    const ended = spanApi('pageload');
+    const run: Array<() => void> = [];
+    endPageLoadAfter(ended.api, 1000, (fn) => run.push(fn));
+    ended.json.timestamp = 5;
+    run.forEach((fn) => fn());
+    expect(ended.root.end).not.toHaveBeenCalled();
+    for (const other of [spanApi('navigation'), spanApi(null)]) {
+      const later = vi.fn();
+      endPageLoadAfter(other.api, 1000, later);
+      expect(later).not.toHaveBeenCalled();
     }
   });
 });

@@ -1,6 +1,8 @@
 /** controls.ts: when the controls show and hide, and the slider and clock they show. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  $chromeBuffered,
+  $chromeDuration,
   $chromeSecond,
   $chromeTime,
   $controlsVisible,
@@ -47,6 +49,22 @@ describe('controls visibility', () => {
     await fire(scope, pointerMoved);
     expect(scope.getState($chromeTime)).toBe(4.2);
     expect(scope.getState($chromeSecond)).toBe(4);
+  });
+
+  it('the buffered ranges and the length the slider draws hold still while hidden, and catch up when they show', async () => {
+    const { scope, engine } = await attached();
+    engine.emit('playing');
+    engine.emit('timeUpdated', { currentTime: 0.5, duration: 30, bufferedAhead: 5, bufferedRanges: [[0, 5.5]] });
+    expect(scope.getState($chromeBuffered)).toEqual([[0, 5.5]]);
+    expect(scope.getState($chromeDuration)).toBe(30);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(scope.getState($controlsVisible)).toBe(false);
+    engine.emit('timeUpdated', { currentTime: 4.2, duration: 29.9, bufferedAhead: 20, bufferedRanges: [[0, 24.2]] });
+    expect(scope.getState($chromeBuffered)).toEqual([[0, 5.5]]);
+    expect(scope.getState($chromeDuration)).toBe(30);
+    await fire(scope, pointerMoved);
+    expect(scope.getState($chromeBuffered)).toEqual([[0, 24.2]]);
+    expect(scope.getState($chromeDuration)).toBe(29.9);
   });
 
   it('never hide while paused', async () => {

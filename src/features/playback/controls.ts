@@ -6,11 +6,11 @@
  * controls stuck on screen are worse than a bar that fades under a still mouse.)
  * Also the layout (desktop or mobile, from a media query) and the share button's intent.
  */
-import { createEffect, createEvent, createStore, sample, scopeBind } from 'effector';
+import { createEffect, createEvent, createStore, sample, scopeBind, type Store, type StoreWritable } from 'effector';
 import { debounce } from 'patronum/debounce';
 import { CONTROLS_HIDE_DELAY_MS, MOBILE_LAYOUT_QUERY } from '../../lib/constants';
 import { watchMediaQuery } from '../../platform/layout';
-import { $currentTime, $isPlaying, mediaEnded, mediaPaused, mediaPlaying, sourceRequested } from './model';
+import { $bufferedRanges, $currentTime, $duration, $isPlaying, mediaEnded, mediaPaused, mediaPlaying, sourceRequested } from './model';
 
 // Layout.
 export const layoutChanged = createEvent<boolean>();
@@ -49,14 +49,25 @@ export const $controlsVisible = createStore(true)
   .on(controlsHidden, () => false);
 
 /**
- * The playhead as the seek slider draws it: it follows the media only while the controls are
- * shown, so a film playing under hidden controls makes no page writes (and no repaints) at all.
+ * What the controls draw of a stream store: it follows `store` only while the controls are shown
+ * and catches up when they show, so a film playing under hidden controls re-renders no view and
+ * makes no page writes (and no repaints) at all.
  */
-export const $chromeTime = createStore(0);
-sample({ clock: $currentTime, filter: $controlsVisible, target: $chromeTime });
-sample({ clock: $controlsVisible, source: $currentTime, filter: (_, visible) => visible, target: $chromeTime });
+function whileShown<T>(store: Store<T>, initial: T): StoreWritable<T> {
+  const shown = createStore(initial);
+  sample({ clock: store, filter: $controlsVisible, target: shown });
+  sample({ clock: $controlsVisible, source: store, filter: (_, visible) => visible, target: shown });
+  return shown;
+}
+
+/** The playhead as the seek slider draws it. */
+export const $chromeTime = whileShown($currentTime, 0);
 /** The same, in whole seconds, for the time display: one re-render a second at most. */
 export const $chromeSecond = $chromeTime.map((time) => Math.floor(time));
+/** The stream's length as the slider and the clock draw it (it can change as the stream ends loading). */
+export const $chromeDuration = whileShown($duration, 0);
+/** The buffered ranges as the slider draws them: each segment appended moves them. */
+export const $chromeBuffered = whileShown<ReadonlyArray<readonly [number, number]>>($bufferedRanges, []);
 
 sample({
   clock: [userActed, mediaPlaying, controlsPinnedSet],

@@ -65,6 +65,8 @@ export {
   $controlsVisible,
   $chromeTime,
   $chromeSecond,
+  $chromeDuration,
+  $chromeBuffered,
   $controlsPinned,
   layoutChanged,
   $mobileLayout,

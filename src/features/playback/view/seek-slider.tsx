@@ -5,8 +5,7 @@ import { formatHms } from '../../../lib/timecode';
 import { MidrollMarks } from '../../ads/view';
 import { ChapterGaps, ChapterTitle } from '../../chapters/view';
 import { SeekPreview } from '../../previews/view';
-import { $chromeTime } from '../controls';
-import { $bufferedRanges, $duration } from '../model';
+import { $chromeBuffered, $chromeDuration, $chromeTime } from '../controls';
 import { seekBackClicked, seekForwardClicked, seekRequested } from '../seek';
 import { bufferedStyle, hoverOutlivesRelease, SEEK_KEY_SHORTCUTS, seekAria, seekKey, startsDrag, timeAtPointer, tooltipLeft, trackPercent } from '../seek-rules';
 
@@ -51,8 +50,8 @@ function useSeekPointer(duration: number, onSeek: (seconds: number) => void) {
 export function SeekSlider() {
   const { currentTime, duration, buffered, onSeek, onBack, onForward } = useUnit({
     currentTime: $chromeTime,
-    duration: $duration,
-    buffered: $bufferedRanges,
+    duration: $chromeDuration,
+    buffered: $chromeBuffered,
     onSeek: seekRequested,
     onBack: seekBackClicked,
     onForward: seekForwardClicked,

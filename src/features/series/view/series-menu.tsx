@@ -126,8 +126,16 @@ function EpisodeItem({ row: { episode, poster, watched, done }, current, onPick 
 }
 
 
-/** The 'Сезоны и серии' panel: the season list, then the chosen season's episodes. */
+/**
+ * The 'Сезоны и серии' panel: the season list, then the chosen season's episodes. Closed, it reads
+ * nothing else, so the saved progress behind the episodes' rows re-renders no hidden panel.
+ */
 export function SeasonsMenu() {
+  const open = useUnit($seasonsMenuOpen);
+  return open ? <SeasonsPanel /> : null;
+}
+
+function SeasonsPanel() {
   const u = useUnit({
     open: $seasonsMenuOpen,
     seasonId: $menuSeasonId,
