@@ -37,6 +37,36 @@ const startup = (available: boolean): StartupData => ({
   adList: { prerollList: [{ vastUrl: '/vast/a.xml' }] },
 });
 
+/** A scope whose pre-roll resolves to one 5 s ad on a fake ad element, which records its plays and keeps its listeners. */
+function prerollScope() {
+  const order: string[] = [];
+  const listeners: Record<string, () => void> = {};
+  const ad = { id: 'a', skipOffset: null, duration: 5, mediaFile: { url: 'http://ads.test/a.mp4' }, impressions: [], errors: [], tracking: {}, progress: [] } as unknown as ParsedAd;
+  const video = {
+    element: {} as HTMLVideoElement,
+    load: () => {},
+    play: async () => (order.push('ad play'), 'sound' as const),
+    pause: () => {},
+    setVolume: () => {},
+    setMuted: () => {},
+    unload: () => {},
+    canPlayType: () => 'probably',
+    on: (fact: string, listener: () => void) => ((listeners[fact] = listener), () => {}),
+  };
+  const scope = fork({
+    values: [[$adMediaTimeoutMs, null]],
+    handlers: [
+      [createAdVideoFx, () => video],
+      [loadVastFx, async () => ad],
+      [firePixelFx, () => {}],
+      [sendStatFx, () => true],
+      [reportAdErrorFx, () => {}],
+      [watchVisibilityFx, () => false],
+    ],
+  });
+  return { order, listeners, scope };
+}
+
 describe('ads wiring', () => {
   it.each([true, false])('the start-up answers configure the ad plan when the content is available (%s)', async (available) => {
     const scope = fork({ values: [[$config, config]], handlers: [[loadStartupFx, async () => startup(available)]] });
@@ -93,30 +123,7 @@ describe('ads wiring', () => {
   });
 
   it("the viewer's click held for a pre-roll unlocks the content inside it, before the ad plays (Safari's engine)", async () => {
-    const order: string[] = [];
-    const ad = { id: 'a', skipOffset: null, duration: 5, mediaFile: { url: 'http://ads.test/a.mp4' }, impressions: [], errors: [], tracking: {}, progress: [] } as unknown as ParsedAd;
-    const video = {
-      element: {} as HTMLVideoElement,
-      load: () => {},
-      play: async () => (order.push('ad play'), 'sound' as const),
-      pause: () => {},
-      setVolume: () => {},
-      setMuted: () => {},
-      unload: () => {},
-      canPlayType: () => 'probably',
-      on: () => () => {},
-    };
-    const scope = fork({
-      values: [[$adMediaTimeoutMs, null]],
-      handlers: [
-        [createAdVideoFx, () => video],
-        [loadVastFx, async () => ad],
-        [firePixelFx, () => {}],
-        [sendStatFx, () => true],
-        [reportAdErrorFx, () => {}],
-        [watchVisibilityFx, () => false],
-      ],
-    });
+    const { order, scope } = prerollScope();
     const engine = createScriptedEngine();
     engine.unlock = () => void order.push('content unlock');
     await allSettled(engineAttached, { scope, params: engine });
@@ -127,31 +134,7 @@ describe('ads wiring', () => {
   });
 
   it('a play asked before the pre-roll was known: the content pauses, the ad plays, then the content', async () => {
-    const order: string[] = [];
-    const listeners: Record<string, () => void> = {};
-    const ad = { id: 'a', skipOffset: null, duration: 5, mediaFile: { url: 'http://ads.test/a.mp4' }, impressions: [], errors: [], tracking: {}, progress: [] } as unknown as ParsedAd;
-    const video = {
-      element: {} as HTMLVideoElement,
-      load: () => {},
-      play: async () => (order.push('ad play'), 'sound' as const),
-      pause: () => {},
-      setVolume: () => {},
-      setMuted: () => {},
-      unload: () => {},
-      canPlayType: () => 'probably',
-      on: (fact: string, listener: () => void) => ((listeners[fact] = listener), () => {}),
-    };
-    const scope = fork({
-      values: [[$adMediaTimeoutMs, null]],
-      handlers: [
-        [createAdVideoFx, () => video],
-        [loadVastFx, async () => ad],
-        [firePixelFx, () => {}],
-        [sendStatFx, () => true],
-        [reportAdErrorFx, () => {}],
-        [watchVisibilityFx, () => false],
-      ],
-    });
+    const { order, listeners, scope } = prerollScope();
     const engine = createScriptedEngine();
     await allSettled(engineAttached, { scope, params: engine });
     const content = () => engine.calls.map((c) => c.command).filter((command) => command === 'play' || command === 'pause');
