@@ -418,6 +418,20 @@ describe('media element events → engine facts (forwardMediaEvents)', () => {
     expect(readMediaTime(video as unknown as HTMLVideoElement)).toEqual(expected);
   });
 
+  it('a time fact reads the buffer only when asked for it, and once', () => {
+    const { video, facts } = watched();
+    let reads = 0;
+    const ranges = timeRanges([0, 30]);
+    Object.defineProperty(video, 'buffered', { get: () => (reads++, ranges) });
+    video.currentTime = 12;
+    video.dispatch('timeupdate');
+    video.dispatch('timeupdate');
+    expect(reads).toBe(0);
+    const [time] = facts('timeUpdated');
+    expect([time!.bufferedAhead, time!.bufferedRanges, time!.bufferedAhead]).toEqual([18, [[0, 30]], 18]);
+    expect(reads).toBe(1);
+  });
+
   it('bufferedAhead is 0 in a gap, and counts a range starting within 0.1 s ahead', () => {
     const video = new FakeVideo();
     const read = () => readMediaTime(video as unknown as HTMLVideoElement);

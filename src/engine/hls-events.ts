@@ -77,10 +77,26 @@ export function bufferedRanges(buffered: TimeRanges): Array<readonly [number, nu
   return ranges;
 }
 
+/**
+ * The element's time now. The buffer is read when first asked for, once: each read of `buffered`
+ * makes a new object from every source buffer's ranges, and most time facts are never asked (the
+ * model takes one a second while the media plays, see playback/pace-time.ts).
+ */
 export function readMediaTime(video: HTMLVideoElement): EngineTime {
-  // Each read of `buffered` makes a new object from every source buffer's ranges: read once.
-  const { buffered, currentTime } = video;
-  return { currentTime, duration: video.duration, bufferedAhead: bufferedAhead(buffered, currentTime), bufferedRanges: bufferedRanges(buffered) };
+  const { currentTime, duration } = video;
+  let buffered: TimeRanges | undefined;
+  let ahead: number | undefined;
+  let ranges: Array<readonly [number, number]> | undefined;
+  return {
+    currentTime,
+    duration,
+    get bufferedAhead() {
+      return (ahead ??= bufferedAhead((buffered ??= video.buffered), currentTime));
+    },
+    get bufferedRanges() {
+      return (ranges ??= bufferedRanges((buffered ??= video.buffered)));
+    },
+  };
 }
 
 /** The `#EXT-X-SESSION-DATA` DATA-ID whose VALUE names the seek-preview track (fixtures/README.md). */
