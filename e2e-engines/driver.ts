@@ -72,7 +72,7 @@ async function retryStale(click: () => Promise<void>): Promise<void> {
     try {
       return await click();
     } catch (error) {
-      if (attempt >= 3 || !/detached|not clickable|stale element/i.test(String(error))) throw error;
+      if (attempt >= 3 || !/detached|not clickable|stale ?element/i.test(String(error))) throw error;
       await sleep(100);
     }
   }
