@@ -43,7 +43,7 @@ export {
   $currentTime,
   $currentSecond,
   $duration,
-  $bufferedAhead,
+  $lastTime,
   $bufferedRanges,
   $streamError,
 } from './model';
@@ -86,7 +86,6 @@ export {
   $chromeTime,
   $chromeSecond,
   $chromeDuration,
-  $chromeBuffered,
   $controlsPinned,
   layoutChanged,
   layoutWatchStarted,
