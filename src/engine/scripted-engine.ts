@@ -129,7 +129,8 @@ export const freshTime = (currentTime = 0): EngineTime => ({ currentTime, durati
 
 /** Keeps the double's element time where the fact just emitted says the element is. */
 function followTime(engine: ScriptedEngine, fact: EngineFactName, payload: unknown): void {
-  if (fact === 'timeUpdated') engine.time = { ...(payload as EngineTime) };
+  // Copied by descriptor: a fact's lazy buffer getters stay unread, as on the real element.
+  if (fact === 'timeUpdated') engine.time = Object.defineProperties({}, Object.getOwnPropertyDescriptors(payload)) as EngineTime;
   else if (fact === 'seeking' || fact === 'seeked') engine.time = { ...engine.time, currentTime: (payload as EngineFacts['seeked']).currentTime };
   else if (fact === 'durationChanged') engine.time = { ...engine.time, duration: (payload as EngineFacts['durationChanged']).duration };
 }

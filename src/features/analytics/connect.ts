@@ -13,7 +13,7 @@ import { WORKER_FALLBACK_DETAIL, type EngineError } from '../../engine/types';
 import { $breakPhase, AdStatus, adFailed, adStatusChanged, isRunning } from '../ads';
 import {
   autoplayRequested,
-  $bufferedAhead,
+  $lastTime,
   $duration,
   $engine,
   $source,
@@ -91,8 +91,9 @@ function connectItemAndPosition(): void {
 
 /** Engine errors, with what the engine measured, to rstat4 and to error reporting. */
 function connectErrors(): void {
-  // Every engine error, with what the engine measured at that moment. The buffer is read as a
-  // single-store source: a combined one would be recomputed on every time update.
+  // Every engine error, with what the engine measured at that moment: the buffer ahead of the last
+  // time fact, read now (the engine reads it when asked), from a single-store source (a combined
+  // one would be recomputed on every time update).
   const errorContextFx = attach({
     source: $engine,
     effect: (engine, { error, bufferedLength }: { error: EngineError; bufferedLength: number }): StreamErrorReport => ({
@@ -101,7 +102,7 @@ function connectErrors(): void {
       bufferedLength,
     }),
   });
-  sample({ clock: mediaError, source: $bufferedAhead, fn: (bufferedLength, error) => ({ error, bufferedLength }), target: errorContextFx });
+  sample({ clock: mediaError, source: $lastTime, fn: (time, error) => ({ error, bufferedLength: time?.bufferedAhead ?? 0 }), target: errorContextFx });
   sample({ clock: errorContextFx.doneData, target: streamErrorReported });
 
   // A fatal stream error also goes to error reporting (SPEC.md §8); the URL stays out, it may carry a token.

@@ -1,7 +1,7 @@
 /** controls.ts: when the controls show and hide, and the slider and clock they show. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { $bufferedRanges } from './model';
 import {
-  $chromeBuffered,
   $chromeDuration,
   $chromeSecond,
   $chromeTime,
@@ -51,20 +51,42 @@ describe('controls visibility', () => {
     expect(scope.getState($chromeSecond)).toBe(4);
   });
 
-  it('the buffered ranges and the length the slider draws hold still while hidden, and catch up when they show', async () => {
+  it('the buffered ranges and the length the slider draws hold still while hidden (the buffer unread), and catch up when they show', async () => {
     const { scope, engine } = await attached();
     engine.emit('playing');
     engine.emit('timeUpdated', { currentTime: 0.5, duration: 30, bufferedAhead: 5, bufferedRanges: [[0, 5.5]] });
-    expect(scope.getState($chromeBuffered)).toEqual([[0, 5.5]]);
+    expect(scope.getState($bufferedRanges)).toEqual([[0, 5.5]]);
     expect(scope.getState($chromeDuration)).toBe(30);
     await vi.advanceTimersByTimeAsync(1000);
     expect(scope.getState($controlsVisible)).toBe(false);
-    engine.emit('timeUpdated', { currentTime: 4.2, duration: 29.9, bufferedAhead: 20, bufferedRanges: [[0, 24.2]] });
-    expect(scope.getState($chromeBuffered)).toEqual([[0, 5.5]]);
+    // Hidden, the facts' buffer is not even read.
+    let reads = 0;
+    const time = { currentTime: 4.2, duration: 29.9, bufferedAhead: 20, get bufferedRanges() {
+      reads += 1;
+      return [[0, 24.2] as const];
+    } };
+    engine.emit('timeUpdated', time);
+    expect(reads).toBe(0);
+    expect(scope.getState($bufferedRanges)).toEqual([[0, 5.5]]);
     expect(scope.getState($chromeDuration)).toBe(30);
+    // Shown, the length catches up at once and the ranges with the next fact (the 100 ms tick).
     await fire(scope, pointerMoved);
-    expect(scope.getState($chromeBuffered)).toEqual([[0, 24.2]]);
     expect(scope.getState($chromeDuration)).toBe(29.9);
+    engine.emit('timeUpdated', { currentTime: 5.1, duration: 29.9, bufferedAhead: 20, bufferedRanges: [[0, 25.1]] });
+    expect(scope.getState($bufferedRanges)).toEqual([[0, 25.1]]);
+  });
+
+  it('facts that change the ranges by less than a tenth of a second keep the same array', async () => {
+    const { scope, engine } = await attached();
+    const time = (currentTime: number, end: number) =>
+      engine.emit('timeUpdated', { currentTime, duration: 30, bufferedAhead: end - currentTime, bufferedRanges: [[0, end]] });
+    time(1.1, 8);
+    const ranges = scope.getState($bufferedRanges);
+    time(1.2, 8.02);
+    time(1.9, 8.05);
+    expect(scope.getState($bufferedRanges)).toBe(ranges);
+    time(2.0, 10);
+    expect(scope.getState($bufferedRanges)).toEqual([[0, 10]]);
   });
 
   it('never hide while paused', async () => {

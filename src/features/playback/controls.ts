@@ -10,7 +10,7 @@ import { createEffect, createEvent, createStore, sample, scopeBind, type Store, 
 import { debounce } from 'patronum/debounce';
 import { CONTROLS_HIDE_DELAY_MS, MOBILE_LAYOUT_QUERY } from '../../lib/constants';
 import { watchMediaQuery } from '../../platform/layout';
-import { $bufferedRanges, $currentTime, $duration, $isPlaying, mediaEnded, mediaPaused, mediaPlaying, sourceRequested } from './model';
+import { $bufferedRanges, $currentTime, $duration, $isPlaying, mediaEnded, mediaPaused, mediaPlaying, mediaTimeUpdated, sameRanges, sourceRequested, streamTicked } from './model';
 
 // Layout.
 export const layoutChanged = createEvent<boolean>();
@@ -66,8 +66,16 @@ export const $chromeTime = whileShown($currentTime, 0);
 export const $chromeSecond = $chromeTime.map((time) => Math.floor(time));
 /** The stream's length as the slider and the clock draw it (it can change as the stream ends loading). */
 export const $chromeDuration = whileShown($duration, 0);
-/** The buffered ranges as the slider draws them: each segment appended moves them. */
-export const $chromeBuffered = whileShown<ReadonlyArray<readonly [number, number]>>($bufferedRanges, []);
+// The buffered ranges follow the time facts while the controls show (once a second while playing,
+// every 100 ms with the stream tick that runs while they show); the same ranges keep the same
+// array, so the slider does not re-render on every tick.
+sample({
+  clock: [mediaTimeUpdated, streamTicked],
+  source: $bufferedRanges,
+  filter: $controlsVisible,
+  fn: (current, { bufferedRanges }) => (bufferedRanges && !sameRanges(current, bufferedRanges) ? bufferedRanges : current),
+  target: $bufferedRanges,
+});
 
 sample({
   clock: [userActed, mediaPlaying, controlsPinnedSet],

@@ -39,7 +39,7 @@ export {
   $currentTime,
   $currentSecond,
   $duration,
-  $bufferedAhead,
+  $lastTime,
   $streamError,
 } from './model';
 export { $streamTickRunning } from './tick';
@@ -66,7 +66,6 @@ export {
   $chromeTime,
   $chromeSecond,
   $chromeDuration,
-  $chromeBuffered,
   $controlsPinned,
   layoutChanged,
   $mobileLayout,

@@ -200,16 +200,19 @@ export const $currentTime = createStore(0)
 export const $duration = createStore(0)
   .reset(sourceRequested)
   .on([mediaTimeUpdated, streamTicked, mediaDurationChanged], (current, { duration }) => (Number.isFinite(duration) ? duration : current));
-export const $bufferedAhead = createStore(0)
+/**
+ * The last time fact the model took, as the engine reported it. The engine reads the element's
+ * buffer only when a fact's buffer is asked for (hls-events.ts readMediaTime), and nothing asks
+ * every second: analytics reads the buffer ahead from it when an error comes.
+ */
+export const $lastTime = createStore<EngineTime | null>(null)
   .reset(sourceRequested)
-  .on([mediaTimeUpdated, streamTicked], (_, { bufferedAhead }) => bufferedAhead);
-/** Buffered ranges as [start, end] seconds, for the seek slider. */
-export const $bufferedRanges = createStore<ReadonlyArray<readonly [number, number]>>([])
-  .reset(sourceRequested)
-  // The same ranges keep the same array, so views do not re-render on every 100 ms tick.
-  .on([mediaTimeUpdated, streamTicked], (current, { bufferedRanges }) =>
-    bufferedRanges && !sameRanges(current, bufferedRanges) ? bufferedRanges : current,
-  );
+  .on([mediaTimeUpdated, streamTicked], (_, time) => time);
+/**
+ * Buffered ranges as [start, end] seconds, for the seek slider: taken from the time facts while the
+ * controls show (controls.ts), so a film playing under hidden controls never reads its buffer.
+ */
+export const $bufferedRanges = createStore<ReadonlyArray<readonly [number, number]>>([]).reset(sourceRequested);
 
 /** The stream state is 'error' after a fatal engine error (SPEC.md §8). */
 export const $streamError = createStore<EngineError | null>(null)
@@ -294,6 +297,6 @@ sample({
 sample({ clock: retryClicked, fn: () => true, target: autoplaySet });
 
 /** Ranges equal to a tenth of a second: finer changes are invisible on the slider. */
-function sameRanges(a: ReadonlyArray<readonly [number, number]>, b: ReadonlyArray<readonly [number, number]>): boolean {
+export function sameRanges(a: ReadonlyArray<readonly [number, number]>, b: ReadonlyArray<readonly [number, number]>): boolean {
   return a.length === b.length && a.every(([start, end], i) => Math.abs(start - b[i]![0]) < 0.1 && Math.abs(end - b[i]![1]) < 0.1);
 }

@@ -1,4 +1,4 @@
-import { allSettled, fork } from 'effector';
+import { allSettled, createWatch, fork } from 'effector';
 import { describe, expect, it } from 'vitest';
 import { $currentTime, $mobileLayout, shareAvailabilitySet, shareClicked } from '../playback';
 import { checkNativeShareFx, copyTextFx, nativeShareFx, readTopPageUrlFx } from '../../platform/share';
@@ -40,6 +40,19 @@ describe('share', () => {
     await allSettled(copyClicked, { scope });
     expect(copied).toEqual(['https://site.example/watch/5?x=1&t=84']);
     expect(stats).toEqual(['popup_share_open', 'popup_share_timecode_on', 'popup_share_copy']);
+  });
+
+  it('without the timecode the link does not follow the playhead; with it, it follows the rounded second', async () => {
+    const { scope } = await setup();
+    const links: Array<string | null> = [];
+    const watch = createWatch({ unit: $shareLink, scope, fn: (link) => links.push(link) });
+    await allSettled($currentTime, { scope, params: 90.2 });
+    await allSettled($currentTime, { scope, params: 91.4 });
+    expect(links).toEqual([]);
+    await allSettled(timecodeToggled, { scope, params: true });
+    await allSettled($currentTime, { scope, params: 92.1 });
+    watch.unsubscribe();
+    expect(links).toEqual(['https://site.example/watch/5?x=1&t=91', 'https://site.example/watch/5?x=1&t=92']);
   });
 
   it("the address the page reports wins over the referrer, follows the page's later changes, and a non-http one is ignored", async () => {

@@ -30,14 +30,17 @@ export const $sharePopupOpen = createStore(false)
   .on(sharePopupClosed, () => false)
   .reset($shareEnabled.updates.filter({ fn: (enabled) => !enabled }));
 
-/** The timecode a link carries, in whole seconds: the link changes once a second, not on every tick. */
-const $linkSecond = $currentTime.map((time) => Math.round(time));
+/**
+ * The timecode a link carries, in whole seconds, and only while the box asks for one: without it
+ * the link does not depend on the playhead, and a playing film does not rebuild it every second.
+ */
+const $linkSecond = combine($currentTime, $withTimecode, (time, withTimecode) => (withTimecode ? Math.round(time) : null));
 
 /** A series' current episode, as its link names it (season and episode order); null for a film. */
 const $episodeAddress = combine($content, $currentEpisode, (content, episode) => episodeAddress(content?.hasMultipleEpisodes ?? false, episode));
 
-export const $shareLink = combine($pageUrl, $linkSecond, $withTimecode, $episodeAddress, (url, time, withTimecode, episode) =>
-  url === null ? null : shareLink(url, time, withTimecode, episode),
+export const $shareLink = combine($pageUrl, $linkSecond, $episodeAddress, (url, time, episode) =>
+  url === null ? null : shareLink(url, time ?? Number.NaN, time !== null, episode),
 );
 
 type ShareTarget = (typeof SHARE_TARGETS)[number];

@@ -5,7 +5,8 @@ import { formatHms } from '../../../lib/timecode';
 import { MidrollMarks } from '../../ads/view';
 import { ChapterGaps, ChapterTitle } from '../../chapters/view';
 import { SeekPreview } from '../../previews/view';
-import { $chromeBuffered, $chromeDuration, $chromeTime } from '../controls';
+import { $chromeDuration, $chromeTime } from '../controls';
+import { $bufferedRanges } from '../model';
 import { seekBackClicked, seekForwardClicked, seekRequested } from '../seek';
 import { bufferedStyle, hoverOutlivesRelease, SEEK_KEY_SHORTCUTS, seekAria, seekKey, startsDrag, timeAtPointer, tooltipLeft, trackPercent } from '../seek-rules';
 
@@ -51,7 +52,7 @@ export function SeekSlider() {
   const { currentTime, duration, buffered, onSeek, onBack, onForward } = useUnit({
     currentTime: $chromeTime,
     duration: $chromeDuration,
-    buffered: $chromeBuffered,
+    buffered: $bufferedRanges,
     onSeek: seekRequested,
     onBack: seekBackClicked,
     onForward: seekForwardClicked,
