@@ -26,6 +26,9 @@ class FakeAdElement {
   hasAttribute(name: string) {
     return this.attributes.has(name);
   }
+  getAttribute(name: string) {
+    return this.attributes.get(name) ?? null;
+  }
   removeAttribute(name: string) {
     this.attributes.delete(name);
   }
@@ -110,5 +113,24 @@ describe('what the browser can play', () => {
     const { video, element } = setup();
     (element as unknown as { canPlayType: (type: string) => string }).canPlayType = (type) => (type === 'video/mp4' ? 'probably' : '');
     expect([video.canPlayType('video/mp4'), video.canPlayType('video/x-flv')]).toEqual(['probably', '']);
+  });
+});
+
+describe("an element the page's start is loading already", () => {
+  it('is not loaded again for the same media, and tells the facts it gave before anyone listened', async () => {
+    const element = new FakeAdElement();
+    element.src = 'http://ads.test/a.mp4';
+    const load = vi.spyOn(element, 'load');
+    Object.assign(element, { readyState: 4 });
+    const video = createAdVideo(element as unknown as HTMLVideoElement);
+    const facts: string[] = [];
+    video.on('canPlayThrough', () => facts.push('canPlayThrough'));
+    video.on('timeUpdated', (time) => facts.push(`timeUpdated ${JSON.stringify(time)}`));
+    video.load('http://ads.test/a.mp4');
+    await Promise.resolve();
+    expect(load).not.toHaveBeenCalled();
+    expect(facts).toEqual(['timeUpdated {"currentTime":0,"duration":5}', 'canPlayThrough']);
+    video.load('http://ads.test/b.mp4');
+    expect(load).toHaveBeenCalledTimes(1);
   });
 });

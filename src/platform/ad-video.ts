@@ -5,6 +5,7 @@
 import { createEffect } from 'effector';
 import { playOrMute } from '../lib/autoplay';
 import { mountIn, type Mountable } from './mount';
+import { takeAdElement } from './vast-prefetch';
 
 export interface AdVideoFacts {
   canPlayThrough: void;
@@ -43,6 +44,7 @@ export interface AdVideo extends Mountable {
 }
 
 const MEDIA_ERR_ABORTED = 1;
+const HAVE_ENOUGH_DATA = 4;
 /** How far into the ad a pause nobody asked for still counts as the browser's refusal of its sound. */
 const REFUSAL_WINDOW_S = 1;
 
@@ -118,6 +120,12 @@ export function createAdVideo(element: HTMLVideoElement = document.createElement
   return {
     mount: (host) => mountIn(element, host),
     load(url) {
+      if (element.getAttribute('src') === url) {
+        // The page's start is loading this media already (start/early-ad.ts): the facts the
+        // listeners missed come now.
+        void Promise.resolve().then(() => replayLoaded(element, emit));
+        return;
+      }
       element.src = url;
       element.load();
     },
@@ -159,5 +167,11 @@ export function createAdVideo(element: HTMLVideoElement = document.createElement
   };
 }
 
-/** Creates the element lazily, when the first ad break is prepared. */
-export const createAdVideoFx = createEffect(() => createAdVideo());
+/** What a loading element has already told: its length, and that it can play through. */
+function replayLoaded(element: HTMLVideoElement, emit: Emit): void {
+  if (Number.isFinite(element.duration)) emit('timeUpdated', { currentTime: element.currentTime, duration: element.duration });
+  if (element.readyState >= HAVE_ENOUGH_DATA) emit('canPlayThrough', undefined);
+}
+
+/** Creates the element when the first ad break is prepared: the page's start's, when it made one. */
+export const createAdVideoFx = createEffect(() => createAdVideo(takeAdElement() ?? undefined));

@@ -5,6 +5,7 @@
  * the fetch wrapper.
  */
 import { bodyText, httpFetch } from '../lib/http-fetch';
+import type { ParsedAd } from '../vast/types';
 
 /**
  * GET, XML text back (SPEC.md §7). No cookies: ad servers answer with `Access-Control-Allow-Origin: *`.
@@ -36,4 +37,47 @@ export function takePrefetchedVast(url: string, signal?: AbortSignal): Promise<s
   if (signal?.aborted) entry.stop.abort();
   else signal?.addEventListener('abort', () => entry.stop.abort(), { once: true });
   return entry.text;
+}
+
+/** The answer for this address has come and nobody has taken it yet. */
+export const prefetchedUntaken = (url: string): boolean => prefetched.has(url);
+
+/** Settles when this address's prefetched answer does (never rejects); at once when there is none. */
+export const prefetchSettled = (url: string): Promise<void> =>
+  prefetched.get(url)?.text.then(
+    () => undefined,
+    () => undefined,
+  ) ?? Promise.resolve();
+
+let earlyAd: { url: string; ad: Promise<ParsedAd> } | null = null;
+let adElement: HTMLVideoElement | null = null;
+
+/** The pre-roll as the page's start resolves it (start/early-ad.ts), for the ads model's loader. */
+export function holdEarlyAd(url: string, ad: Promise<ParsedAd>): void {
+  // A failure is the loader's to report when it takes the ad.
+  ad.catch(() => undefined);
+  earlyAd = { url, ad };
+}
+
+/** The start's resolution of this address, once; null when it made none. */
+export function takeEarlyAd(url: string): Promise<ParsedAd> | null {
+  if (earlyAd?.url !== url) return null;
+  const { ad } = earlyAd;
+  earlyAd = null;
+  return ad;
+}
+
+/** The ad's element the page's start made (and may be loading the pre-roll's media into). */
+export function holdAdElement(element: HTMLVideoElement): void {
+  adElement = element;
+}
+
+/** The start still holds this element: the ads model has not taken it. */
+export const adElementHeld = (element: HTMLVideoElement): boolean => adElement === element;
+
+/** That element, once, for the ads model's ad video; null when the start made none. */
+export function takeAdElement(): HTMLVideoElement | null {
+  const element = adElement;
+  adElement = null;
+  return element;
 }

@@ -18,7 +18,8 @@ import { createContentElement } from '../engine/content-element';
 import { firstFrame as firstFrameShown } from '../platform/after-start-up';
 import { createViewerPlay, loadEarlyMedia, playForViewer, type EarlyFacts } from './early-media';
 import { earlyPreroll } from './early-play';
-import { prefetchVast } from '../platform/vast-prefetch';
+import { prepareEarlyPreroll } from './early-ad';
+import { preloadAppChunks } from './app-chunks';
 import { createPageShell, type PageShell } from './page-shell';
 import { isFramed } from '../platform/frame';
 import type { StartSnapshot } from './snapshot';
@@ -41,7 +42,10 @@ export interface PageStart {
    * the app alike: what loads after start-up waits for it.
    */
   firstFrame: Promise<void>;
-  /** Resolves when the app's turn has come; from then on the model makes the start's decisions. */
+  /**
+   * Resolves when the app's turn has come (its chunks are asked for then); from then on the model
+   * makes the start's decisions.
+   */
   appTurn: Promise<void>;
   /**
    * What the page's start decided and did before the app, as it stands when the app takes it, in
@@ -54,15 +58,15 @@ export interface PageStart {
 
 /**
  * Resolves when the ad list says a pre-roll comes first: only the app plays it, so its turn comes
- * then, without waiting for the engine, and the ad's document is asked for at once.
+ * then, without waiting for the engine, and the ad is made ready before it (early-ad.ts).
  */
-function prerollFirst(start: typeof earlyEpisode): Promise<void> {
+function prerollFirst(start: typeof earlyEpisode, chunksArrived: Promise<void>): Promise<void> {
   const never = new Promise<void>(() => undefined);
   return start
     .then(async (early) => {
       const preroll = earlyPreroll({ config, adList: await early?.adList });
       if (preroll === null) return never;
-      if (preroll.vastUrl) prefetchVast(preroll.vastUrl);
+      if (preroll.vastUrl) prepareEarlyPreroll(preroll.vastUrl, chunksArrived);
     })
     .catch(() => never);
 }
@@ -108,8 +112,11 @@ export function startPage(): PageStart {
   const limits = { answersMs: APP_ANSWERS_LIMIT_MS, mediaMs: APP_MEDIA_LIMIT_MS, screenMs: APP_SCREEN_LIMIT_MS, idleMs: APP_IDLE_LIMIT_MS };
   let episodeId: number | null = null;
   void earlyEpisode.then((start) => (episodeId = start?.episode.id ?? null));
-  const turn = appTurn(earlyEpisode, early, limits, Promise.race([shell.needsApp, played, prerollFirst(earlyEpisode)])).then(() => {
+  let chunksArrived!: (arrived: Promise<void>) => void;
+  const chunks = new Promise<void>((resolve) => (chunksArrived = resolve));
+  const turn = appTurn(earlyEpisode, early, limits, Promise.race([shell.needsApp, played, prerollFirst(earlyEpisode, chunks)])).then(() => {
     appStarting = true;
+    chunksArrived(preloadAppChunks());
   });
   const takeEarly = () => {
     taken = true;
