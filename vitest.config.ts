@@ -26,8 +26,10 @@ const ISOLATED = [
  */
 const DOM = [
   'sdk/film-player.test.ts',
+  'src/start/early-ad.test.ts',
   'src/start/page-shell.test.ts',
   'src/features/playback/view/controls.test.tsx',
+  'src/features/menus/view/settings-menu.test.tsx',
   'src/platform/after-start-up.test.ts',
   'src/platform/cookies.test.ts',
   'src/platform/fingerprint.test.ts',

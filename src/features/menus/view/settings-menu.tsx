@@ -176,7 +176,7 @@ function Header({ title, onBack }: { title: string; onBack?: () => void }) {
   );
 }
 
-function MainPage({ mobile }: { mobile: boolean }) {
+function MainPage({ mobile, extra }: { mobile: boolean; extra?: ReactNode }) {
   const data = useUnit({
     levels: $levels,
     quality: $qualityLabel,
@@ -198,6 +198,7 @@ function MainPage({ mobile }: { mobile: boolean }) {
         <MainRow icon={<SubtitlesIcon />} label={STRINGS.captionStyle} value={STRINGS.captionSizes[data.captionStyle.size]} menu="caption-style" />
       )}
       <AutoSkipRow />
+      {mobile && extra}
     </>
   );
 }
@@ -283,9 +284,10 @@ const TITLES: Record<SubMenu, string> = {
 
 /**
  * The settings menu: 17rem wide, at most 12rem tall, scrolling. Desktop: above the control
- * bar's right end; mobile: under the top row, with a close button.
+ * bar's right end; mobile: under the top row, with a close button. `mainExtra` is SPEC.md §2's
+ * extra slot: the mobile main page's last row.
  */
-export function SettingsMenu() {
+export function SettingsMenu({ mainExtra }: { mainExtra?: ReactNode }) {
   const { active, mobile, onBack, onClose } = useUnit({ active: $activeMenu, mobile: $mobileLayout, onBack: backClicked, onClose: closeClicked });
   const panel = useRef<HTMLDivElement>(null);
   const onKeyDown = useMenuKeys(() => onBack(), () => onClose());
@@ -335,7 +337,7 @@ export function SettingsMenu() {
         )}
       </div>
       <div className="menu__body">
-        {active === 'main' && <MainPage mobile={mobile} />}
+        {active === 'main' && <MainPage mobile={mobile} extra={mainExtra} />}
         {active === 'quality' && <QualityPage />}
         {active === 'playback-rate' && <RatePage />}
         {active === 'subs' && <SubsPage />}
