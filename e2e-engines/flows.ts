@@ -17,6 +17,16 @@ import { HARNESS_ORIGIN, PLAYER_ORIGIN } from './env';
 // ---------------------------------------------------------------------------------------------
 // Waiting and reading
 
+/** The session still answers: false only when the driver says its browser is gone (not, say, a frame). */
+async function alive(driver: Driver): Promise<boolean> {
+  try {
+    await driver.evaluate(() => 1);
+    return true;
+  } catch (error) {
+    return !/NoSuchSession|invalid session id|ECONNREFUSED|ECONNRESET|socket hang up|Connection closed|Target closed|disconnected/i.test(String(error));
+  }
+}
+
 /** Polls `read` until `ok` holds; on time-out fails with `what` and the last value read. */
 export async function until<T>(what: string, read: () => Promise<T>, ok: (value: T) => boolean, timeout = 15_000, interval = 150): Promise<T> {
   const deadline = Date.now() + timeout;
@@ -183,13 +193,30 @@ export function engineFlows(name: string, startLane: () => Promise<Lane>) {
     });
 
     /** A flow in a session of its own, closed after. */
+    const once = async (run: (driver: Driver) => Promise<void>) => {
+      const driver = await lane.session();
+      try {
+        await run(driver);
+      } catch (error) {
+        throw Object.assign(error as Error, { browserGone: !(await alive(driver)) });
+      } finally {
+        await driver.close().catch(() => undefined);
+      }
+    };
+    /**
+     * One flow in a session of its own. A browser that died under it (WebKitGTK's MiniBrowser,
+     * now and then, on a loaded machine: the driver then answers NoSuchSession) is no verdict on
+     * the flow: it runs once more in a new browser, and says so. A flow that fails with its
+     * browser alive fails at once.
+     */
     const flow = (title: string, run: (driver: Driver) => Promise<void>) =>
       it(title, async () => {
-        const driver = await lane.session();
         try {
-          await run(driver);
-        } finally {
-          await driver.close().catch(() => undefined);
+          await once(run);
+        } catch (error) {
+          if (!(error as { browserGone?: boolean }).browserGone) throw error;
+          console.warn(`[${name}] the browser died during "${title}" (${String(error)}); the flow runs again in a new one`);
+          await once(run);
         }
       });
 
