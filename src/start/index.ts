@@ -60,13 +60,14 @@ export interface PageStart {
  * Resolves when the ad list says a pre-roll comes first: only the app plays it, so its turn comes
  * then, without waiting for the engine, and the ad is made ready before it (early-ad.ts).
  */
-function prerollFirst(start: typeof earlyEpisode, chunksArrived: Promise<void>): Promise<void> {
+function prerollFirst(start: typeof earlyEpisode, chunksArrived: Promise<void>, appStarting: () => boolean): Promise<void> {
   const never = new Promise<void>(() => undefined);
   return start
     .then(async (early) => {
       const preroll = earlyPreroll({ config, adList: await early?.adList });
       if (preroll === null) return never;
-      if (preroll.vastUrl) prepareEarlyPreroll(preroll.vastUrl, chunksArrived);
+      // Once the app has started, its ads model asks for the ad itself.
+      if (preroll.vastUrl && !appStarting()) prepareEarlyPreroll(preroll.vastUrl, chunksArrived);
     })
     .catch(() => never);
 }
@@ -114,7 +115,7 @@ export function startPage(): PageStart {
   void earlyEpisode.then((start) => (episodeId = start?.episode.id ?? null));
   let chunksArrived!: (arrived: Promise<void>) => void;
   const chunks = new Promise<void>((resolve) => (chunksArrived = resolve));
-  const turn = appTurn(earlyEpisode, early, limits, Promise.race([shell.needsApp, played, prerollFirst(earlyEpisode, chunks)])).then(() => {
+  const turn = appTurn(earlyEpisode, early, limits, Promise.race([shell.needsApp, played, prerollFirst(earlyEpisode, chunks, () => appStarting)])).then(() => {
     appStarting = true;
     chunksArrived(preloadAppChunks());
   });
