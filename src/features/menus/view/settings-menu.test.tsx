@@ -1,36 +1,21 @@
 // @vitest-environment happy-dom
 /** The settings menu's main page (SPEC.md §2): on mobile it also lists Subtitles and an extra slot. */
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { allSettled, fork } from 'effector';
 import { Provider } from 'effector-react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useReactRoot } from '../../../test-support/react-root';
 import { $mobileLayout } from '../../playback';
 import { settingsClicked } from '../model';
 import { SettingsMenu } from './settings-menu';
 
-const actFlag = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
-let root: Root;
-let host: HTMLElement;
-
-beforeEach(() => {
-  actFlag.IS_REACT_ACT_ENVIRONMENT = true;
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-});
-
-afterEach(() => {
-  act(() => root.unmount());
-  host.remove();
-  delete actFlag.IS_REACT_ACT_ENVIRONMENT;
-});
+const view = useReactRoot();
 
 async function openMain(mobile: boolean): Promise<void> {
   const scope = fork({ values: [[$mobileLayout, mobile]] });
   await allSettled(settingsClicked, { scope });
   act(() =>
-    root.render(
+    view.root().render(
       <Provider value={scope}>
         <SettingsMenu mainExtra={<button data-testid="extra-row">Своя строка</button>} />
       </Provider>,
@@ -41,14 +26,14 @@ async function openMain(mobile: boolean): Promise<void> {
 describe("the settings menu's extra slot", () => {
   it('shows what the slot is given as the last row of the main page on mobile', async () => {
     await openMain(true);
-    const extra = host.querySelector('[data-testid="extra-row"]');
+    const extra = view.host().querySelector('[data-testid="extra-row"]');
     expect(extra?.textContent).toBe('Своя строка');
     expect(extra?.parentElement?.lastElementChild).toBe(extra);
   });
 
   it('leaves it out on a desktop', async () => {
     await openMain(false);
-    expect(host.querySelector('.menu__body')).not.toBeNull();
-    expect(host.querySelector('[data-testid="extra-row"]')).toBeNull();
+    expect(view.host().querySelector('.menu__body')).not.toBeNull();
+    expect(view.host().querySelector('[data-testid="extra-row"]')).toBeNull();
   });
 });
