@@ -30,6 +30,7 @@ const DOM = [
   'src/start/page-shell.test.ts',
   'src/features/playback/view/controls.test.tsx',
   'src/features/menus/view/settings-menu.test.tsx',
+  'src/app/quiet-root.test.tsx',
   'src/platform/after-start-up.test.ts',
   'src/platform/cookies.test.ts',
   'src/platform/fingerprint.test.ts',

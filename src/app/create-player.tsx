@@ -9,6 +9,7 @@ import { allSettled, createWatch, fork, type EventCallable, type Scope, type Uni
 import { Provider } from 'effector-react';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { withoutMediaListeners } from './quiet-root';
 import { appStarted, startAdopted } from '../features/session';
 import {
   engineAttached, engineConnected, muteToggled, sourceRequested, seekBackClicked, seekForwardClicked, togglePlayClicked,
@@ -85,7 +86,7 @@ export function createPlayer({ video, engine, takeEarly, firstFrame: started, sh
   // The device fingerprint is computed after the first frame; until then calls send it empty.
   void startDeviceFingerprint({ whenIdle: (task) => afterStartUp(safe, fallbackMs, task) });
 
-  createRoot(root).render(
+  createRoot(withoutMediaListeners(root)).render(
     <StrictMode>
       <Provider value={scope}>
         <App />
