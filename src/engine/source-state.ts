@@ -56,6 +56,8 @@ function freshState(url: string, startTime: number, { volume, rate }: Pick<Engin
     audioTrack: null,
     subtitleTrack: null,
     flow: null,
+    flowAt: null,
+    playedAt: null,
     time: null,
     duration: null,
     volume,
@@ -68,7 +70,10 @@ function freshState(url: string, startTime: number, { volume, rate }: Pick<Engin
   };
 }
 
-export function createSourceState(): SourceStateKeeper {
+const FLOWS: ReadonlySet<EngineFactName> = new Set(['playing', 'paused', 'waiting', 'ended']);
+
+/** `now`: the page's clock (platform/page-clock.ts), which the model stamps its own facts with. */
+export function createSourceState(now: () => number = () => performance.now()): SourceStateKeeper {
   // The element's facts before any source (its volume) are kept for the first one.
   let state = freshState('', 0, { volume: null, rate: null });
   let started = false;
@@ -79,6 +84,9 @@ export function createSourceState(): SourceStateKeeper {
     },
     observe(fact, payload) {
       (UPDATES[fact] as ((state: EngineSourceState, payload: unknown) => void) | undefined)?.(state, payload);
+      if (!FLOWS.has(fact)) return;
+      state.flowAt = now();
+      if (fact === 'playing') state.playedAt ??= state.flowAt;
     },
     current: () => (started ? { ...state } : null),
   };

@@ -165,6 +165,10 @@ export interface EngineSourceState {
   subtitleTrack: number | null;
   /** Null until the element first plays, pauses, waits or ends. */
   flow: EngineFlow | null;
+  /** When (page clock, ms) the current flow began; null with no flow. */
+  flowAt: number | null;
+  /** When (page clock, ms) the element first played this source; null until it has. */
+  playedAt: number | null;
   /** The latest time fact: position, duration, buffer. */
   time: EngineTime | null;
   duration: number | null;

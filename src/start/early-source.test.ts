@@ -122,6 +122,26 @@ describe('the model connects to the source the page loaded early', () => {
     expect(commands(engine).filter((command) => command === 'load' || command === 'play')).toEqual(['play']);
   });
 
+  it("a stall that began before it listened is one rebuffer in the QoE summary, as long as the page's, after the frame the page showed", async () => {
+    const engine = createScriptedEngine();
+    engine.preload(URL, { startTime: 0 });
+    engine.emit('sourceReady', READY);
+    await vi.advanceTimersByTimeAsync(1000 - performance.now());
+    engine.emit('playing');
+    await vi.advanceTimersByTimeAsync(2000);
+    engine.emit('waiting');
+    const { scope, sent } = await player(engine);
+    await fire(scope, pageSourceKept, EARLY, 10);
+    await vi.advanceTimersByTimeAsync(4500 - performance.now());
+    engine.emit('playing');
+    await vi.advanceTimersByTimeAsync(1500);
+    engine.emit('ended');
+    await vi.advanceTimersByTimeAsync(0);
+    const summaries = sent.map((stat) => JSON.parse(stat) as { event: string; payload: Record<string, unknown> }).filter(({ event }) => event === 'qoe_summary');
+    // Played 1–3 s and 4.5–6 s; stalled 3–4.5 s, mostly before the model listened.
+    expect(summaries.map(({ payload }) => payload)).toEqual([expect.objectContaining({ rebufferCount: 1, rebufferMs: 1500, watchedMs: 3500 })]);
+  });
+
   it.each([
     ['another start', 30],
     ['the same address and start, not kept (another episode chose it)', 0],

@@ -25,6 +25,7 @@ import {
   mediaSeeked,
   mediaTimeUpdated,
   mediaWaiting,
+  sourceAdopted,
   playRefused,
   playRequested,
   seekFx,
@@ -188,6 +189,14 @@ function connectQoe(): void {
   });
   sample({ clock: mediaPlaying, fn: () => undefined, target: readPlayedFx });
   sample({ clock: readPlayedFx.doneData, target: qoeFactHappened });
+  // Or it stalled after its first frame before the model listened: the frame and the stall are
+  // told at their own times, so the stall counts as one, whole.
+  const stalledWhenAdopted = sample({
+    clock: sourceAdopted,
+    filter: ({ flow, flowAt, playedAt }) => flow === 'waiting' && flowAt !== null && playedAt !== null,
+  });
+  sample({ clock: stalledWhenAdopted, fn: ({ playedAt }): QoeFact & { at?: number } => ({ type: 'playing', playedMs: 0, at: playedAt! }), target: qoeFactHappened });
+  sample({ clock: stalledWhenAdopted, fn: ({ flowAt }): QoeFact & { at?: number } => ({ type: 'waiting', at: flowAt! }), target: qoeFactHappened });
 
   const watchPageHideFx = createEffect(() => {
     watchPageHide(scopeBind(pageHidden, { safe: true }));
