@@ -1,8 +1,9 @@
 /**
- * The pre-roll's VAST document, asked for by the page's start as soon as its plan has a pre-roll:
- * the ads model's loader (vast-loader.ts) takes the answer once instead of asking again, so the
- * ad is ready sooner after the viewer's first tap. The page's start evaluates it: it imports only
- * the fetch wrapper.
+ * What the page's start leaves for the ads model, each taken once (start/early-ad.ts): the
+ * pre-roll's VAST document, asked for as soon as the ad list has a pre-roll; the ad the start
+ * resolved from it; the ad element it loads the ad's media into. The ads model's loader
+ * (vast-load.ts) and ad video (ad-video.ts) take them instead of asking again. The page's start
+ * evaluates this file: it imports only the fetch wrapper (and a type).
  */
 import { bodyText, httpFetch } from '../lib/http-fetch';
 import type { ParsedAd } from '../vast/types';
@@ -39,7 +40,7 @@ export function takePrefetchedVast(url: string, signal?: AbortSignal): Promise<s
   return entry.text;
 }
 
-/** The answer for this address has come and nobody has taken it yet. */
+/** This address was prefetched and nobody has taken its answer yet. */
 export const prefetchedUntaken = (url: string): boolean => prefetched.has(url);
 
 /** Settles when this address's prefetched answer does (never rejects); at once when there is none. */
