@@ -39,7 +39,7 @@ function start(command, args, { live = false } = {}) {
     let output = '';
     child.stdout?.on('data', (chunk) => (output += chunk));
     child.stderr?.on('data', (chunk) => (output += chunk));
-    child.on('close', (code) => resolve({ ok: code === 0, output }));
+    child.on('close', (code, signal) => resolve({ ok: code === 0, output, signal }));
     child.on('error', (error) => resolve({ ok: false, output: String(error) }));
   });
 }
@@ -66,7 +66,23 @@ const e2e = wants('e2e') ? start(bin('playwright'), ['test'], { live: true }) : 
 const besides = e2e !== null || wants('typecheck');
 const unitArgs = ['run', ...(besides ? [`--maxWorkers=${Math.max(1, availableParallelism() - 1)}`] : []), '--reporter=default', '--reporter=json', `--outputFile.json=${unitFile}`];
 const unit = wants('unit') ? start(...lowPriority(bin('vitest'), unitArgs)) : null;
-const typecheck = wants('typecheck') ? start(...lowPriority(bin('tsc'), ['--noEmit', '-p', '.'])) : null;
+const typecheck = wants('typecheck') ? checkTypes() : null;
+
+/**
+ * The typecheck, run once more when it failed without a word (a signal or an empty report): a CI
+ * run once failed on a silent typecheck that passed on the same tree before and after. A second
+ * silent failure fails the stage, saying how it ended.
+ */
+async function checkTypes() {
+  const run = () => start(...lowPriority(bin('tsc'), ['--noEmit', '-p', '.']));
+  const silent = (result) => !result.ok && (result.signal || !result.output.trim());
+  const how = (result) => (result.signal ? `by ${result.signal}` : 'with no report');
+  const first = await run();
+  if (!silent(first)) return first;
+  const second = await run();
+  const notes = [`tsc ended ${how(first)}; ran it again`, silent(second) ? `tsc ended ${how(second)} again` : ''];
+  return { ...second, output: [...notes, second.output].filter(Boolean).join('\n') };
+}
 
 /** Adds one stage's counts to the line; a stage without its report counts one failure. */
 function tally(stageOk, counts) {
