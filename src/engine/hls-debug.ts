@@ -3,9 +3,10 @@
  * `harness-client=` only); nothing reads it otherwise. Each answers null / false without one.
  */
 import type Hls from 'hls.js';
+import type { SwitchNudge } from './switch-nudge';
 import type { EngineDebug } from './types';
 
-export function createHlsDebug(live: () => Hls | null, video: HTMLVideoElement): EngineDebug {
+export function createHlsDebug(live: () => Hls | null, video: HTMLVideoElement, nudge: SwitchNudge): EngineDebug {
   /** A harness command on the current hls.js instance; false without one. */
   const act = (command: (instance: Hls) => unknown): boolean => {
     const hls = live();
@@ -25,7 +26,7 @@ export function createHlsDebug(live: () => Hls | null, video: HTMLVideoElement):
         }
       );
     },
-    setLevel: (index, next) => act((instance) => (next ? (instance.nextLevel = index) : (instance.currentLevel = index))),
+    setLevel: (index, next) => act((instance) => (next ? (instance.nextLevel = index) : nudge.switchNow(instance, index))),
     setAutoCap: (index) => act((instance) => (instance.autoLevelCapping = index)),
     recover: () => act((instance) => instance.recoverMediaError()),
     stopLoad: () => act((instance) => instance.stopLoad()),

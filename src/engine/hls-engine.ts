@@ -9,6 +9,7 @@ import { canSetVolume, createElementCommands } from './element-commands';
 import { createSourceState } from './source-state';
 import { createHls, pickAudioTrackOnce, type HlsParts } from './hls-instance';
 import { createTrackCommands } from './track-commands';
+import { createSwitchNudge } from './switch-nudge';
 import { createHlsDebug } from './hls-debug';
 import { BUILT_WORKER_URL, createTransmuxWorker } from './transmux-worker';
 import type { LoadOptions, MediaEngine, PreloadOptions } from './types';
@@ -85,9 +86,11 @@ export function createHlsEngine(video: HTMLVideoElement, options: HlsEngineOptio
   const segments = createSegmentCache();
   const element = createElementCommands(video);
   const state = createSourceState();
-  // While the element is unlocked (played and paused at once), its flow facts are not news.
+  const nudge = createSwitchNudge(video);
+  // While the element is unlocked (played and paused at once), its flow facts are not news; nor
+  // is the seek that refreshes the picture after a level switch.
   const emit: EmitFact = (...args) => {
-    if (element.withholds(args[0])) return;
+    if (element.withholds(args[0]) || nudge.withholds(args[0])) return;
     state.observe(args[0], args[1]);
     facts.emit(...args);
   };
@@ -130,7 +133,7 @@ export function createHlsEngine(video: HTMLVideoElement, options: HlsEngineOptio
     source: state.current,
     prefetch: createPlaylistPrefetch(playlists),
     ...element.commands,
-    ...createTrackCommands(live, video),
+    ...createTrackCommands(live, video, nudge),
     get bandwidthEstimate() {
       return hls ? hls.bandwidthEstimate : Number.NaN;
     },
@@ -140,10 +143,11 @@ export function createHlsEngine(video: HTMLVideoElement, options: HlsEngineOptio
     },
     on: facts.on,
     surface: createMediaSurface(video),
-    debug: createHlsDebug(live, video),
+    debug: createHlsDebug(live, video, nudge),
     destroy() {
       teardown();
       worker.stop();
+      nudge.stop();
       stopMediaEvents();
       stopCues();
       facts.clear();

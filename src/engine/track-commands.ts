@@ -4,15 +4,16 @@
  */
 import type Hls from 'hls.js';
 import { applySubtitleModes } from './subtitle-modes';
+import type { SwitchNudge } from './switch-nudge';
 import type { MediaEngine } from './types';
 
 export type TrackCommands = Pick<MediaEngine, 'setLevel' | 'setAudioTrack' | 'setSubtitleTrack'>;
 
-export function createTrackCommands(live: () => Hls | null, video: HTMLVideoElement): TrackCommands {
+export function createTrackCommands(live: () => Hls | null, video: HTMLVideoElement, nudge: SwitchNudge): TrackCommands {
   return {
     setLevel(index: number) {
       const hls = live();
-      if (hls) hls.currentLevel = index;
+      if (hls) nudge.switchNow(hls, index);
     },
     setAudioTrack(id: number) {
       const hls = live();
