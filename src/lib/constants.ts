@@ -89,6 +89,14 @@ export const AFTER_START_UP_STALLED_MS = 20_000;
 export const AFTER_START_UP_BUFFER_S = 10;
 export const AFTER_START_UP_BUFFER_MAX_MS = 10_000;
 /**
+ * When the page's start plays the stream itself, the app's chunks (about 130 KiB) wait after its
+ * first frame until the content holds this much ahead, or APP_BUFFER_MAX_MS at most: asked for
+ * at the frame, on a phone's link, they left the buffer under a second. The shell's controls work
+ * meanwhile, and a tap on what only the app does brings it at once.
+ */
+export const APP_BUFFER_S = 4;
+export const APP_BUFFER_MAX_MS = 3000;
+/**
  * How long the page waits for its start-up answers before it evaluates the app anyway (start/app-turn.ts):
  * on a slow network the loading screen comes at most this much later. Counted from the entry's
  * evaluation, which on a slow CPU is late itself, so a slow CPU alone does not reach it.

@@ -42,13 +42,26 @@ describe('when the page evaluates its app', () => {
     expect(turn.done).toBe(true);
   });
 
-  it('a stream playing early: when its first frame is shown, however long the CPU takes under the media limit', async () => {
+  it('a stream playing early: when its buffer spares the link after its first frame, however long the CPU takes under the media limit', async () => {
     const frame = deferred();
-    const turn = track(appTurn(Promise.resolve(), Promise.resolve<EarlyMedia>({ kind: 'playing', ready: frame.promise }), LIMITS));
+    const turn = track(appTurn(Promise.resolve(), Promise.resolve<EarlyMedia>({ kind: 'playing', ready: frame.promise, spared: frame.promise }), LIMITS));
     // Past the answers limit: the answers are in, so only the media limit counts.
     await vi.advanceTimersByTimeAsync(LIMITS.answersMs + 500);
     expect(turn.done).toBe(false);
     frame.resolve();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(turn.done).toBe(true);
+  });
+
+  it('a stream playing early, its frame shown: waits for the buffer to spare the link, past the media limit', async () => {
+    const frame = deferred();
+    const spared = deferred();
+    const turn = track(appTurn(Promise.resolve(), Promise.resolve<EarlyMedia>({ kind: 'playing', ready: frame.promise, spared: spared.promise }), LIMITS));
+    await vi.advanceTimersByTimeAsync(LIMITS.mediaMs - 200);
+    frame.resolve();
+    await vi.advanceTimersByTimeAsync(LIMITS.mediaMs);
+    expect(turn.done).toBe(false);
+    spared.resolve();
     await vi.advanceTimersByTimeAsync(0);
     expect(turn.done).toBe(true);
   });
@@ -98,7 +111,7 @@ describe('when the page evaluates its app', () => {
   });
 
   it('a refused or failed early play: at once', async () => {
-    const turn = track(appTurn(Promise.resolve(), Promise.resolve<EarlyMedia>({ kind: 'playing', ready: Promise.reject(new Error('NotAllowedError')) }), LIMITS));
+    const turn = track(appTurn(Promise.resolve(), Promise.resolve<EarlyMedia>({ kind: 'playing', ready: Promise.reject(new Error('NotAllowedError')), spared: never }), LIMITS));
     await vi.advanceTimersByTimeAsync(0);
     expect(turn.done).toBe(true);
   });
@@ -110,7 +123,7 @@ describe('when the page evaluates its app', () => {
 
   it('answers in, no frame (a slow media network, a hidden page): the media limit after the answers at most', async () => {
     const answers = deferred();
-    const turn = track(appTurn(answers.promise, Promise.resolve<EarlyMedia>({ kind: 'playing', ready: never }), LIMITS));
+    const turn = track(appTurn(answers.promise, Promise.resolve<EarlyMedia>({ kind: 'playing', ready: never, spared: never }), LIMITS));
     await vi.advanceTimersByTimeAsync(600);
     answers.resolve();
     await expectTurnIn(turn, LIMITS.mediaMs);
@@ -124,7 +137,7 @@ describe('when the page evaluates its app', () => {
     await vi.advanceTimersByTimeAsync(900);
     answers.resolve();
     await vi.advanceTimersByTimeAsync(800);
-    early.resolve({ kind: 'playing', ready: frame.promise });
+    early.resolve({ kind: 'playing', ready: frame.promise, spared: frame.promise });
     await vi.advanceTimersByTimeAsync(1500);
     expect(turn.done).toBe(false);
     frame.resolve();

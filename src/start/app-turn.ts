@@ -15,7 +15,12 @@ export type EarlyMedia =
   | { kind: 'none' }
   /** A pre-roll comes first: only the app plays it, so the app comes at once (the content loads meanwhile). */
   | { kind: 'preroll' }
-  | { kind: 'loading' | 'playing'; ready: Promise<void> }
+  | { kind: 'loading'; ready: Promise<void> }
+  /**
+   * The start plays the stream itself: `ready` at its first frame shown (or when it failed);
+   * `spared` once, after that, the buffer can spare the link for the app's chunks.
+   */
+  | { kind: 'playing'; ready: Promise<void>; spared: Promise<void> }
   | { kind: 'waiting'; ready: Promise<void>; failed: Promise<void> };
 
 export interface TurnLimits {
@@ -39,7 +44,8 @@ export interface TurnLimits {
 
 /**
  * Resolves when the app's turn has come: at once without an early stream or with a pre-roll first; when the early stream
- * is ready, or `screenMs` after it is known not to play by itself; at `answersMs` when the start-up
+ * is ready (one the start plays: its buffer spares the link after its first frame, or its own
+ * limit passed), or `screenMs` after it is known not to play by itself; at `answersMs` when the start-up
  * answers (`answers`) are not in by then, and `mediaMs` after they came at the latest; at once when
  * `now` resolves (the viewer asked for what only the app does, or their play shows its first frame).
  * A page waiting for the viewer's click (`waiting`) is left to its shell: `idleMs` after its frame
@@ -49,6 +55,8 @@ export function appTurn(answers: Promise<unknown>, early: Promise<EarlyMedia>, l
   return new Promise((resolve) => {
     let mediaTimer: ReturnType<typeof setTimeout> | undefined;
     let screenTimer: ReturnType<typeof setTimeout> | undefined;
+    // Once the start's own play shows its frame, the network limits are over.
+    let shown = false;
     const done = () => {
       clearTimeout(answersTimer);
       clearTimeout(mediaTimer);
@@ -60,7 +68,7 @@ export function appTurn(answers: Promise<unknown>, early: Promise<EarlyMedia>, l
     void now.then(done);
     void answers.then(() => {
       clearTimeout(answersTimer);
-      mediaTimer = setTimeout(done, limits.mediaMs);
+      if (!shown) mediaTimer = setTimeout(done, limits.mediaMs);
     }, done);
     void early.then((media) => {
       if (media.kind === 'none' || media.kind === 'preroll') return done();
@@ -75,7 +83,16 @@ export function appTurn(answers: Promise<unknown>, early: Promise<EarlyMedia>, l
         }, done);
         return;
       }
-      if (media.kind === 'loading') screenTimer = setTimeout(done, limits.screenMs);
+      if (media.kind === 'playing') {
+        void media.ready.then(() => {
+          shown = true;
+          clearTimeout(answersTimer);
+          clearTimeout(mediaTimer);
+          void media.spared.then(done, done);
+        }, done);
+        return;
+      }
+      screenTimer = setTimeout(done, limits.screenMs);
       void media.ready.then(done, done);
     }, done);
   });

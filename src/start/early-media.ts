@@ -10,7 +10,8 @@ import { readVolumeState, type VolumeState } from '../features/playback/volume-r
 import { playOrMute, type EarlyAutoplay } from '../lib/autoplay';
 import { decideStart, sanitizeProgress, type StartPlan } from '../features/progress/start';
 import type { PlayerConfig } from '../features/session/config';
-import { STORAGE_KEYS } from '../lib/constants';
+import { APP_BUFFER_MAX_MS, APP_BUFFER_S, STORAGE_KEYS } from '../lib/constants';
+import { bufferSafe } from '../platform/after-start-up';
 import type { KeyValueStorage } from '../platform/web-storage';
 import type { EarlyMedia } from './app-turn';
 import { planEarlyStart, planForViewer, playsAtOnce, waitsForViewer } from './early-play';
@@ -167,5 +168,8 @@ export async function loadEarlyMedia(
     viewer.settle('played');
     if (result === 'sound' || result === 'muted') await firstFrame;
   });
-  return { kind: 'playing', ready: Promise.race([played, failure]) };
+  // At the first frame the buffer holds a segment or so: the app's chunks, asked for then, took
+  // the phone's link from the next one and left the buffer under a second (issue 47's mobile probe).
+  const spared = Promise.race([bufferSafe(played, video, { aheadS: APP_BUFFER_S, maxMs: APP_BUFFER_MAX_MS }), failure]);
+  return { kind: 'playing', ready: Promise.race([played, failure]), spared };
 }
