@@ -215,4 +215,10 @@ function install(): void {
 
 if (!window.__bench) install();
 
+// The page's statistics sink (SPEC.md §7's rstat4) costs nothing here: a site's own sink is the
+// site's work, not the player's. The harness's relay (which beacons each event to the harness
+// server) replaces it on the player page unless the URL says `harness-stats=off`, as the steady
+// section's does.
+(window as Window & { rstat4?: unknown }).rstat4 ??= () => undefined;
+
 export {};

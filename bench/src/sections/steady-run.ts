@@ -46,13 +46,17 @@ export const STEADY_FIGURES = [
 ];
 export const FIRST_FRAME_FIGURES = ['player_first_frame_ms', 'bare_hls_first_frame_ms', 'first_frame_ratio_vs_bare'];
 
-/** Ours and the bare page on one stream; ours plays the TS film as the harness's 'Свой поток' (a one-film catalogue). */
+/**
+ * Ours and the bare page on one stream; ours plays the TS film as the harness's 'Свой поток' (a
+ * one-film catalogue). Ours without the harness's statistics relay (`harness-stats=off`): its
+ * beacon per event is the harness's work, and the instrumentation's free rstat4 takes its place.
+ */
 export function steadyPair(stream: SteadyVariant['stream'], origin: string): [Contender, Contender] {
   const player = CONTENDERS.find((c) => c.key === 'player')!;
   const bare = CONTENDERS.find((c) => c.key === 'bare_hls')!;
-  if (stream === 'fmp4') return [player, bare];
+  if (stream === 'fmp4') return [{ ...player, url: `${player.url}&harness-stats=off` }, bare];
   const src = `${origin}${TS_FILM}`;
-  const query = new URLSearchParams({ movie_id: String(customContentId(src)), 'data-base-url': `${CUSTOM_CATALOGUE_PREFIX}${encodeToken(src)}`, auto_play: '1' });
+  const query = new URLSearchParams({ movie_id: String(customContentId(src)), 'data-base-url': `${CUSTOM_CATALOGUE_PREFIX}${encodeToken(src)}`, auto_play: '1', 'harness-stats': 'off' });
   return [
     { ...player, url: `/?${query}` },
     { ...bare, url: `/bench/pages/bare-hls.html?src=${TS_FILM}` },
