@@ -289,7 +289,13 @@ export function engineFlows(name: string, startLane: () => Promise<Lane>) {
       const client = newClient(name);
       await driver.goto(playerPage(`movie_id=101&${AD_LIST}`, client));
       await clickPlay(driver);
-      await until('the ad plays past 1 s', () => playerState(driver), (state) => (state.ad?.time ?? 0) > 1);
+      try {
+        await until('the ad plays past 1 s', () => playerState(driver), (state) => (state.ad?.time ?? 0) > 1);
+      } catch (error) {
+        // What the player reported and which elements the page holds, so a failure says where the ad stopped.
+        const videos = await driver.evaluate(() => JSON.stringify([...document.querySelectorAll('video')].map((v) => ({ src: v.currentSrc.slice(-40), paused: v.paused, readyState: v.readyState, time: v.currentTime }))));
+        throw new Error(`${error instanceof Error ? error.message : String(error)}; stats ${JSON.stringify(await statNames(client))}; videos ${videos}`, { cause: error });
+      }
       // The film waits behind the ad: paused at its start (the click's unlock may play it for a few ms, for WebKit).
       expect(await playerState(driver)).toMatchObject({ paused: true, time: expect.toSatisfy((time: number) => time < 0.1) });
       await until('the pre-roll plays to its end', () => statNames(client), (names) => names.includes('videoplayer_ad_ended non-skippable'), 15_000);
