@@ -147,7 +147,6 @@ export function createHlsEngine(video: HTMLVideoElement, options: HlsEngineOptio
     destroy() {
       teardown();
       worker.stop();
-      nudge.stop();
       stopMediaEvents();
       stopCues();
       facts.clear();

@@ -21,7 +21,6 @@ export interface SwitchNudge {
   switchNow(instance: Hls, level: number): void;
   /** True for a fact of the nudge's own seek. */
   withholds(fact: EngineFactName): boolean;
-  stop(): void;
 }
 
 export function createSwitchNudge(video: HTMLVideoElement): SwitchNudge {
@@ -40,6 +39,7 @@ export function createSwitchNudge(video: HTMLVideoElement): SwitchNudge {
     // A seek of someone else's before the flush is done does the same.
     const onSeeking = () => !isOwnSeek() && done();
     instance.once(Events.BUFFER_FLUSHED, onFlushed);
+    // The instance's end (a new source, the engine's destroy) ends the watch.
     instance.once(Events.DESTROYING, done);
     video.addEventListener('seeking', onSeeking);
     function done(): void {
@@ -64,6 +64,5 @@ export function createSwitchNudge(video: HTMLVideoElement): SwitchNudge {
       if (!own || fact === 'seeked') ownSeek = null;
       return own;
     },
-    stop: () => stopWatch?.(),
   };
 }
