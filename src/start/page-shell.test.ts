@@ -258,6 +258,52 @@ describe('the page shell', () => {
     expect(engine.surface.calls.map(({ command }) => command)).toEqual(['enterFullscreen']);
   });
 
+  it("a press on the big play button released after the app's render replaced it reaches the app's model once (WebKit sends no click then)", async () => {
+    const { root, shell, play } = setUp();
+    await flush();
+    const performed: ViewerIntent[] = [];
+    shell.handOver((intent) => performed.push(intent));
+    const pointer = (type: string, target: Element) => target.dispatchEvent(new PointerEvent(type, { bubbles: true, isPrimary: true }));
+    pointer('pointerdown', root.querySelector('[data-testid="big-play"]')!);
+    const appButton = document.createElement('button');
+    const appClicks = vi.fn();
+    appButton.addEventListener('click', appClicks);
+    root.replaceChildren(appButton);
+    await flush();
+    pointer('pointerup', appButton);
+    expect(performed).toEqual(['toggle']);
+    // A browser that sends the click anyway does not play twice.
+    appButton.click();
+    expect(appClicks).not.toHaveBeenCalled();
+    await flush();
+    // The next tap is the app's own.
+    pointer('pointerdown', appButton);
+    pointer('pointerup', appButton);
+    appButton.click();
+    expect(performed).toEqual(['toggle']);
+    expect(appClicks).toHaveBeenCalledTimes(1);
+    expect(play).not.toHaveBeenCalled();
+  });
+
+  it('a press released on the shell is its click alone; one released off the page before the app came is forgotten', async () => {
+    const { root, shell, play } = setUp();
+    await flush();
+    const pointer = (type: string, target: EventTarget) => target.dispatchEvent(new PointerEvent(type, { bubbles: true, isPrimary: true }));
+    const bigPlay = root.querySelector<HTMLElement>('[data-testid="big-play"]')!;
+    pointer('pointerdown', bigPlay);
+    pointer('pointerup', bigPlay);
+    bigPlay.click();
+    expect(play).toHaveBeenCalledTimes(1);
+    pointer('pointerdown', bigPlay);
+    pointer('pointercancel', document);
+    const performed: ViewerIntent[] = [];
+    shell.handOver((intent) => performed.push(intent));
+    root.replaceChildren(document.createElement('main'));
+    await flush();
+    pointer('pointerup', document.body);
+    expect(performed).toEqual([]);
+  });
+
   it("offers the sound the browser refused, and stops listening once the app's render replaced it", async () => {
     let refused = true;
     const { tap, shown, set, root, engine, play } = setUp({ soundRefused: () => refused, soundAllowed: () => (refused = false) });

@@ -179,6 +179,35 @@ function followMedia({ input, state, render, showControls }: ShellContext): () =
   return () => MEDIA_EVENTS.forEach((name) => video.removeEventListener(name, follow));
 }
 
+/**
+ * A press that began on the shell and is released after the app's render replaced it: WebKit sends
+ * no click then (the press and the release are on two elements, one gone from the page), so the
+ * release does what was pressed (`perform`), and a click another browser sends for it is
+ * swallowed. A press released elsewhere (no release in the page, a new press) is forgotten.
+ */
+function finishPress(doc: Document, perform: () => void): void {
+  const forget = () => {
+    doc.removeEventListener('pointerup', release, true);
+    doc.removeEventListener('pointerdown', forget, true);
+    doc.removeEventListener('pointercancel', forget, true);
+  };
+  const swallow = (event: Event) => {
+    event.stopPropagation();
+    event.preventDefault();
+  };
+  function release(event: PointerEvent) {
+    forget();
+    if (!event.isPrimary) return;
+    // The click, when one comes, follows the release in the same task.
+    doc.addEventListener('click', swallow, { capture: true, once: true });
+    setTimeout(() => doc.removeEventListener('click', swallow, true), 0);
+    perform();
+  }
+  doc.addEventListener('pointerup', release, true);
+  doc.addEventListener('pointerdown', forget, true);
+  doc.addEventListener('pointercancel', forget, true);
+}
+
 function deferred(): { promise: Promise<void>; resolve: () => void } {
   let resolve!: () => void;
   const promise = new Promise<void>((done) => (resolve = done));
@@ -223,12 +252,21 @@ export function createPageShell(input: PageShellInput): PageShell {
     appNeeded: () => appNeeded(),
   };
   const actOn = shellActions(context);
-  const act = (intent: ViewerIntent, target: EventTarget | null) => {
-    // A tap kept from before the shell (no target) asked to start: never a pause of what started meanwhile.
-    const action = intent === 'toggle' ? (target === null ? 'start' : actionOf(target, view.element)) : intent;
+  const press = (action: string | null) => {
     if (action === 'seek') return;
     if (perform) return perform(APP_INTENTS[action ?? 'toggle'] ?? 'toggle');
     actOn(action);
+  };
+  // A tap kept from before the shell (no target) asked to start: never a pause of what started meanwhile.
+  const act = (intent: ViewerIntent, target: EventTarget | null) => press(intent === 'toggle' ? (target === null ? 'start' : actionOf(target, view.element)) : intent);
+  /** The control under a press on the shell not released yet (null: its picture); undefined for none. */
+  let pressed: string | null | undefined;
+  const onPointerDown = (event: PointerEvent) => {
+    if (!event.isPrimary) return;
+    pressed = actionOf(event.target, view.element);
+    const released = () => (pressed = undefined);
+    root.ownerDocument.addEventListener('pointerup', released, { capture: true, once: true });
+    root.ownerDocument.addEventListener('pointercancel', released, { capture: true, once: true });
   };
   const onPointerUp = (event: PointerEvent) => seekAtPointer(event, view.element, engine, state.duration);
 
@@ -241,6 +279,8 @@ export function createPageShell(input: PageShellInput): PageShell {
     clearTimeout(hideTimer);
     recorder.stop();
     stopFollowing();
+    const action = pressed;
+    if (action !== undefined) finishPress(root.ownerDocument, () => press(action));
   });
   let attached = false;
   const attach = () => {
@@ -248,6 +288,7 @@ export function createPageShell(input: PageShellInput): PageShell {
     if (attached || perform || root.childElementCount > 0) return;
     attached = true;
     stopFollowing = followMedia(context);
+    view.element.addEventListener('pointerdown', onPointerDown);
     view.element.addEventListener('pointerup', onPointerUp);
     root.replaceChildren(view.element);
     render();
