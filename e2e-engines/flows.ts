@@ -176,6 +176,26 @@ async function clickPlay(driver: Driver) {
   await driver.click('button.player__big-play', 'Смотреть');
 }
 
+/**
+ * Waits for the ad to play past 1 s; 'wedged' when its media time stops for 2 s at its very start
+ * (under 0.5 s), not paused, with data ahead it does not play (readyState 2 at most). WebKitGTK's
+ * GStreamer does that to a progressive ad in about 1 load in 7 on this machine: the pipeline never
+ * moves again (a seek to its own time does not complete either), and the player ends the ad with
+ * VAST 402 after 8 s as it should. With GStreamer's debug log on it never happens (25 of 25 loads),
+ * so it is a race inside the engine, not the page: the flow tells it apart from a lost click or an
+ * ad that never starts, which still fail.
+ */
+async function adPlaysOrWedges(driver: Driver): Promise<'plays' | 'wedged'> {
+  let frozen: { time: number; since: number } | null = null;
+  const state = await until('the ad plays past 1 s', () => playerState(driver), ({ ad }) => {
+    const stuck = ad !== null && !ad.paused && ad.time > 0 && ad.time < 0.5 && ad.readyState <= 2 && ad.buffered > ad.time + 1;
+    if (!stuck) frozen = null;
+    else if (frozen?.time !== ad.time) frozen = { time: ad.time, since: Date.now() };
+    return (ad?.time ?? 0) > 1 || (frozen !== null && Date.now() - frozen.since >= 2000);
+  });
+  return (state.ad?.time ?? 0) > 1 ? 'plays' : 'wedged';
+}
+
 const text = (driver: Driver, selector: string) => driver.evaluate((css: string) => document.querySelector(css)?.textContent?.trim() ?? null, selector);
 
 // ---------------------------------------------------------------------------------------------
@@ -286,15 +306,24 @@ export function engineFlows(name: string, startLane: () => Promise<Lane>) {
     });
 
     flow("a click with a pre-roll: the ad plays, then the film, with no second click", async (driver) => {
-      const client = newClient(name);
+      let client = newClient(name);
+      let reloaded = false;
       await driver.goto(playerPage(`movie_id=101&${AD_LIST}`, client));
       await clickPlay(driver);
       try {
-        await until('the ad plays past 1 s', () => playerState(driver), (state) => (state.ad?.time ?? 0) > 1);
+        if ((await adPlaysOrWedges(driver)) === 'wedged') {
+          if (driver.engine !== 'webkit') throw new Error('the ad stopped at its start, not paused, with its data in');
+          console.warn('webkit: GStreamer wedged the ad at its start (a known engine race); the page is loaded once more');
+          reloaded = true;
+          client = newClient(name);
+          await driver.goto(playerPage(`movie_id=101&${AD_LIST}`, client));
+          await clickPlay(driver);
+          await until('the ad plays past 1 s', () => playerState(driver), (state) => (state.ad?.time ?? 0) > 1);
+        }
       } catch (error) {
         // What the player reported and which elements the page holds, so a failure says where the ad stopped.
         const videos = await driver.evaluate(() => JSON.stringify([...document.querySelectorAll('video')].map((v) => ({ src: v.currentSrc.slice(-40), paused: v.paused, readyState: v.readyState, time: v.currentTime }))));
-        throw new Error(`${error instanceof Error ? error.message : String(error)}; stats ${JSON.stringify(await statNames(client))}; videos ${videos}`, { cause: error });
+        throw new Error(`${error instanceof Error ? error.message : String(error)}${reloaded ? ' (on the page loaded again after an ad wedged)' : ''}; stats ${JSON.stringify(await statNames(client))}; videos ${videos}`, { cause: error });
       }
       // The film waits behind the ad: paused at its start (the click's unlock may play it for a few ms, for WebKit).
       expect(await playerState(driver)).toMatchObject({ paused: true, time: expect.toSatisfy((time: number) => time < 0.1) });
