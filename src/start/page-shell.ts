@@ -208,6 +208,20 @@ function finishPress(doc: Document, perform: () => void): void {
   doc.addEventListener('pointercancel', forget, true);
 }
 
+/** The shell's control under a press not released yet (null: its picture; undefined: no press). */
+function trackPresses(shell: HTMLElement): { pending(): string | null | undefined } {
+  let pressed: string | null | undefined;
+  const doc = shell.ownerDocument;
+  shell.addEventListener('pointerdown', (event) => {
+    if (!event.isPrimary) return;
+    pressed = actionOf(event.target, shell);
+    const released = () => (pressed = undefined);
+    doc.addEventListener('pointerup', released, { capture: true, once: true });
+    doc.addEventListener('pointercancel', released, { capture: true, once: true });
+  });
+  return { pending: () => pressed };
+}
+
 function deferred(): { promise: Promise<void>; resolve: () => void } {
   let resolve!: () => void;
   const promise = new Promise<void>((done) => (resolve = done));
@@ -252,23 +266,11 @@ export function createPageShell(input: PageShellInput): PageShell {
     appNeeded: () => appNeeded(),
   };
   const actOn = shellActions(context);
-  const press = (action: string | null) => {
-    if (action === 'seek') return;
-    if (perform) return perform(APP_INTENTS[action ?? 'toggle'] ?? 'toggle');
-    actOn(action);
-  };
+  // Once the app has taken over, its model performs what each control of the shell means to it.
+  const press = (action: string | null) => (action === 'seek' ? undefined : perform ? perform(APP_INTENTS[action ?? 'toggle'] ?? 'toggle') : actOn(action));
   // A tap kept from before the shell (no target) asked to start: never a pause of what started meanwhile.
   const act = (intent: ViewerIntent, target: EventTarget | null) => press(intent === 'toggle' ? (target === null ? 'start' : actionOf(target, view.element)) : intent);
-  /** The control under a press on the shell not released yet (null: its picture); undefined for none. */
-  let pressed: string | null | undefined;
-  const onPointerDown = (event: PointerEvent) => {
-    if (!event.isPrimary) return;
-    pressed = actionOf(event.target, view.element);
-    const released = () => (pressed = undefined);
-    root.ownerDocument.addEventListener('pointerup', released, { capture: true, once: true });
-    root.ownerDocument.addEventListener('pointercancel', released, { capture: true, once: true });
-  };
-  const onPointerUp = (event: PointerEvent) => seekAtPointer(event, view.element, engine, state.duration);
+  const presses = trackPresses(view.element);
 
   void input.engine.then((created) => (engine = created), () => undefined);
   // The app's render takes the shell off the page: it stops listening then.
@@ -279,7 +281,7 @@ export function createPageShell(input: PageShellInput): PageShell {
     clearTimeout(hideTimer);
     recorder.stop();
     stopFollowing();
-    const action = pressed;
+    const action = presses.pending();
     if (action !== undefined) finishPress(root.ownerDocument, () => press(action));
   });
   let attached = false;
@@ -288,8 +290,7 @@ export function createPageShell(input: PageShellInput): PageShell {
     if (attached || perform || root.childElementCount > 0) return;
     attached = true;
     stopFollowing = followMedia(context);
-    view.element.addEventListener('pointerdown', onPointerDown);
-    view.element.addEventListener('pointerup', onPointerUp);
+    view.element.addEventListener('pointerup', (event) => seekAtPointer(event, view.element, engine, state.duration));
     root.replaceChildren(view.element);
     render();
     recorder.handTo(act);
