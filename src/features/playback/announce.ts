@@ -7,7 +7,7 @@
  */
 import { createEvent, createStore, sample } from 'effector';
 import { STRINGS } from '../../lib/strings';
-import { $duration } from './model';
+import { $duration } from './status';
 import { seekByRequested, seekToFractionRequested } from './seek';
 import { $muted, muteToggled, volumeStepChosen } from './volume';
 

@@ -5,7 +5,9 @@ import { createScriptedEngine, type ScriptedEngine } from '../../engine/scripted
 import { createMemoryStorage, $storage } from '../../platform/storage';
 import { sendStatFx, type StatEvent } from '../../platform/stats';
 import { STORAGE_KEYS } from '../../lib/constants';
-import { $bigPlayShown, $spinnerShown, $status, autoplaySet, engineAttached, playClicked, playHeld, playReleased, sourceRequested } from './model';
+import { autoplaySet, engineAttached, playClicked, playHeld, playReleased, sourceRequested } from './events';
+import { $status } from './status';
+import { $bigPlayShown, $spinnerShown } from './model';
 import { $muted } from './volume';
 import { $autoplayResult, $unmuteOffered, adMediaPlayed, unmuteClicked } from './autoplay';
 import { startAdopted } from '../session';

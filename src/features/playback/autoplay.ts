@@ -9,7 +9,8 @@
 import { createEvent, createStore, merge, sample } from 'effector';
 import { startAdopted } from '../session';
 import { sendStatFx, stat } from '../../platform/stats';
-import { $fallbackMuted, autoplayRequested, playFx, soundRefused, unlockFx, type AutoplayResult } from './model';
+import { soundRefused } from './events';
+import { $fallbackMuted, autoplayRequested, playFx, unlockFx, type AutoplayResult } from './model';
 import { setMutedFx } from './volume';
 
 /** The page's start played the start episode (or tried): its outcome and the browser's refusal of sound. */

@@ -9,7 +9,8 @@
 import { attach, sample } from 'effector';
 import { $phase, appStarted, episodeChosen } from '../session';
 import { layoutWatchStarted, shareAvailabilitySet } from './controls';
-import { $engine, autoplaySet, engineAttached, sourceMissing } from './model';
+import { autoplaySet, engineAttached, sourceMissing } from './events';
+import { $engine } from './model';
 import { connector } from '../../lib/connector';
 
 /** Connects playback to the features it hears; once (app/connect-features.ts). */

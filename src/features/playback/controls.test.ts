@@ -1,6 +1,6 @@
 /** controls.ts: when the controls show and hide, and the slider and clock they show. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { $bufferedRanges } from './model';
+import { $bufferedRanges } from './status';
 import {
   $chromeDuration,
   $chromeSecond,

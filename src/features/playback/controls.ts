@@ -10,7 +10,9 @@ import { createEffect, createEvent, createStore, sample, scopeBind, type Store, 
 import { debounce } from 'patronum/debounce';
 import { CONTROLS_HIDE_DELAY_MS, MOBILE_LAYOUT_QUERY } from '../../lib/constants';
 import { watchMediaQuery } from '../../platform/layout';
-import { $bufferedRanges, $currentTime, $duration, $isPlaying, mediaEnded, mediaPaused, mediaPlaying, mediaTimeUpdated, sameRanges, sourceRequested, streamTicked } from './model';
+import { mediaEnded, mediaPaused, mediaPlaying, mediaTimeUpdated, sourceRequested, streamTicked } from './events';
+import { $bufferedRanges, $currentTime, $duration, $isPlaying } from './status';
+import { sameRanges } from './model';
 
 // Layout.
 export const layoutChanged = createEvent<boolean>();

@@ -12,7 +12,7 @@ import { createEvent, createStore, sample } from 'effector';
 import { debounce } from 'patronum/debounce';
 import { DOUBLE_CLICK_SEEK_ZONE, DOUBLE_CLICK_WINDOW_MS, SEEK_FLASH_MS, SEEK_STEP_S } from '../../lib/constants';
 import { $controlsVisible, $mobileLayout, controlsTapped } from './controls';
-import { togglePlayClicked } from './model';
+import { togglePlayClicked } from './events';
 import { seekByRequested } from './seek';
 
 type SurfaceZone = 'left' | 'centre' | 'right';

@@ -1,7 +1,6 @@
 export {
   engineAttached,
   pageSourceKept,
-  $pageSource,
   engineConnected,
   sourceAdopted,
   sourceRequested,
@@ -12,11 +11,9 @@ export {
   retryClicked,
   autoplaySet,
   playRequested,
-  autoplayRequested,
   playHeld,
   playReleased,
   playDeferred,
-  $playHeld,
   mediaPlaying,
   mediaPaused,
   mediaWaiting,
@@ -26,6 +23,12 @@ export {
   mediaTimeUpdated,
   streamTicked,
   mediaError,
+} from './events';
+export { $status, $isPlaying, $currentTime, $currentSecond, $duration, $lastTime, $streamError } from './status';
+export {
+  $pageSource,
+  autoplayRequested,
+  $playHeld,
   playRefused,
   playFx,
   unlockFx,
@@ -34,13 +37,6 @@ export {
   prefetchSourceFx,
   $source,
   $autoplay,
-  $status,
-  $isPlaying,
-  $currentTime,
-  $currentSecond,
-  $duration,
-  $lastTime,
-  $streamError,
 } from './model';
 export { $streamTickRunning } from './tick';
 export { adMediaPlayed, unmuteClicked, $unmuteOffered } from './autoplay';

@@ -8,7 +8,7 @@
 import { createEvent, createStore, sample } from 'effector';
 import { userActed } from './controls';
 import { fullscreenShortcutUsed } from './gestures';
-import { togglePlayClicked } from './model';
+import { togglePlayClicked } from './events';
 import { seekBackClicked, seekForwardClicked, seekToFractionRequested } from './seek';
 import { muteToggled, volumeStepped } from './volume';
 

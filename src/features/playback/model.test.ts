@@ -2,11 +2,21 @@ import { allSettled, fork } from 'effector';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createScriptedEngine } from '../../engine/scripted-engine';
 import {
-  $currentTime, $duration, $status, $streamError, autoplaySet, engineAttached, playClicked, retryClicked,
-  sourceMissing, sourceRequested, togglePlayClicked, playHeld, playReleased, playDeferred,
-} from './model';
+  autoplaySet,
+  engineAttached,
+  playClicked,
+  retryClicked,
+  sourceMissing,
+  sourceRequested,
+  togglePlayClicked,
+  playHeld,
+  playReleased,
+  playDeferred,
+} from './events';
+import { $currentTime, $duration, $status, $streamError } from './status';
 import { createWatch } from 'effector';
-import { $currentSecond, $lastTime, $startPending } from './model';
+import { $currentSecond, $lastTime } from './status';
+import { $startPending } from './model';
 
 const READY = { levels: [], audioTracks: [], subtitleTracks: [] };
 const commands = (engine: ReturnType<typeof createScriptedEngine>) => engine.calls.map((c) => c.command);

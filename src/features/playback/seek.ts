@@ -5,7 +5,9 @@
  */
 import { attach, createEvent, createStore, sample } from 'effector';
 import { SEEK_STEP_S } from '../../lib/constants';
-import { $currentTime, $duration, $engine, mediaSeeked, sourceRequested } from './model';
+import { mediaSeeked, sourceRequested } from './events';
+import { $currentTime, $duration } from './status';
+import { $engine } from './model';
 
 /** Seek to this many seconds. */
 export const seekRequested = createEvent<number>();

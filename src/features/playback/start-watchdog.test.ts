@@ -3,21 +3,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createScriptedEngine, type ScriptedEngine } from '../../engine/scripted-engine';
 import type { EngineError } from '../../engine/types';
 import { START_FRAME_LIMIT_MS, START_STALL_LIMIT_MS } from '../../lib/constants';
-import {
-  $bigPlayShown,
-  $spinnerShown,
-  $streamError,
-  autoplaySet,
-  engineAttached,
-  isPlayRefusal,
-  mediaError,
-  pauseClicked,
-  playClicked,
-  playHeld,
-  playReleased,
-  retryClicked,
-  sourceRequested,
-} from './model';
+import { autoplaySet, engineAttached, mediaError, pauseClicked, playClicked, playHeld, playReleased, retryClicked, sourceRequested } from './events';
+import { $streamError } from './status';
+import { $bigPlayShown, $spinnerShown, isPlayRefusal } from './model';
 import { $startAwaited, bufferedSeconds, createStartClock, pageHiddenChanged } from './start-watchdog';
 
 const READY = { levels: [], audioTracks: [], subtitleTracks: [] };

@@ -20,11 +20,6 @@ import type { EngineError, EngineTime } from '../../engine/types';
 import { START_FRAME_LIMIT_MS, START_STALL_LIMIT_MS } from '../../lib/constants';
 import { isPageHidden, watchVisibility } from '../../platform/visibility';
 import {
-  $autoplay,
-  $currentTime,
-  $playHeld,
-  $status,
-  $streamError,
   engineAttached,
   mediaEnded,
   mediaError,
@@ -34,14 +29,12 @@ import {
   mediaSeeked,
   mediaSeeking,
   mediaTimeUpdated,
-  pauseFx,
-  isPlayRefusal,
-  playFx,
-  playRefused,
   sourceReady,
   sourceRequested,
   streamTicked,
-} from './model';
+} from './events';
+import { $currentTime, $status, $streamError } from './status';
+import { $autoplay, $playHeld, pauseFx, isPlayRefusal, playFx, playRefused } from './model';
 
 /** Which limit ran out: nothing loaded for the stall limit, or no frame for the frame limit. */
 type StartStallReason = 'noProgress' | 'noFrame';

@@ -11,7 +11,9 @@ import { interval } from 'patronum/interval';
 import type { EngineTime } from '../../engine/types';
 import { STREAM_TICK_MS } from '../../lib/constants';
 import { $controlsVisible } from './controls';
-import { $engine, $isPlaying, $streamError, streamTicked } from './model';
+import { streamTicked } from './events';
+import { $isPlaying, $streamError } from './status';
+import { $engine } from './model';
 
 const readTimeFx = attach({ source: $engine, effect: (engine): EngineTime | null => engine?.readTime() ?? null });
 

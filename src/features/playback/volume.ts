@@ -8,7 +8,8 @@ import type { EngineFacts, MediaEngine } from '../../engine/types';
 import { DEFAULT_MUTED, DEFAULT_VOLUME, STORAGE_KEYS, VOLUME_STEP } from '../../lib/constants';
 import { $storage } from '../../platform/storage';
 import { parseVolume, readVolumeState, snapVolume, type VolumeState } from './volume-rules';
-import { $engine, $fallbackMuted, $muted, $volume, engineAttached, engineConnected, mediaVolumeChanged, sourceAdopted } from './model';
+import { engineAttached, engineConnected, mediaVolumeChanged, sourceAdopted } from './events';
+import { $engine, $fallbackMuted, $muted, $volume } from './model';
 
 export { parseVolume, readVolumeState };
 

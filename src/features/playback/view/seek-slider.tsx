@@ -6,7 +6,7 @@ import { MidrollMarks } from '../../ads/view';
 import { ChapterGaps, ChapterTitle } from '../../chapters/view';
 import { SeekPreview } from '../../previews/view';
 import { $chromeDuration, $chromeTime } from '../controls';
-import { $bufferedRanges } from '../model';
+import { $bufferedRanges } from '../status';
 import { seekBackClicked, seekForwardClicked, seekRequested } from '../seek';
 import { bufferedStyle, hoverOutlivesRelease, SEEK_KEY_SHORTCUTS, seekAria, seekKey, startsDrag, timeAtPointer, tooltipLeft, trackPercent } from '../seek-rules';
 
