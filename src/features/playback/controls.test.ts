@@ -36,6 +36,24 @@ describe('controls visibility', () => {
     expect(scope.getState($controlsVisible)).toBe(false);
   });
 
+  it('before the first play and while paused, a pointer event starts no hide timer; a play starts it afresh', async () => {
+    const { scope, engine } = await attached();
+    const timers = vi.getTimerCount();
+    for (let i = 0; i < 3; i++) await fire(scope, pointerMoved);
+    expect(vi.getTimerCount()).toBe(timers);
+    expect(scope.getState($controlsVisible)).toBe(true);
+    engine.emit('playing');
+    await vi.advanceTimersByTimeAsync(500);
+    engine.emit('paused');
+    await fire(scope, pointerMoved, undefined, 2000);
+    expect(scope.getState($controlsVisible)).toBe(true);
+    engine.emit('playing');
+    await vi.advanceTimersByTimeAsync(999);
+    expect(scope.getState($controlsVisible)).toBe(true);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(scope.getState($controlsVisible)).toBe(false);
+  });
+
   it('the slider and clock hold still while the controls are hidden, and catch up when they show', async () => {
     const { scope, engine } = await attached();
     engine.emit('playing');

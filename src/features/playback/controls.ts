@@ -79,11 +79,11 @@ sample({
   target: $bufferedRanges,
 });
 
-sample({
-  clock: [userActed, mediaPlaying, controlsPinnedSet],
-  fn: () => undefined,
-  target: idleTimerRestarted,
-});
+// The idle timer hides the controls only while the film plays: before that (and while paused) a
+// pointer event restarts nothing, and the play starts it afresh. A tap's burst of pointer events
+// would otherwise restart the scope's timer several times on the way to its click.
+sample({ clock: userActed, filter: $isPlaying, target: idleTimerRestarted });
+sample({ clock: [mediaPlaying, controlsPinnedSet], fn: () => undefined, target: idleTimerRestarted });
 sample({
   clock: [controlsIdle, pointerLeft],
   source: { playing: $isPlaying, pinned: $controlsPinned },
