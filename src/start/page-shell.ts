@@ -208,18 +208,28 @@ function finishPress(doc: Document, perform: () => void): void {
   doc.addEventListener('pointercancel', forget, true);
 }
 
-/** The shell's control under a press not released yet (null: its picture; undefined: no press). */
-function trackPresses(shell: HTMLElement): { pending(): string | null | undefined } {
-  let pressed: string | null | undefined;
+/**
+ * The press on the shell not released yet (its control; null: the picture). When the app's render
+ * takes the shell off the page, `shellRemoved` stops following presses and leaves a pending one to
+ * `finishPress`, which performs it at its release.
+ */
+function trackPresses(shell: HTMLElement): { shellRemoved(perform: (action: string | null) => void): void } {
   const doc = shell.ownerDocument;
+  let pressed: string | null | undefined;
+  const released = () => (pressed = undefined);
   shell.addEventListener('pointerdown', (event) => {
-    if (!event.isPrimary) return;
-    pressed = actionOf(event.target, shell);
-    const released = () => (pressed = undefined);
-    doc.addEventListener('pointerup', released, { capture: true, once: true });
-    doc.addEventListener('pointercancel', released, { capture: true, once: true });
+    if (event.isPrimary) pressed = actionOf(event.target, shell);
   });
-  return { pending: () => pressed };
+  doc.addEventListener('pointerup', released, true);
+  doc.addEventListener('pointercancel', released, true);
+  return {
+    shellRemoved(perform) {
+      doc.removeEventListener('pointerup', released, true);
+      doc.removeEventListener('pointercancel', released, true);
+      const action = pressed;
+      if (action !== undefined) finishPress(doc, () => perform(action));
+    },
+  };
 }
 
 function deferred(): { promise: Promise<void>; resolve: () => void } {
@@ -270,7 +280,6 @@ export function createPageShell(input: PageShellInput): PageShell {
   const press = (action: string | null) => (action === 'seek' ? undefined : perform ? perform(APP_INTENTS[action ?? 'toggle'] ?? 'toggle') : actOn(action));
   // A tap kept from before the shell (no target) asked to start: never a pause of what started meanwhile.
   const act = (intent: ViewerIntent, target: EventTarget | null) => press(intent === 'toggle' ? (target === null ? 'start' : actionOf(target, view.element)) : intent);
-  const presses = trackPresses(view.element);
 
   void input.engine.then((created) => (engine = created), () => undefined);
   // The app's render takes the shell off the page: it stops listening then.
@@ -281,15 +290,16 @@ export function createPageShell(input: PageShellInput): PageShell {
     clearTimeout(hideTimer);
     recorder.stop();
     stopFollowing();
-    const action = presses.pending();
-    if (action !== undefined) finishPress(root.ownerDocument, () => press(action));
+    presses?.shellRemoved(press);
   });
   let attached = false;
+  let presses: ReturnType<typeof trackPresses> | undefined;
   const attach = () => {
     // Never over the app: it may have rendered first.
     if (attached || perform || root.childElementCount > 0) return;
     attached = true;
     stopFollowing = followMedia(context);
+    presses = trackPresses(view.element);
     view.element.addEventListener('pointerup', (event) => seekAtPointer(event, view.element, engine, state.duration));
     root.replaceChildren(view.element);
     render();

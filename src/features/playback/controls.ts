@@ -11,8 +11,7 @@ import { debounce } from 'patronum/debounce';
 import { CONTROLS_HIDE_DELAY_MS, MOBILE_LAYOUT_QUERY } from '../../lib/constants';
 import { watchMediaQuery } from '../../platform/layout';
 import { mediaEnded, mediaPaused, mediaPlaying, mediaTimeUpdated, sourceRequested, streamTicked } from './events';
-import { $bufferedRanges, $currentTime, $duration, $isPlaying } from './status';
-import { sameRanges } from './model';
+import { $bufferedRanges, $currentTime, $duration, $isPlaying, sameRanges } from './status';
 
 // Layout.
 export const layoutChanged = createEvent<boolean>();

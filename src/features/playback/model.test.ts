@@ -13,9 +13,8 @@ import {
   playReleased,
   playDeferred,
 } from './events';
-import { $currentTime, $duration, $status, $streamError } from './status';
+import { $currentSecond, $currentTime, $duration, $lastTime, $status, $streamError } from './status';
 import { createWatch } from 'effector';
-import { $currentSecond, $lastTime } from './status';
 import { $startPending } from './model';
 
 const READY = { levels: [], audioTracks: [], subtitleTracks: [] };

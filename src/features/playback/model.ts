@@ -156,8 +156,3 @@ sample({
   target: sourceRequested,
 });
 sample({ clock: retryClicked, fn: () => true, target: autoplaySet });
-
-/** Ranges equal to a tenth of a second: finer changes are invisible on the slider. */
-export function sameRanges(a: ReadonlyArray<readonly [number, number]>, b: ReadonlyArray<readonly [number, number]>): boolean {
-  return a.length === b.length && a.every(([start, end], i) => Math.abs(start - b[i]![0]) < 0.1 && Math.abs(end - b[i]![1]) < 0.1);
-}

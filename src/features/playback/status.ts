@@ -49,3 +49,8 @@ export const $streamError = createStore<EngineError | null>(null)
 /** The current time in whole seconds: what the clock shows, updated once a second. */
 export const $currentSecond = $currentTime.map((time) => Math.floor(time));
 export const $isPlaying = $status.map((status) => status === 'playing' || status === 'buffering');
+
+/** Ranges equal to a tenth of a second: finer changes are invisible on the slider. */
+export function sameRanges(a: ReadonlyArray<readonly [number, number]>, b: ReadonlyArray<readonly [number, number]>): boolean {
+  return a.length === b.length && a.every(([start, end], i) => Math.abs(start - b[i]![0]) < 0.1 && Math.abs(end - b[i]![1]) < 0.1);
+}
