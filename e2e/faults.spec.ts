@@ -47,19 +47,22 @@ test('the Faults tab injects a preset for this tab only and lists it', async ({ 
   await expect(page.getByTestId('faults-none')).toBeVisible();
 });
 
-test("a start whose key is refused or whose master fails shows 'Не удалось воспроизвести видео' with 'Повторить', load after load", async ({ page }, testInfo) => {
+test("a start whose key is refused, whose master fails or whose segments are refused shows 'Не удалось воспроизвести видео' with 'Повторить', load after load", async ({ page }, testInfo) => {
   // Each load fails at its own moment of the start (before the app's turn, while it is evaluated):
-  // none may leave the page without the error.
+  // none may leave the page without the error. hls.js turns from a refused segment to the next
+  // level and round again without end: the error must come without the start watchdog's 20 s.
+  test.setTimeout(90_000);
   const starts = [
     ...Array.from({ length: 5 }, () => ({ movie: 140, rule: { target: 'key', action: { type: 'reset' }, count: null }, detail: 'keyLoadError' })),
     ...Array.from({ length: 3 }, () => ({ movie: 101, rule: { target: 'playlist', path: 'master.m3u8', action: { type: 'status', status: 500 }, count: null }, detail: 'manifestLoadError' })),
+    ...Array.from({ length: 3 }, () => ({ movie: 101, rule: { target: 'segment', action: { type: 'status', status: 404 }, count: null }, detail: 'fragLoadError' })),
   ];
   for (const [i, { movie, rule, detail }] of starts.entries()) {
     const client = `start-fails-${testInfo.workerIndex}-${Date.now()}-${i}`;
     await injectFaults(page, client, [rule]);
     const frame = await openHarness(page, { query: `movie_id=${movie}&auto_play=1&harness-client=${client}` });
     const error = frame.getByTestId('stream-error');
-    await expect(error, `load ${i + 1}`).toHaveAttribute('data-detail', detail);
+    await expect(error, `load ${i + 1}`).toHaveAttribute('data-detail', detail, { timeout: 10_000 });
     await expect(error).toContainText('Не удалось воспроизвести видео');
     await expect(error.getByRole('button', { name: 'Повторить' })).toBeVisible();
     await clearFaults(page, client);

@@ -5,7 +5,7 @@
  */
 import { Events, type ErrorData } from 'hls.js';
 import type Hls from 'hls.js';
-import { errorAction } from './error-policy';
+import { errorAction, refusedSegment } from './error-policy';
 import { toEngineError, type EmitFact } from './hls-events';
 import { applySubtitleModes } from './subtitle-modes';
 import { isWorkerFailure } from './transmux-worker';
@@ -22,10 +22,15 @@ export function handleErrors(instance: Hls, { live, video, emit }: ErrorHandlerP
   let mediaRecoveries = 0;
   /** The last audio track whose playlist loaded: where a failing one falls back to. */
   let loadedAudioTrack: number | null = null;
+  /** The segments refused since a segment of their type (film, audio) last reached the buffer. */
+  const refused = new Set<string>();
 
   function onError(data: ErrorData): void {
     const error = toEngineError(data);
-    const action = errorAction(data, mediaRecoveries, loadedAudioTrack);
+    const segment = refusedSegment(data);
+    const refusedAgain = segment !== null && refused.has(segment);
+    if (segment !== null) refused.add(segment);
+    const action = errorAction(data, mediaRecoveries, loadedAudioTrack, refusedAgain);
     const hls = live();
     // No instance to act on until createHls has returned: such an error goes out as it came.
     if (!hls || action.type === 'report') {
@@ -55,4 +60,7 @@ export function handleErrors(instance: Hls, { live, video, emit }: ErrorHandlerP
     if (!isWorkerFailure(data)) onError(data);
   });
   instance.on(Events.AUDIO_TRACK_LOADED, (_, data) => (loadedAudioTrack = data.id));
+  instance.on(Events.FRAG_BUFFERED, (_, { frag }) => {
+    for (const segment of refused) if (segment.startsWith(`${frag.type} `)) refused.delete(segment);
+  });
 }

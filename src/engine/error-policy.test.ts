@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ErrorDetails, ErrorTypes, type ErrorData } from 'hls.js';
-import { errorAction, type ErrorAction } from './error-policy';
+import { errorAction, refusedSegment, type ErrorAction } from './error-policy';
 
 const ACTIONS = {
   'report as is': { type: 'report' },
@@ -71,5 +71,23 @@ describe('errorAction', () => {
 
   it('a manifest whose codecs the browser cannot play is the fatal error at once, not a media error to recover', () => {
     expect(errorAction(error(MEDIA_ERROR, ErrorDetails.MANIFEST_INCOMPATIBLE_CODECS_ERROR, true), 0)).toEqual(ACTIONS['report as is']);
+  });
+});
+
+describe('segments the server refuses (HTTP 4xx)', () => {
+  const refused = (code: number, type = 'main', url = 'https://cdn.test/film/720p/seg-3.m4s') =>
+    ({ type: NETWORK_ERROR, details: ErrorDetails.FRAG_LOAD_ERROR, fatal: false, frag: { type, url, byteRangeStartOffset: undefined }, response: { code } }) as unknown as ErrorData;
+
+  it("a segment of the film or its audio refused with 4xx has a key; other failures and the subtitles' have none", () => {
+    expect([404, 403, 410].map((code) => refusedSegment(refused(code)))).toEqual(Array(3).fill('main https://cdn.test/film/720p/seg-3.m4s#'));
+    expect(refusedSegment(refused(404, 'audio'))).toBe('audio https://cdn.test/film/720p/seg-3.m4s#');
+    expect([refused(500), refused(0), refused(404, 'subtitle'), { ...refused(404), details: ErrorDetails.FRAG_LOAD_TIMEOUT }].map(refusedSegment)).toEqual([null, null, null, null]);
+  });
+
+  it('stops the loading when a segment is refused again, and not before', () => {
+    expect(errorAction(refused(404), 0, null, false)).toEqual(ACTIONS['report as is']);
+    expect(errorAction(refused(404), 0, null, true)).toEqual(ACTIONS['stop loading, report fatal']);
+    // A server error is retried by hls.js: never this rule's.
+    expect(errorAction(refused(503), 0, null, true)).toEqual(ACTIONS['report as is']);
   });
 });

@@ -24,10 +24,24 @@ const AUDIO_PLAYLIST_ERRORS: ReadonlySet<string> = new Set([ErrorDetails.AUDIO_T
 const SUBTITLE_PLAYLIST_ERRORS: ReadonlySet<string> = new Set([ErrorDetails.SUBTITLE_LOAD_ERROR, ErrorDetails.SUBTITLE_TRACK_LOAD_TIMEOUT]);
 
 /**
- * `mediaRecoveries`: the recoveries already tried for the current source; `loadedAudioTrack`: the
- * last audio track whose playlist loaded, null before any.
+ * A segment of the film or its audio that the server refused (HTTP 4xx), as a key (its type,
+ * address and byte range); null for anything else. hls.js does not ask for a refused segment again: it turns to
+ * another level, and, a failed level's penalty expiring at once, round again. Subtitles are not
+ * here: without them the film plays on (SPEC.md §8).
  */
-export function errorAction(data: ErrorData, mediaRecoveries: number, loadedAudioTrack: number | null = null): ErrorAction {
+export function refusedSegment(data: ErrorData): string | null {
+  const code = data.response?.code ?? 0;
+  const frag = data.frag;
+  if (data.details !== ErrorDetails.FRAG_LOAD_ERROR || !frag || (frag.type !== 'main' && frag.type !== 'audio') || code < 400 || code > 499) return null;
+  return `${frag.type} ${frag.url}#${frag.byteRangeStartOffset ?? ''}`;
+}
+
+/**
+ * `mediaRecoveries`: the recoveries already tried for the current source; `loadedAudioTrack`: the
+ * last audio track whose playlist loaded, null before any; `refusedAgain`: this segment was refused
+ * before, since a segment last reached the buffer.
+ */
+export function errorAction(data: ErrorData, mediaRecoveries: number, loadedAudioTrack: number | null = null, refusedAgain = false): ErrorAction {
   // An alternate rendition's playlist that fails is not the stream failing (SPEC.md §8: audio-track
   // and subtitle playlist errors are non-fatal). hls.js, with no other rendition group to turn to,
   // makes it fatal and stops loading: the viewer keeps the audio that played, or loses the subtitles.
@@ -41,6 +55,9 @@ export function errorAction(data: ErrorData, mediaRecoveries: number, loadedAudi
     // cleared, ask for the same key again: the first failure ends the stream.
     return { type: 'stopLoad' };
   }
+  // hls.js came back to a segment it was refused: it has nowhere left to turn, and the spinner
+  // would turn until the start watchdog's limit, or for good once the film has started.
+  if (refusedAgain && refusedSegment(data) !== null) return { type: 'stopLoad' };
   // A manifest none of whose codecs the browser plays has nothing to recover: it is the error.
   const recoverable = data.details !== ErrorDetails.MANIFEST_INCOMPATIBLE_CODECS_ERROR;
   if (data.fatal && data.type === ErrorTypes.MEDIA_ERROR && recoverable && mediaRecoveries < MEDIA_RECOVERIES) {
