@@ -1,7 +1,7 @@
 /**
  * The player put together, in order, when the entry (main.ts) gives the app its turn with the
  * page's start (src/start): error reporting's configuration, the features' links
- * (connect-features.ts), one scope, the start facts the models adopt, the engine, what loads after
+ * (link-features.ts), one scope, the start facts the models adopt, the engine, what loads after
  * start-up, and the views.
  */
 import { root, type PageStart, type ViewerIntent } from '../start';
@@ -23,7 +23,7 @@ import { AFTER_START_UP_BUFFER_MAX_MS, AFTER_START_UP_BUFFER_S, AFTER_START_UP_F
 import { afterStartUp, bufferSafe } from '../platform/after-start-up';
 import { exposeToHarness } from '../platform/harness-probe';
 import { libraryLoadFailed } from '../features/analytics';
-import { connectFeatures } from './connect-features';
+import { linkFeatures } from './link-features';
 import { App } from './app';
 
 /** What each intent the viewer gave the page's shell is to the model. */
@@ -64,7 +64,7 @@ export function createPlayer({ video, engine, takeEarly, firstFrame: started, sh
   // the SDK itself loads after the first frame, off the start-up path.
   initSentry({ dsn: early.config.sentryDsn, project: early.config.sentryProject });
 
-  connectFeatures();
+  linkFeatures();
   const scope = fork();
   takeShellIntents(scope, shell);
   // What loads after the first frame waits until the buffer can spare the link. Only a start known

@@ -117,7 +117,7 @@ export interface StatEvents {
   /** The viewer clicked the ad (its click-through opened). */
   videoplayer_ad_banner_click: StatAdFields;
 
-  // The resume prompt 'Вы остановились на h:mm:ss' (SPEC.md §2, §7 stoppedHere_window_*): progress/connect.ts.
+  // The resume prompt 'Вы остановились на h:mm:ss' (SPEC.md §2, §7 stoppedHere_window_*): app/links/progress.ts.
   /** The prompt was offered before the first start, with the saved position in seconds. */
   videoplayer_stoppedHere_window_open: { position: number };
   /** 'Продолжить просмотр'. */
@@ -149,7 +149,7 @@ export interface StatEvents {
   /** The X link. */
   videoplayer_popup_share_x: NoPayload;
 
-  // The 'Сезоны и серии' menu (SPEC.md §2, §7 seasonsAndEpisodes_*): series/connect.ts.
+  // The 'Сезоны и серии' menu (SPEC.md §2, §7 seasonsAndEpisodes_*): app/links/series.ts.
   /** The menu opened. */
   videoplayer_seasonsAndEpisodes_open: NoPayload;
   /** The menu closed. */

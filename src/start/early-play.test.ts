@@ -12,7 +12,8 @@ import { createMemoryStorage, $storage } from '../platform/storage';
 import { sendStatFx } from '../platform/stats';
 import { firePixelFx } from '../platform/pixel';
 import { loadVastFx } from '../platform/vast-loader';
-import { connectFeatures } from '../app/connect-features';
+import { linkFeatures } from '../app/link-features';
+import { linked } from '../test-support/linked';
 import { parseConfig } from '../features/session/config';
 import { planEarlyStart, planForViewer, playsAtOnce, earlyPreroll, waitsForViewer, type EarlyPlayInput } from './early-play';
 
@@ -106,7 +107,7 @@ describe('the entry plays the start itself only when the model would play it at 
  */
 
 // The features' links, as the player makes them.
-connectFeatures();
+linked(linkFeatures);
 
 const READY = { levels: [], audioTracks: [], subtitleTracks: [] };
 const film: EpisodeDto = {

@@ -13,8 +13,9 @@ import {
 import { $audioTrack, $levels, $playingLevel, $subtitleTrack } from '../features/tracks';
 import { $thumbnailTrackUrl } from '../features/previews/model';
 import { $chaptersTrackUrl } from '../features/chapters/model';
-import { reportStreamErrorFx } from '../features/analytics/connect';
-import { connectFeatures } from '../app/connect-features';
+import { reportStreamErrorFx } from '../features/analytics';
+import { linkFeatures } from '../app/link-features';
+import { linked } from '../test-support/linked';
 import { $storage, createMemoryStorage } from '../platform/storage';
 import { sendStatFx } from '../platform/stats';
 import { fire } from '../test-support/playback-scope';
@@ -22,7 +23,7 @@ import { sourceFailure } from './early-media';
 import { startAdopted } from '../features/session';
 import { startSnapshot } from '../test-support/start-snapshot';
 
-connectFeatures();
+linked(linkFeatures);
 
 const URL = 'https://cdn.test/film/master.m3u8';
 const EARLY = { episodeId: 7, url: URL, startTime: 0 };

@@ -15,8 +15,9 @@ import { $phase, appStarted, loadStartupFx, startAdopted, type StartupData } fro
 import { startSnapshot } from '../test-support/start-snapshot';
 import { $streamError, engineAttached } from '../features/playback';
 import { parseConfig } from '../features/session/config';
-import { reportStreamErrorFx } from '../features/analytics/connect';
-import { connectFeatures } from '../app/connect-features';
+import { reportStreamErrorFx } from '../features/analytics';
+import { linkFeatures } from '../app/link-features';
+import { linked } from '../test-support/linked';
 import { createMemoryStorage, $storage } from '../platform/storage';
 import { sendStatFx } from '../platform/stats';
 import { firePixelFx } from '../platform/pixel';
@@ -24,7 +25,7 @@ import { loadVastFx } from '../platform/vast-loader';
 import { planEarlyStart } from './early-play';
 import { decideStart } from '../features/progress/start';
 
-connectFeatures();
+linked(linkFeatures);
 
 const film: EpisodeDto = {
   id: 7, title: 'Film', description: '', order: 1, posterPath: null, duration: 600, watchProgress: 0, watchedAt: null,

@@ -24,6 +24,8 @@ export {
   adMutedRequested,
   adVolumeMatched,
   adCreated,
+  adMediaSoundRefused,
+  playAdFx,
 } from './model/break';
 export type { AdBreak, AdBreakPhase, AdFailure, AdPosition, AdStatusChange } from './model/break';
 export { $adMediaTimeoutMs } from './model/media-timeout';
@@ -31,6 +33,8 @@ export { adsNativeFullscreenChanged, adsCastingChanged, pageVisibilityChanged, a
 export {
   adsConfigured,
   contentPlayRequested,
+  contentPlayAsked,
+  contentPlayOverdue,
   contentTimeUpdated,
   contentSeeked,
   contentDurationChanged,
@@ -46,4 +50,3 @@ export type { AdHistoryItem } from './model/tracking';
 export { AdStatus, nextAdStatus, isTerminal, isRunning } from './status';
 export { planAds, type AdSettings, type AdPlan, type AdItem, type AdCandidate, type AdBreakKind } from './sources';
 export { createAdUnit, adDuration, adRemainingTime, $adUnitDuration, $adUnitRemainingTime, type AdUnit } from './ad-unit';
-export { connectAds } from './connect';

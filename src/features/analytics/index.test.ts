@@ -18,10 +18,11 @@ import { loadVastFx, type VastLoadRequest } from '../../platform/vast-loader';
 import { sendStatFx, type StatEvent } from '../../platform/stats';
 import { $storage, createMemoryStorage } from '../../platform/storage';
 import './index';
-import { connectFeatures } from '../../app/connect-features';
+import { linkFeatures } from '../../app/link-features';
+import { linked } from '../../test-support/linked';
 
 // The features' links, as the player makes them.
-connectFeatures();
+linked(linkFeatures);
 
 const TRACE_DIR = path.resolve(__dirname, '../../../fixtures/traces');
 const traces = readdirSync(TRACE_DIR)

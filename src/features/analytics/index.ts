@@ -13,7 +13,9 @@ export {
   networkType,
   errorPayload,
   FRAME_DROP_RATIO,
+  reportStreamErrorFx,
 } from './model';
+export { pageHidden, qoeAutoplayed, qoeFactHappened, qoeSourceRequested } from './qoe-model';
+export { playedSinceStart, type QoeFact } from './qoe';
 export type { AnalyticsItem, ContentPosition, StreamErrorReport, FrameDropReport } from './model';
 export { marksReached, type ProgressMark } from './marks';
-export { connectAnalytics } from './connect';

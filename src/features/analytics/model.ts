@@ -4,12 +4,13 @@
  * Inputs are plain facts the app wires from playback, session and ads; the only effect is
  * sendStatFx, so the model never touches the page.
  */
-import { combine, createEvent, createStore, sample, type Event, type Unit } from 'effector';
+import { combine, createEffect, createEvent, createStore, sample, type Event, type Unit } from 'effector';
 import { interval } from 'patronum/interval';
 import type { EngineError } from '../../engine/types';
 import { TIMEUPDATE_ANALYTICS_INTERVAL_MS } from '../../lib/constants';
 import type { DeviceType } from '../../lib/device';
 import { bitsToKilobytes, networkClass, type NetworkClass } from '../../lib/network';
+import { reportError, type ErrorReport } from '../../platform/sentry';
 import { sendStatFx, stat } from '../../platform/stats';
 import type { Stat, StatErrorFields } from '../../platform/stat-events';
 import { marksReached } from './marks';
@@ -52,6 +53,8 @@ export const contentPlayingChanged = createEvent<boolean>();
 export const streamErrorReported = createEvent<StreamErrorReport>();
 export const framesSampled = createEvent<FrameDropReport>();
 export const libraryLoadFailed = createEvent<string>();
+/** Sends a stream error's report; an effect, so a scope (a test's) can take the reports in its place. */
+export const reportStreamErrorFx = createEffect((report: ErrorReport) => reportError(report));
 /** A skip button appeared, with the chapter's role (intro or recap); once per chapter and episode. */
 export const chapterSkipOffered = createEvent<string>();
 /** The viewer pressed the skip button. */

@@ -9,10 +9,11 @@ import { autoplaySet, engineAttached, playClicked, seekRequested, sourceRequeste
 import { sendStatFx, type StatEvent } from '../../platform/stats';
 import { itemChanged, type AnalyticsItem } from './index';
 import { pageHidden } from './qoe-model';
-import { connectFeatures } from '../../app/connect-features';
+import { linkFeatures } from '../../app/link-features';
+import { linked } from '../../test-support/linked';
 
 // The features' links, as the player makes them.
-connectFeatures();
+linked(linkFeatures);
 
 const EPISODE_1: AnalyticsItem = { contentId: 102, episodeId: 1, imdbId: null };
 const EPISODE_2: AnalyticsItem = { contentId: 102, episodeId: 2, imdbId: null };

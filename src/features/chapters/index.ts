@@ -1,5 +1,7 @@
 export {
   chaptersTrackFound,
+  chaptersCleared,
+  watchChaptersTrackFx,
   skipChapterClicked,
   autoSkipToggled,
   skipOfferShown,
@@ -15,4 +17,3 @@ export {
 } from './model';
 export { chapterAt } from './rules';
 export type { Chapter, ChapterRole, SkipOffer, SkipRole } from './rules';
-export { connectChapters } from './connect';

@@ -28,13 +28,13 @@ import {
 } from './index';
 import { exposeChaptersFx } from './model';
 import type { HarnessChapters } from '../../platform/harness-probe';
-import { connectPlayback } from '../playback';
-import { connectChapters } from './index';
+import { linkPlayback } from '../../app/links/playback';
+import { linkChapters } from '../../app/links/chapters';
+import { linked } from '../../test-support/linked';
 
 // Chapters' links and playback's (which chapters hears), as the player makes them; not analytics',
 // whose frame-drop interval would keep `vi.runAllTimersAsync` running.
-connectPlayback();
-connectChapters();
+linked(linkPlayback, linkChapters);
 
 const MASTER = 'https://cdn.test/s1e1/master.m3u8';
 const TRACK = 'https://cdn.test/s1e1/chapters.vtt';

@@ -11,4 +11,3 @@ export {
 // methods.ts and events.ts wire themselves when imported; these two exports are what loads them.
 export { $embedPaused } from './methods';
 export { adAnnouncements } from './events';
-export { connectEmbed } from './connect';

@@ -5,6 +5,7 @@ export {
   nativeFullscreenChanged,
   enterNativeFx,
   exitNativeFx,
+  readFramedFx,
   $fullscreenMode,
   $framed,
   $nativeFullscreen,
@@ -27,4 +28,3 @@ export {
 } from './devices';
 export { nowPlayingSet, mediaSessionStarted, nextTrackAvailabilitySet, nextTrackRequested, sessionMetadata } from './media-session';
 export type { NowPlaying } from './media-session';
-export { connectFullscreen } from './connect';

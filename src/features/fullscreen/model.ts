@@ -46,7 +46,7 @@ export const $parentFullscreen = combine(
   (mode, framed, mobile) => mode === 'parent' || (mobile && framed),
 );
 
-/** The page says whether it is framed (fullscreen/connect.ts, at the page's start). */
+/** The page says whether it is framed (app/links/fullscreen.ts, at the page's start). */
 export const readFramedFx = createEffect(() => isFramed());
 sample({ clock: readFramedFx.doneData, target: $framed });
 

@@ -10,9 +10,11 @@ export {
   parentListenStarted,
   escapeUnhandled,
   menuTransition,
+  panelOpened,
+  panelClosed,
+  panelTaken,
   CLOSED,
   $activeMenu,
   $menuOpen,
 } from './model';
 export type { MenuId, SubMenu, MenuState, MenuAction } from './model';
-export { connectMenus } from './connect';

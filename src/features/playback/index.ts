@@ -23,6 +23,7 @@ export {
   mediaTimeUpdated,
   streamTicked,
   mediaError,
+  sourceMissing,
 } from './events';
 export { $status, $isPlaying, $currentTime, $currentSecond, $duration, $lastTime, $streamError } from './status';
 export {
@@ -58,6 +59,7 @@ export {
   pointerMoved,
   controlsPinnedSet,
   pointerLeft,
+  layoutWatchStarted,
   $controlsVisible,
   $chromeTime,
   $chromeSecond,
@@ -73,4 +75,3 @@ export { surfaceClicked, surfaceDoubleClicked, fullscreenShortcutUsed, zoneAt, n
 export { keyPressed, subtitlesShortcutUsed, escapePressed, shortcutFor, shortcutsHelpClosed, $shortcutsHelpOpen, KEY_SHORTCUTS } from './keyboard';
 export type { KeyInput } from './keyboard';
 export { statusAnnounced, $announcement } from './announce';
-export { connectPlayback } from './connect';

@@ -25,7 +25,7 @@ export const $engine = createStore<MediaEngine | null>(null, { serialize: 'ignor
 export const $source = createStore<SourceRequest | null>(null).on(sourceRequested, (_, source) => source);
 /**
  * Whether the next source plays by itself. One event, three moments that decide it: the page's
- * auto_play when the app starts (playback/connect.ts), each episode's start plan (series/connect.ts,
+ * auto_play when the app starts (app/links/playback.ts), each episode's start plan (app/links/series.ts,
  * which overrides it per episode), and 'Повторить' after an error (a retry plays, model.ts).
  */
 export const $autoplay = createStore(false).on(autoplaySet, (_, on) => on);

@@ -1,2 +1,1 @@
-export { previewWanted, $thumbnailTrackUrl, $previewAvailable, $thumbnailCues } from './model';
-export { connectPreviews } from './connect';
+export { thumbnailTrackFound, trackCleared, watchThumbnailTrackFx, previewWanted, $thumbnailTrackUrl, $previewAvailable, $thumbnailCues } from './model';

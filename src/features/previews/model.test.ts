@@ -9,10 +9,11 @@ import { fetchThumbnailTrackFx, type FetchedTrack } from '../../platform/thumbna
 import { settle } from '../../test-support/settle';
 import { engineAttached, sourceRequested } from '../playback';
 import { $previewAvailable, $thumbnailCues, $thumbnailTrackUrl, previewWanted } from './index';
-import { connectFeatures } from '../../app/connect-features';
+import { linkFeatures } from '../../app/link-features';
+import { linked } from '../../test-support/linked';
 
 // The features' links, as the player makes them.
-connectFeatures();
+linked(linkFeatures);
 
 const TRACK = 'https://cdn.test/film/thumbnails.vtt';
 const OTHER = 'https://cdn.test/s1e2/thumbnails.vtt';

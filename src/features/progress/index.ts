@@ -14,4 +14,3 @@ export {
 export type { ProgressMap } from './model';
 export { decideStart, planStart, sanitizeProgress, isResumable, FINISHED_MARGIN_S, type StartPlan, type StartPlay } from './start';
 export type { StartInput, StartDecision } from './start';
-export { connectProgress } from './connect';

@@ -21,10 +21,11 @@ import {
   finishWindowCreditsClicked,
   finishWindowNextClicked,
 } from './finish-window';
-import { connectFeatures } from '../../app/connect-features';
+import { linkFeatures } from '../../app/link-features';
+import { linked } from '../../test-support/linked';
 
 // The features' links, as the player makes them.
-connectFeatures();
+linked(linkFeatures);
 
 const episode = (id: number, order: number): EpisodeDto => ({
   id, title: `${order}. E${id}`, description: '', order, posterPath: null, duration: 60, watchProgress: 0, watchedAt: null,

@@ -26,4 +26,3 @@ export {
   creditsCountdownEnded,
 } from './finish-window';
 export type { FinishTrigger } from './finish-window';
-export { connectSeries } from './connect';

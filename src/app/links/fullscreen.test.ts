@@ -1,11 +1,12 @@
 import { allSettled, createWatch, fork } from 'effector';
 import { describe, expect, it } from 'vitest';
-import { adsCastingChanged, adsNativeFullscreenChanged } from '../ads';
-import { castingChanged, videoFullscreenChanged } from './index';
-import { connectFeatures } from '../../app/connect-features';
+import { adsCastingChanged, adsNativeFullscreenChanged } from '../../features/ads';
+import { castingChanged, videoFullscreenChanged } from '../../features/fullscreen';
+import { linkFeatures } from '../link-features';
+import { linked } from '../../test-support/linked';
 
 // The features' links, as the player makes them.
-connectFeatures();
+linked(linkFeatures);
 
 describe('fullscreen wiring', () => {
   it('ads hear the video element alone in fullscreen, and casting', async () => {

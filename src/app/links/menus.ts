@@ -6,15 +6,14 @@
  * panel, its pause pauses (playback).
  */
 import { sample } from 'effector';
-import { appStarted } from '../session';
-import { pauseClicked } from '../playback';
-import { $seasonsMenuOpen, seasonsMenuClosed } from '../series';
-import { $sharePopupOpen, sharePopupClosed } from '../share';
-import { panelClosed, panelOpened, panelTaken, parentActionReceived, parentListenStarted } from './model';
-import { connector } from '../../lib/connector';
+import { appStarted } from '../../features/session';
+import { pauseClicked } from '../../features/playback';
+import { $seasonsMenuOpen, seasonsMenuClosed } from '../../features/series';
+import { $sharePopupOpen, sharePopupClosed } from '../../features/share';
+import { panelClosed, panelOpened, panelTaken, parentActionReceived, parentListenStarted } from '../../features/menus';
 
-/** Connects menus to the features it hears; once (app/connect-features.ts). */
-export const connectMenus = connector(() => {
+/** Links menus to the features it hears; the player calls it once (app/link-features.ts). */
+export function linkMenus(): void {
   sample({ clock: appStarted, fn: () => undefined, target: parentListenStarted });
 
   sample({ clock: $seasonsMenuOpen.updates, filter: Boolean, fn: () => 'seasons' as const, target: panelOpened });
@@ -32,4 +31,4 @@ export const connectMenus = connector(() => {
 
   // A `{ type: 'pause' }` message from the parent frame pauses.
   sample({ clock: parentActionReceived, filter: ({ type }) => type === 'pause', fn: () => undefined, target: pauseClicked });
-});
+}

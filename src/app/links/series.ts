@@ -2,21 +2,20 @@
  * Series' links (issue 6): where each episode starts (planStart over the series choice, the
  * saved progress and the page's t/episode_time) and how (autoplay, the source, the resume offer),
  * the next episode's playlists fetched ahead, and the seasons menu's statistics.
- * Elsewhere: the resume prompt's answer and its statistics are progress's (progress/connect.ts);
- * auto-advance and episodeChanged to the parent are wired by embed (embed/connect.ts), which
- * drives series and whose loop holds auto-advance back; the Media Session's next track by
- * fullscreen; the seasons menu's exclusivity with the other panels by menus.
+ * Elsewhere: the resume prompt's answer and its statistics are progress's (links/progress.ts);
+ * auto-advance and episodeChanged to the parent are embed's (links/embed.ts), whose loop holds
+ * auto-advance back; the Media Session's next track is fullscreen's; the seasons menu's
+ * exclusivity with the other panels is menus'.
  */
 import { createEvent, createStore, sample } from 'effector';
-import { $config, episodeChosen, masterUrl } from '../session';
-import { $currentSecond, $duration, $muted, $pageSource, autoplaySet, pageSourceKept, prefetchSourceFx, sourceRequested } from '../playback';
-import { $adoptedPlan, $savedProgress, planStart, resumeOffered, type StartPlan } from '../progress';
+import { $config, episodeChosen, masterUrl } from '../../features/session';
+import { $currentSecond, $duration, $muted, $pageSource, autoplaySet, pageSourceKept, prefetchSourceFx, sourceRequested } from '../../features/playback';
+import { $adoptedPlan, $savedProgress, planStart, resumeOffered, type StartPlan } from '../../features/progress';
 import { sendStatFx, stat } from '../../platform/stats';
-import { $lastChoice, $nextEpisode, $seasonsMenuOpen, episodeSelected, menuBackClicked, menuSeasonPicked, type EpisodeChoice } from './model';
-import { connector } from '../../lib/connector';
+import { $lastChoice, $nextEpisode, $seasonsMenuOpen, episodeSelected, menuBackClicked, menuSeasonPicked, type EpisodeChoice } from '../../features/series';
 
-/** Connects series to the features it hears; once (app/connect-features.ts). */
-export const connectSeries = connector(() => {
+/** Links series to the features it hears; the player calls it once (app/link-features.ts). */
+export function linkSeries(): void {
   /** The next episode's master playlist is fetched this close to the end of the current one. */
   const PREFETCH_LEAD_S = 15;
 
@@ -88,4 +87,4 @@ export const connectSeries = connector(() => {
   sample({ clock: menuSeasonPicked, fn: (seasonId) => stat('seasonsAndEpisodes_season_click', { seasonId }), target: sendStatFx });
   sample({ clock: menuBackClicked, fn: () => stat('seasonsAndEpisodes_back'), target: sendStatFx });
   sample({ clock: episodeSelected, fn: (episode) => stat('seasonsAndEpisodes_episode_click', { episodeId: episode.id }), target: sendStatFx });
-});
+}

@@ -4,16 +4,23 @@
  * subtitle choices are announced to screen readers (not ABR switches or a new source's restores).
  */
 import { sample } from 'effector';
-import { statusAnnounced } from '../playback';
-import { $content, appStarted } from '../session';
-import { audioContentSet, audioLanguagesSet } from './audio';
-import { $levels, qualityChosen, rateChosen } from './model';
-import { qualityAnnouncement, rateAnnouncement, subtitleAnnouncement } from './rules';
-import { $subtitleTracks, subtitleAsked } from './subtitles';
-import { connector } from '../../lib/connector';
+import { statusAnnounced } from '../../features/playback';
+import { $content, appStarted } from '../../features/session';
+import {
+  audioContentSet,
+  audioLanguagesSet,
+  $levels,
+  qualityChosen,
+  rateChosen,
+  qualityAnnouncement,
+  rateAnnouncement,
+  subtitleAnnouncement,
+  $subtitleTracks,
+  subtitleAsked,
+} from '../../features/tracks';
 
-/** Connects tracks to the features it hears; once (app/connect-features.ts). */
-export const connectTracks = connector(() => {
+/** Links tracks to the features it hears; the player calls it once (app/link-features.ts). */
+export function linkTracks(): void {
   sample({ clock: appStarted, fn: (config) => config.languages, target: audioLanguagesSet });
   sample({ clock: $content.updates, fn: (content) => content?.id ?? null, target: audioContentSet });
 
@@ -21,4 +28,4 @@ export const connectTracks = connector(() => {
   sample({ clock: sample({ clock: qualityChosen, source: $levels, fn: qualityAnnouncement }).filterMap(line), target: statusAnnounced });
   sample({ clock: rateChosen, filter: (rate) => Number.isFinite(rate) && rate > 0, fn: rateAnnouncement, target: statusAnnounced });
   sample({ clock: sample({ clock: subtitleAsked, source: $subtitleTracks, fn: subtitleAnnouncement }).filterMap(line), target: statusAnnounced });
-});
+}

@@ -4,20 +4,18 @@
  * episodeChanged for every episode that becomes current (the spec's messages, SPEC.md); and the
  * end of an episode advances the series unless the embedder asked for a loop (player.js setLoop,
  * methods.ts replays the episode then), and so does the end of the credits' countdown on the
- * end-of-episode card (series/finish-window.ts). Auto-advance is wired here, not in series, because the
- * loop is embed's behaviour and embed already drives series (setEpisode, next): series cannot
- * listen back to embed without an import cycle.
+ * end-of-episode card (series/finish-window.ts). Auto-advance is here, not in series' links,
+ * because the loop is embed's behaviour.
  */
 import { sample } from 'effector';
-import { appStarted, episodeChosen } from '../session';
-import { mediaEnded } from '../playback';
-import { creditsCountdownEnded, episodeEnded } from '../series';
+import { appStarted, episodeChosen } from '../../features/session';
+import { mediaEnded } from '../../features/playback';
+import { creditsCountdownEnded, episodeEnded } from '../../features/series';
 import { postToParentFx } from '../../platform/parent-bridge';
-import { $loopEnabled, embedStarted } from './model';
-import { connector } from '../../lib/connector';
+import { $loopEnabled, embedStarted } from '../../features/embed';
 
-/** Connects embed to the features it hears; once (app/connect-features.ts). */
-export const connectEmbed = connector(() => {
+/** Links embed to the features it hears; the player calls it once (app/link-features.ts). */
+export function linkEmbed(): void {
   sample({ clock: appStarted, fn: (config) => ({ src: config.pageUrl, allowedOrigins: config.allowedOrigins }), target: embedStarted });
 
   // The parent learns of every episode that becomes current, the first one included.
@@ -26,4 +24,4 @@ export const connectEmbed = connector(() => {
   // Auto-advance: the end of an episode, or of the credits' countdown, selects the next one (it
   // plays from 0), unless looping.
   sample({ clock: [mediaEnded, creditsCountdownEnded], source: $loopEnabled, filter: (loop) => !loop, fn: () => undefined, target: episodeEnded });
-});
+}

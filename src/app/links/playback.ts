@@ -3,18 +3,15 @@
  * the page's disabled_share takes the share button away; the page's autoplay is playback's; an
  * episode without a playlist is the stream error sourceMissing; a page error releases the engine.
  *
- * Playback's reaction to an ad break (hold, pause, resume) is in ads/connect.ts: ads listens to
- * playback, so playback importing ads would make the two index files import each other.
+ * Playback's reaction to an ad break (hold, pause, resume) is in links/ads.ts, at its place in
+ * the order of links.
  */
 import { attach, sample } from 'effector';
-import { $phase, appStarted, episodeChosen } from '../session';
-import { layoutWatchStarted, shareAvailabilitySet } from './controls';
-import { autoplaySet, engineAttached, sourceMissing } from './events';
-import { $engine } from './model';
-import { connector } from '../../lib/connector';
+import { $phase, appStarted, episodeChosen } from '../../features/session';
+import { layoutWatchStarted, shareAvailabilitySet, autoplaySet, engineAttached, sourceMissing, $engine } from '../../features/playback';
 
-/** Connects playback to the features it hears; once (app/connect-features.ts). */
-export const connectPlayback = connector(() => {
+/** Links playback to the features it hears; the player calls it once (app/link-features.ts). */
+export function linkPlayback(): void {
   sample({ clock: appStarted, fn: () => undefined, target: layoutWatchStarted });
   sample({ clock: appStarted, fn: (config) => !config.disabledShare, target: shareAvailabilitySet });
   sample({ clock: appStarted, fn: (config) => config.autoPlay, target: autoplaySet });
@@ -36,4 +33,4 @@ export const connectPlayback = connector(() => {
     },
   });
   sample({ clock: [$phase.updates, engineAttached], source: $phase, filter: (phase) => phase === 'error', target: releaseEngineFx });
-});
+}

@@ -7,12 +7,11 @@
  */
 import { sample } from 'effector';
 import { STRINGS } from '../../lib/strings';
-import { engineConnected, sourceAdopted, sourceRequested, statusAnnounced } from '../playback';
-import { chaptersCleared, chaptersTrackFound, skipOfferShown, watchChaptersTrackFx } from './model';
-import { connector } from '../../lib/connector';
+import { engineConnected, sourceAdopted, sourceRequested, statusAnnounced } from '../../features/playback';
+import { chaptersCleared, chaptersTrackFound, skipOfferShown, watchChaptersTrackFx } from '../../features/chapters';
 
-/** Connects chapters to the features it hears; once (app/connect-features.ts). */
-export const connectChapters = connector(() => {
+/** Links chapters to the features it hears; the player calls it once (app/link-features.ts). */
+export function linkChapters(): void {
   sample({ clock: engineConnected, target: watchChaptersTrackFx });
   sample({ clock: sourceAdopted.filterMap(({ chaptersTrack }) => chaptersTrack ?? undefined), target: chaptersTrackFound });
   sample({ clock: sourceRequested, fn: () => undefined, target: chaptersCleared });
@@ -21,4 +20,4 @@ export const connectChapters = connector(() => {
     fn: ({ role }) => (role === 'intro' ? STRINGS.announceSkipIntro : STRINGS.announceSkipRecap),
     target: statusAnnounced,
   });
-});
+}

@@ -3,23 +3,29 @@
  * says whether it is framed; the Media Session shows what plays (session) and its "next track" is
  * the next episode (series).
  *
- * Ads hear native fullscreen and casting from here: that is ads listening to fullscreen, but
- * fullscreen listens to series, which listens to ads, so ads importing fullscreen would make a
- * cycle of index files.
+ * Ads hear native fullscreen and casting from here (ads listening to fullscreen, kept here at its
+ * place in the order of links).
  */
 import { combine, sample } from 'effector';
-import { $config, $content, $currentEpisode, appStarted } from '../session';
-import { $nextEpisode, nextEpisodeClicked } from '../series';
-import { adsCastingChanged, adsNativeFullscreenChanged } from '../ads';
+import { $config, $content, $currentEpisode, appStarted } from '../../features/session';
+import { $nextEpisode, nextEpisodeClicked } from '../../features/series';
+import { adsCastingChanged, adsNativeFullscreenChanged } from '../../features/ads';
 import { cleanTitle } from '../../lib/title';
 import { httpUrl } from '../../lib/url';
-import { $videoElementFullscreen, fullscreenModeSet, readFramedFx } from './model';
-import { $casting } from './devices';
-import { mediaSessionStarted, nextTrackAvailabilitySet, nextTrackRequested, nowPlayingSet, type NowPlaying } from './media-session';
-import { connector } from '../../lib/connector';
+import {
+  $videoElementFullscreen,
+  fullscreenModeSet,
+  readFramedFx,
+  $casting,
+  mediaSessionStarted,
+  nextTrackAvailabilitySet,
+  nextTrackRequested,
+  nowPlayingSet,
+  type NowPlaying,
+} from '../../features/fullscreen';
 
-/** Connects fullscreen to the features it hears; once (app/connect-features.ts). */
-export const connectFullscreen = connector(() => {
+/** Links fullscreen to the features it hears; the player calls it once (app/link-features.ts). */
+export function linkFullscreen(): void {
   sample({ clock: appStarted, fn: () => undefined, target: mediaSessionStarted });
   sample({ clock: appStarted, fn: (config) => config.fullscreenMode, target: fullscreenModeSet });
   sample({ clock: appStarted, fn: () => undefined, target: readFramedFx });
@@ -46,4 +52,4 @@ export const connectFullscreen = connector(() => {
   // Media Session "next track" is the next episode.
   sample({ clock: $nextEpisode, fn: (next) => next !== null, target: nextTrackAvailabilitySet });
   sample({ clock: nextTrackRequested, fn: () => undefined, target: nextEpisodeClicked });
-});
+}

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { ContentDto } from '../../api/dto';
 import { createScriptedEngine } from '../../engine/scripted-engine';
 import type { ParsedAd } from '../../vast';
-import { $config, loadStartupFx, parseConfig, type StartupData } from '../session';
-import { $muted, $playHeld, $unmuteOffered, $volume, engineAttached, mediaSeeked, mediaTimeUpdated, playClicked, unmuteClicked } from '../playback';
+import { $config, loadStartupFx, parseConfig, type StartupData } from '../../features/session';
+import { $muted, $playHeld, $unmuteOffered, $volume, engineAttached, mediaSeeked, mediaTimeUpdated, playClicked, unmuteClicked } from '../../features/playback';
 import {
   adsConfigured,
   contentHoldRequested,
@@ -14,19 +14,20 @@ import {
   contentSeeked,
   contentTimeUpdated,
   type AdSettings,
-} from './index';
-import { adCreated, adMutedRequested, adVolumeMatched, playAdFx } from './model/break';
-import { $adMediaTimeoutMs } from './model/media-timeout';
-import { reportAdErrorFx } from './model/tracking';
-import { watchVisibilityFx } from './model/environment';
+} from '../../features/ads';
+import { adCreated, adMutedRequested, adVolumeMatched, playAdFx } from '../../features/ads/model/break';
+import { $adMediaTimeoutMs } from '../../features/ads/model/media-timeout';
+import { reportAdErrorFx } from '../../features/ads/model/tracking';
+import { watchVisibilityFx } from '../../features/ads/model/environment';
 import { createAdVideoFx } from '../../platform/ad-video';
 import { loadVastFx } from '../../platform/vast-loader';
 import { firePixelFx } from '../../platform/pixel';
 import { sendStatFx } from '../../platform/stats';
-import { connectFeatures } from '../../app/connect-features';
+import { linkFeatures } from '../link-features';
+import { linked } from '../../test-support/linked';
 
 // The features' links, as the player makes them.
-connectFeatures();
+linked(linkFeatures);
 
 const config = parseConfig({ search: '?movie_id=102&advert=1', pageUrl: 'http://player.test/', rootData: { adListUrl: '/ads/list.json' } });
 const startup = (available: boolean): StartupData => ({

@@ -4,13 +4,11 @@
  * mid-roll marks) and its deferred first play, and an ad starts at the content's volume.
  *
  * Playback's side of a break is here too: the pre-roll holds the content's first play, and a
- * break pauses the content and resumes it. That is playback listening to ads, but ads already
- * listens to playback, so playback importing ads would make the two index files import each
- * other. Native fullscreen and casting reach ads from fullscreen/connect.ts: fullscreen listens to
- * series, which listens to ads, so ads cannot import fullscreen.
+ * break pauses the content and resumes it (playback listening to ads, kept here at its place in
+ * the order of links). Native fullscreen and casting reach ads from links/fullscreen.ts.
  */
 import { sample } from 'effector';
-import { $config, appStarted, loadStartupFx } from '../session';
+import { $config, appStarted, loadStartupFx } from '../../features/session';
 import {
   $duration,
   $muted,
@@ -26,10 +24,14 @@ import {
   playReleased,
   playRequested,
   unlockFx,
-} from '../playback';
-import { adCreated, adMediaSoundRefused, adMutedRequested, adVolumeMatched, playAdFx } from './model/break';
-import { adsEnvironmentStarted } from './model/environment';
+} from '../../features/playback';
 import {
+  adCreated,
+  adMediaSoundRefused,
+  adMutedRequested,
+  adVolumeMatched,
+  playAdFx,
+  adsEnvironmentStarted,
   adsConfigured,
   contentHoldRequested,
   contentPauseRequested,
@@ -40,11 +42,10 @@ import {
   contentDurationChanged,
   contentSeeked,
   contentTimeUpdated,
-} from './model/schedule';
-import { connector } from '../../lib/connector';
+} from '../../features/ads';
 
-/** Connects ads to the features it hears; once (app/connect-features.ts). */
-export const connectAds = connector(() => {
+/** Links ads to the features it hears; the player calls it once (app/link-features.ts). */
+export function linkAds(): void {
   sample({
     clock: loadStartupFx.doneData,
     source: $config,
@@ -76,4 +77,4 @@ export const connectAds = connector(() => {
   sample({ clock: playAdFx.doneData, filter: (result) => result !== undefined, fn: (result) => result!, target: adMediaPlayed });
   sample({ clock: adMediaSoundRefused, fn: () => 'muted' as const, target: adMediaPlayed });
   sample({ clock: unmuteClicked, fn: () => false, target: adMutedRequested });
-});
+}

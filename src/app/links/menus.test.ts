@@ -1,17 +1,18 @@
 import { fork, type Scope } from 'effector';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { settle } from '../../test-support/settle';
-import { $episodes, $seasons } from '../session';
-import { shareClicked } from '../playback';
-import { $seasonsMenuOpen, seasonsMenuToggled } from '../series';
-import { $sharePopupOpen } from '../share';
+import { $episodes, $seasons } from '../../features/session';
+import { shareClicked } from '../../features/playback';
+import { $seasonsMenuOpen, seasonsMenuToggled } from '../../features/series';
+import { $sharePopupOpen } from '../../features/share';
 import { sendStatFx } from '../../platform/stats';
-import { $activeMenu, parentActionReceived, settingsClicked, subtitlesButtonClicked } from './index';
-import { $openPanel } from './model';
-import { connectFeatures } from '../../app/connect-features';
+import { $activeMenu, parentActionReceived, settingsClicked, subtitlesButtonClicked } from '../../features/menus';
+import { $openPanel } from '../../features/menus/model';
+import { linkFeatures } from '../link-features';
+import { linked } from '../../test-support/linked';
 
 // The features' links, as the player makes them.
-connectFeatures();
+linked(linkFeatures);
 
 // Fake time: the controls' 1 s idle timer would hold every settle for a real second.
 beforeEach(() => void vi.useFakeTimers());

@@ -2,21 +2,20 @@ import { allSettled, fork, type Scope } from 'effector';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ContentDto, EpisodeDto, SeasonDto } from '../../api/dto';
 import { createScriptedEngine } from '../../engine/scripted-engine';
-import { $config, $content, $episodes, $seasons, episodeChosen, parseConfig, startAdopted } from '../session';
+import { $config, $content, $episodes, $seasons, episodeChosen, parseConfig, startAdopted } from '../../features/session';
 import type { PageSource } from '../../start/snapshot';
 import { startSnapshot } from '../../test-support/start-snapshot';
-import { $autoplay, $source, engineAttached, prefetchSourceFx } from '../playback';
-import { nextEpisodeClicked, episodeSelected, menuBackClicked, menuSeasonPicked, seasonsMenuClosed, seasonsMenuToggled } from './index';
-import { $resumePrompt, continueClicked, readProgressFx } from '../progress';
+import { $autoplay, $source, engineAttached, prefetchSourceFx } from '../../features/playback';
+import { nextEpisodeClicked, episodeSelected, menuBackClicked, menuSeasonPicked, seasonsMenuClosed, seasonsMenuToggled } from '../../features/series';
+import { $resumePrompt, continueClicked, readProgressFx } from '../../features/progress';
 import { postToParentFx, type ParentMessage } from '../../platform/parent-bridge';
 import { sendStatFx, type StatEvent } from '../../platform/stats';
 import { $storage, createMemoryStorage } from '../../platform/storage';
-// Auto-advance and the parent's episodeChanged are wired by embed (embed/connect.ts).
-import '../embed';
-import { connectFeatures } from '../../app/connect-features';
+import { linkFeatures } from '../link-features';
+import { linked } from '../../test-support/linked';
 
 // The features' links, as the player makes them.
-connectFeatures();
+linked(linkFeatures);
 
 const episode = (id: number, season: number, order: number, duration = 600): EpisodeDto => ({
   id, title: `${order}. E${id}`, description: '', order, posterPath: null, duration, watchProgress: 0, watchedAt: null,

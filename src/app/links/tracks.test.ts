@@ -3,12 +3,13 @@ import { describe, expect, it } from 'vitest';
 import type { EngineLevel, EngineSubtitleTrack } from '../../engine/types';
 import { createScriptedEngine } from '../../engine/scripted-engine';
 import { $storage, createMemoryStorage } from '../../platform/storage';
-import { $announcement, engineAttached, sourceRequested, subtitlesShortcutUsed } from '../playback';
-import { qualityChosen, rateChosen, subtitleChosen } from './index';
-import { connectFeatures } from '../../app/connect-features';
+import { $announcement, engineAttached, sourceRequested, subtitlesShortcutUsed } from '../../features/playback';
+import { qualityChosen, rateChosen, subtitleChosen } from '../../features/tracks';
+import { linkFeatures } from '../link-features';
+import { linked } from '../../test-support/linked';
 
 // The features' links, as the player makes them.
-connectFeatures();
+linked(linkFeatures);
 
 const level = (index: number, height: number): EngineLevel => ({
   index,

@@ -10,7 +10,7 @@
 import { attach, combine, createEffect, createStore, sample, scopeBind } from 'effector';
 import { interval } from 'patronum/interval';
 import { WORKER_FALLBACK_DETAIL, type EngineError } from '../../engine/types';
-import { $breakPhase, AdStatus, adFailed, adStatusChanged, isRunning } from '../ads';
+import { $breakPhase, AdStatus, adFailed, adStatusChanged, isRunning } from '../../features/ads';
 import {
   autoplayRequested,
   $lastTime,
@@ -31,18 +31,23 @@ import {
   seekFx,
   sourceRequested,
   streamTicked,
-} from '../playback';
-import { $content, $currentEpisode, $imdbId, appStarted } from '../session';
-import { $levels, levelSwitched } from '../tracks';
-import { chapterSkipped, skipOfferShown } from '../chapters';
+} from '../../features/playback';
+import { $content, $currentEpisode, $imdbId, appStarted } from '../../features/session';
+import { $levels, levelSwitched } from '../../features/tracks';
+import { chapterSkipped, skipOfferShown } from '../../features/chapters';
 import { detectDeviceTypeFx } from '../../platform/device';
 import type { FrameCounts } from '../../platform/playback-quality';
-import { reportError, type ErrorReport } from '../../platform/sentry';
+import type { ErrorReport } from '../../platform/sentry';
 import { watchPageHide } from '../../platform/visibility';
-import { pageHidden, qoeAutoplayed, qoeFactHappened, qoeSourceRequested } from './qoe-model';
-import { playedSinceStart, type QoeFact } from './qoe';
 import {
+  pageHidden,
+  qoeAutoplayed,
+  qoeFactHappened,
+  qoeSourceRequested,
+  playedSinceStart,
+  type QoeFact,
   chapterSkipClicked,
+  reportStreamErrorFx,
   chapterSkipOffered,
   contentPlayingChanged,
   deviceDetected,
@@ -51,17 +56,13 @@ import {
   positionUpdated,
   streamErrorReported,
   type StreamErrorReport,
-} from './model';
-import { connector } from '../../lib/connector';
-
-/** Sends a stream error's report; an effect, so a scope (a test's) can take the reports in its place. */
-export const reportStreamErrorFx = createEffect((report: ErrorReport) => reportError(report));
+} from '../../features/analytics';
 
 /** The window over which dropped frames are counted for the frame-rate drop event. */
 const FRAME_WINDOW_MS = 10_000;
 
 /** What plays, the device, the skip button, and where the playhead is while content plays. */
-function connectItemAndPosition(): void {
+function linkItemAndPosition(): void {
   sample({ clock: appStarted, target: detectDeviceTypeFx });
   sample({ clock: detectDeviceTypeFx.doneData, target: deviceDetected });
 
@@ -91,7 +92,7 @@ function connectItemAndPosition(): void {
 }
 
 /** Engine errors, with what the engine measured, to rstat4 and to error reporting. */
-function connectErrors(): void {
+function linkErrors(): void {
   // Every engine error, with what the engine measured at that moment: the buffer ahead of the last
   // time fact, read now (the engine reads it when asked), from a single-store source (a combined
   // one would be recomputed on every time update).
@@ -124,7 +125,7 @@ function connectErrors(): void {
 }
 
 /** The frame-rate drop event over the content's element. */
-function connectFrameDrops(): void {
+function linkFrameDrops(): void {
   // Frame-rate drops: dropped frames counted over a window while content plays. The counters of
   // the window's start are taken with the reading: a sample whose source is $lastFrames, clocked
   // by the reading that also updates it, would see the new counters and never find a window.
@@ -153,7 +154,7 @@ function connectFrameDrops(): void {
 }
 
 /** The quality-of-experience facts, and the page leaving. */
-function connectQoe(): void {
+function linkQoe(): void {
   // Quality-of-experience facts (qoe-model.ts). Transitions only: no time update reaches them.
   const fact = (made: QoeFact) => (): QoeFact => made;
   sample({ clock: sourceRequested, fn: () => undefined, target: qoeSourceRequested });
@@ -204,10 +205,10 @@ function connectQoe(): void {
   sample({ clock: appStarted, fn: () => undefined, target: watchPageHideFx });
 }
 
-/** Connects analytics to the features it hears; once (app/connect-features.ts). */
-export const connectAnalytics = connector(() => {
-  connectItemAndPosition();
-  connectErrors();
-  connectFrameDrops();
-  connectQoe();
-});
+/** Links analytics to the features it hears; the player calls it once (app/link-features.ts). */
+export function linkAnalytics(): void {
+  linkItemAndPosition();
+  linkErrors();
+  linkFrameDrops();
+  linkQoe();
+}

@@ -2,18 +2,17 @@ import { allSettled, fork } from 'effector';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ContentDto, EpisodeDto } from '../../api/dto';
 import { createScriptedEngine } from '../../engine/scripted-engine';
-import { $config, $content, $episodes, episodeChosen, parseConfig } from '../session';
-import { engineAttached } from '../playback';
-import { $resumePrompt, readProgressFx, startOverClicked } from './index';
+import { $config, $content, $episodes, episodeChosen, parseConfig } from '../../features/session';
+import { engineAttached } from '../../features/playback';
+import { $resumePrompt, readProgressFx, startOverClicked } from '../../features/progress';
 import { postToParentFx } from '../../platform/parent-bridge';
 import { sendStatFx, type StatEvent } from '../../platform/stats';
 import { $storage, createMemoryStorage } from '../../platform/storage';
-// The prompt is offered by series' start decision (series/connect.ts).
-import '../series';
-import { connectFeatures } from '../../app/connect-features';
+import { linkFeatures } from '../link-features';
+import { linked } from '../../test-support/linked';
 
 // The features' links, as the player makes them.
-connectFeatures();
+linked(linkFeatures);
 
 const film: EpisodeDto = {
   id: 10101, title: 'Фильм', description: '', order: 1, posterPath: null, duration: 600, watchProgress: 0, watchedAt: null,

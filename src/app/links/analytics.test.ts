@@ -1,20 +1,21 @@
 import { allSettled, fork } from 'effector';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ContentDto } from '../../api/dto';
-import { $breakPhase } from '../ads';
+import { $breakPhase } from '../../features/ads';
 import { createScriptedEngine } from '../../engine/scripted-engine';
 import { START_STALL_LIMIT_MS } from '../../lib/constants';
 import type { ErrorReport } from '../../platform/sentry';
-import { libraryLoadFailed } from './index';
-import { engineAttached, mediaError, mediaPaused, mediaPlaying, playClicked, sourceRequested } from '../playback';
-import { $content } from '../session';
-import { chapterSkipped, skipOfferShown } from '../chapters';
+import { libraryLoadFailed } from '../../features/analytics';
+import { engineAttached, mediaError, mediaPaused, mediaPlaying, playClicked, sourceRequested } from '../../features/playback';
+import { $content } from '../../features/session';
+import { chapterSkipped, skipOfferShown } from '../../features/chapters';
 import { sendStatFx, type StatEvent } from '../../platform/stats';
-import { reportStreamErrorFx } from './connect';
-import { connectFeatures } from '../../app/connect-features';
+import { reportStreamErrorFx } from '../../features/analytics';
+import { linkFeatures } from '../link-features';
+import { linked } from '../../test-support/linked';
 
 // The features' links, as the player makes them.
-connectFeatures();
+linked(linkFeatures);
 
 describe('time-update wiring: playing content only', () => {
   beforeEach(() => vi.useFakeTimers());

@@ -2,16 +2,17 @@ import { allSettled, createWatch, fork } from 'effector';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ContentDto, EpisodeDto } from '../../api/dto';
 import { createScriptedEngine } from '../../engine/scripted-engine';
-import { $config, $content, $episodes, appStarted, episodeChosen, loadStartupFx, parseConfig } from '../session';
-import { engineAttached, prefetchSourceFx } from '../playback';
-import { $loopEnabled, embedStarted } from './index';
+import { $config, $content, $episodes, appStarted, episodeChosen, loadStartupFx, parseConfig } from '../../features/session';
+import { engineAttached, prefetchSourceFx } from '../../features/playback';
+import { $loopEnabled, embedStarted } from '../../features/embed';
 import { postToParentFx } from '../../platform/parent-bridge';
 import { sendStatFx } from '../../platform/stats';
 import { $storage, createMemoryStorage } from '../../platform/storage';
-import { connectFeatures } from '../../app/connect-features';
+import { linkFeatures } from '../link-features';
+import { linked } from '../../test-support/linked';
 
 // The features' links, as the player makes them.
-connectFeatures();
+linked(linkFeatures);
 
 const episode = (id: number, order: number): EpisodeDto => ({
   id, title: `${order}. E${id}`, description: '', order, posterPath: null, duration: 600, watchProgress: 0, watchedAt: null,
