@@ -12,6 +12,10 @@
  *    (`api/http.ts`), React, effector-react, hls.js or a stylesheet other than the page's own. That is what lets the first
  *    frame come before the app's long evaluation on a phone-class CPU (docs/architecture.md §4).
  *
+ * 4. Only the composition root (`src/app/`) links one feature's units to another's (ADR 0006): a
+ *    feature's file other than a view or a test imports no effector unit of another feature (it
+ *    may import its types and pure rules).
+ *
  * Type-only imports are erased by the compiler and are not edges; `import()` is an edge only for
  * rule 2 (a lazily loaded chunk is not part of the importer's bundle).
  */
@@ -19,6 +23,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
+import { is } from 'effector';
 import { describe, expect, it } from 'vitest';
 
 const SRC = dirname(fileURLToPath(import.meta.url));
@@ -214,6 +219,65 @@ function reachabilityReport(modelFiles: string[]): string[] {
   return modelFiles.flatMap((file) => forbiddenChains(graph, file).map((chain) => `  ${chain.join(' → ')}`));
 }
 
+/** The names a file imports as values, by module specifier (`import { a, type B }` gives `a`). */
+function valueImports(fileName: string, text: string): Map<string, string[]> {
+  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false, fileName.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const names = new Map<string, string[]>();
+  for (const node of source.statements) {
+    if (!ts.isImportDeclaration(node) || !ts.isStringLiteral(node.moduleSpecifier) || importIsTypeOnly(node)) continue;
+    const bindings = node.importClause?.namedBindings;
+    const imported = bindings && ts.isNamedImports(bindings)
+      ? bindings.elements.filter((element) => !element.isTypeOnly).map((element) => (element.propertyName ?? element.name).text)
+      : ['*'];
+    names.set(node.moduleSpecifier.text, [...(names.get(node.moduleSpecifier.text) ?? []), ...imported]);
+  }
+  return names;
+}
+
+/**
+ * Rule 4: each unit of another feature a feature's model file imports, as `file → feature.name`.
+ * A namespace or default import counts as all of the module's units.
+ */
+async function crossFeatureUnits(file: string): Promise<string[]> {
+  const from = featureOf(file);
+  if (!from || isTest(file) || isFeatureView(file)) return [];
+  const found: string[] = [];
+  for (const [specifier, names] of valueImports(file, readFileSync(file, 'utf8'))) {
+    const target = specifier.startsWith('.') ? resolveRelative(file, specifier) : undefined;
+    const to = target && featureOf(target);
+    if (!target || !to || to.name === from.name) continue;
+    const module = (await import(target)) as Record<string, unknown>;
+    const units = names.includes('*') ? Object.keys(module).filter((name) => is.unit(module[name])) : names.filter((name) => is.unit(module[name]));
+    found.push(...units.map((name) => `${rel(file)} → ${to.name}.${name}`));
+  }
+  return found;
+}
+
+/**
+ * Model files that still hear other features' units when imported: each is to move its links to
+ * app/links/ (issue 50, item 1). The list only shrinks: a file here that no longer imports a unit
+ * of another feature fails the test until it leaves the list.
+ */
+const LINKS_TO_MOVE = [
+  'features/chapters/model.ts',
+  'features/embed/events.ts',
+  'features/embed/methods.ts',
+  'features/embed/model.ts',
+  'features/fullscreen/devices.ts',
+  'features/fullscreen/media-session.ts',
+  'features/fullscreen/model.ts',
+  'features/menus/model.ts',
+  'features/playback/autoplay.ts',
+  'features/playback/model.ts',
+  'features/progress/model.ts',
+  'features/series/finish-window.ts',
+  'features/series/model.ts',
+  'features/share/model.ts',
+  'features/tracks/audio.ts',
+  'features/tracks/model.ts',
+  'features/tracks/subtitles.ts',
+];
+
 describe('the import graph of src/', () => {
   it('resolves every relative import', () => {
     expect(graph.unresolved).toEqual([]);
@@ -249,6 +313,14 @@ describe('the import graph of src/', () => {
     );
     expect(violations.length, `imports past another feature's entry (importer → imported file):\n${violations.join('\n')}\n`).toBe(0);
   });
+
+  it("rule 4: only src/app links one feature's units to another's: a feature's model file imports no unit of another feature", async () => {
+    const found = (await Promise.all(files.filter((file) => /\.tsx?$/.test(file)).map(crossFeatureUnits))).flat();
+    const importers = new Set(found.map((line) => line.split(' → ')[0]!));
+    const violations = found.filter((line) => !LINKS_TO_MOVE.includes(line.split(' → ')[0]!));
+    expect(violations, `feature files that import another feature's units (file → feature.unit); link them in src/app/links/:\n${violations.join('\n')}\n`).toEqual([]);
+    expect(LINKS_TO_MOVE.filter((file) => !importers.has(file)), 'files in LINKS_TO_MOVE that no longer import a unit of another feature').toEqual([]);
+  });
 });
 
 describe('the checker itself', () => {
@@ -274,6 +346,11 @@ describe('the checker itself', () => {
       { specifier: './j', dynamic: true },
     ]);
     expect(runtimeImports('x.tsx', '')).toEqual([{ specifier: 'react/jsx-runtime', dynamic: false }]);
+  });
+
+  it('reads the value names a file imports (rule 4), not its types', () => {
+    const text = ["import { a, type B, c as d } from './x';", "import type { E } from './y';", "import * as all from './z';", "import './w';"].join('\n');
+    expect([...valueImports('x.ts', text)]).toEqual([['./x', ['a', 'c']], ['./z', ['*']], ['./w', ['*']]]);
   });
 
   it('finds the chains it forbids where they exist: the app view reaches React, a feature view its stylesheet', () => {
