@@ -40,22 +40,33 @@ describe('segments the server refuses (HTTP 4xx)', () => {
     expect(errors.at(-1)).toMatchObject({ detail: ErrorDetails.FRAG_LOAD_ERROR, responseCode: 404, url: SEG_720 });
   });
 
-  it("an audio segment refused twice ends it too: the audio has no level to turn to", () => {
+  it("an audio segment refused twice ends the start too: the audio has no level to turn to", () => {
     const { fatal, hls } = handled();
     trigger(hls, Events.ERROR, refused('audio', AUDIO));
     trigger(hls, Events.ERROR, refused('audio', AUDIO));
     expect(fatal()).toEqual([false, true]);
   });
 
-  it("a segment of the same type reaching the buffer starts the count again; the other type's does not", () => {
+  it('once a segment of the film has reached the buffer, a segment refused again stays non-fatal: the film stalls there', () => {
     const { hls, fatal } = handled();
-    trigger(hls, Events.ERROR, refused('main', SEG_720));
     trigger(hls, Events.FRAG_BUFFERED, buffered('main'));
     trigger(hls, Events.ERROR, refused('main', SEG_720));
+    trigger(hls, Events.ERROR, refused('main', SEG_360));
+    trigger(hls, Events.ERROR, refused('main', SEG_720));
+    expect(fatal()).toEqual([false, false, false]);
+    expect(hls.calls).not.toContain('stopLoad');
+  });
+
+  it("an audio segment reaching the buffer starts the audio's count again, not the film's", () => {
+    const { hls, fatal } = handled();
+    trigger(hls, Events.ERROR, refused('audio', AUDIO));
+    trigger(hls, Events.FRAG_BUFFERED, buffered('audio'));
+    trigger(hls, Events.ERROR, refused('audio', AUDIO));
     expect(fatal()).toEqual([false, false]);
+    trigger(hls, Events.ERROR, refused('main', SEG_720));
     trigger(hls, Events.FRAG_BUFFERED, buffered('audio'));
     trigger(hls, Events.ERROR, refused('main', SEG_720));
-    expect(fatal()).toEqual([false, false, true]);
+    expect(fatal()).toEqual([false, false, false, true]);
   });
 
   it('a server error (5xx: hls.js retries it) never counts', () => {

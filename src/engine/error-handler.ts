@@ -22,14 +22,18 @@ export function handleErrors(instance: Hls, { live, video, emit }: ErrorHandlerP
   let mediaRecoveries = 0;
   /** The last audio track whose playlist loaded: where a failing one falls back to. */
   let loadedAudioTrack: number | null = null;
-  /** The segments refused since a segment of their type (film, audio) last reached the buffer. */
+  /**
+   * The segments refused since a segment of their type (film, audio) last reached the buffer,
+   * until the film's first one has: a start that cannot go on ends, a film that has played stalls.
+   */
   const refused = new Set<string>();
+  let filmBuffered = false;
 
   function onError(data: ErrorData): void {
     const error = toEngineError(data);
     const segment = refusedSegment(data);
     const refusedAgain = segment !== null && refused.has(segment);
-    if (segment !== null) refused.add(segment);
+    if (segment !== null && !filmBuffered) refused.add(segment);
     const action = errorAction(data, mediaRecoveries, loadedAudioTrack, refusedAgain);
     const hls = live();
     // No instance to act on until createHls has returned: such an error goes out as it came.
@@ -61,6 +65,7 @@ export function handleErrors(instance: Hls, { live, video, emit }: ErrorHandlerP
   });
   instance.on(Events.AUDIO_TRACK_LOADED, (_, data) => (loadedAudioTrack = data.id));
   instance.on(Events.FRAG_BUFFERED, (_, { frag }) => {
-    for (const segment of refused) if (segment.startsWith(`${frag.type} `)) refused.delete(segment);
+    if (frag.type === 'main') filmBuffered = true;
+    for (const segment of refused) if (filmBuffered || segment.startsWith(`${frag.type} `)) refused.delete(segment);
   });
 }

@@ -38,8 +38,8 @@ export function refusedSegment(data: ErrorData): string | null {
 
 /**
  * `mediaRecoveries`: the recoveries already tried for the current source; `loadedAudioTrack`: the
- * last audio track whose playlist loaded, null before any; `refusedAgain`: this segment was refused
- * before, since a segment last reached the buffer.
+ * last audio track whose playlist loaded, null before any; `refusedAgain`: at the start (before the
+ * film's first segment reached the buffer), this segment was refused before.
  */
 export function errorAction(data: ErrorData, mediaRecoveries: number, loadedAudioTrack: number | null = null, refusedAgain = false): ErrorAction {
   // An alternate rendition's playlist that fails is not the stream failing (SPEC.md §8: audio-track
@@ -55,8 +55,9 @@ export function errorAction(data: ErrorData, mediaRecoveries: number, loadedAudi
     // cleared, ask for the same key again: the first failure ends the stream.
     return { type: 'stopLoad' };
   }
-  // hls.js came back to a segment it was refused: it has nowhere left to turn, and the spinner
-  // would turn until the start watchdog's limit, or for good once the film has started.
+  // At the start, hls.js came back to a segment it was refused: it has nowhere left to turn, and
+  // the spinner would turn until the start watchdog's limit. Once the film has played, a missing
+  // segment stays a non-fatal error: the film stalls there, and a seek past it plays on.
   if (refusedAgain && refusedSegment(data) !== null) return { type: 'stopLoad' };
   // A manifest none of whose codecs the browser plays has nothing to recover: it is the error.
   const recoverable = data.details !== ErrorDetails.MANIFEST_INCOMPATIBLE_CODECS_ERROR;
