@@ -323,7 +323,7 @@ describe('the start level over a slow link', () => {
     // Not beside the start's own requests: once its first segment is in.
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(fetched).toEqual([]);
-    trigger(hls, Events.FRAG_BUFFERED, {} as Parameters<HlsListeners[Events.FRAG_BUFFERED]>[1]);
+    trigger(hls, Events.FRAG_BUFFERED, { frag: segment() } as Parameters<HlsListeners[Events.FRAG_BUFFERED]>[1]);
     await vi.waitFor(() => expect(fetched).toEqual([LEVEL_URL, INIT_URL]));
     const onSuccess = loadInit(hls);
     await vi.waitFor(() => expect(onSuccess).toHaveBeenCalledTimes(1));
@@ -337,17 +337,17 @@ describe('the start level over a slow link', () => {
     trigger(hls, Events.MANIFEST_PARSED, manifest());
     expect(hls.autoLevelCapping).toBe(0);
     Object.assign(video, { duration: 120, currentTime: 2, buffered: timeRanges([0, 11.9]) });
-    trigger(hls, Events.FRAG_BUFFERED, {} as Parameters<HlsListeners[Events.FRAG_BUFFERED]>[1]);
+    trigger(hls, Events.FRAG_BUFFERED, { frag: segment() } as Parameters<HlsListeners[Events.FRAG_BUFFERED]>[1]);
     expect(hls.autoLevelCapping).toBe(0);
     Object.assign(video, { buffered: timeRanges([0, 12]) });
-    trigger(hls, Events.FRAG_BUFFERED, {} as Parameters<HlsListeners[Events.FRAG_BUFFERED]>[1]);
+    trigger(hls, Events.FRAG_BUFFERED, { frag: segment() } as Parameters<HlsListeners[Events.FRAG_BUFFERED]>[1]);
     expect(hls.autoLevelCapping).toBe(-1);
 
     const short = loaded();
     short.hls.firstAutoLevel = 1;
     trigger(short.hls, Events.MANIFEST_PARSED, manifest());
     Object.assign(short.video, { duration: 8, currentTime: 2, buffered: timeRanges([0, 8]) });
-    trigger(short.hls, Events.FRAG_BUFFERED, {} as Parameters<HlsListeners[Events.FRAG_BUFFERED]>[1]);
+    trigger(short.hls, Events.FRAG_BUFFERED, { frag: segment() } as Parameters<HlsListeners[Events.FRAG_BUFFERED]>[1]);
     expect(short.hls.autoLevelCapping).toBe(-1);
   });
 
