@@ -32,6 +32,7 @@ export function handleErrors(instance: Hls, { live, video, emit }: ErrorHandlerP
   function onError(data: ErrorData): void {
     const error = toEngineError(data);
     const segment = refusedSegment(data);
+    // Nothing is kept once the film has buffered: refused again, it is then hls.js's to report.
     const refusedAgain = segment !== null && refused.has(segment);
     if (segment !== null && !filmBuffered) refused.add(segment);
     const action = errorAction(data, mediaRecoveries, loadedAudioTrack, refusedAgain);

@@ -25,9 +25,9 @@ const SUBTITLE_PLAYLIST_ERRORS: ReadonlySet<string> = new Set([ErrorDetails.SUBT
 
 /**
  * A segment of the film or its audio that the server refused (HTTP 4xx), as a key (its type,
- * address and byte range); null for anything else. hls.js does not ask for a refused segment again: it turns to
- * another level, and, a failed level's penalty expiring at once, round again. Subtitles are not
- * here: without them the film plays on (SPEC.md §8).
+ * address and byte range); null for anything else. hls.js does not ask for a refused segment
+ * again: it turns to another level, and, a failed level's penalty expiring at once, round again.
+ * Subtitles are not here: without them the film plays on (SPEC.md §8).
  */
 export function refusedSegment(data: ErrorData): string | null {
   const code = data.response?.code ?? 0;
