@@ -8,6 +8,7 @@ import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { BROWSER_BUILD, eagerChunks, PLAYER_APP, PLAYER_PRELOAD, precompress, pruneCompressCache } from './scripts/build-options.mjs';
 import { HLS_SRC, hlsOmitted } from './scripts/hls-omitted.mjs';
+import { hlsPatched } from './scripts/hls-patches.mjs';
 
 const root = path.dirname(new URL(import.meta.url).pathname);
 // DIST_DIR lets parallel runs build side by side (e.g. DIST_DIR=.dist-ads).
@@ -75,7 +76,8 @@ const pages = [
     define: HLS_FEATURES,
     // hls.js modules the player never runs (live latency, 608 captions, ID3 track...), each
     // resolved to a stub; scripts/hls-omitted.mjs lists them with their reasons (issue 39).
-    plugins: [hlsOmitted()],
+    // hls.js's bugs the player meets, fixed where it bundles them (scripts/hls-patches.mjs).
+    plugins: [hlsOmitted(), hlsPatched()],
   },
   { name: 'harness', entry: 'harness/app/main.tsx', html: 'harness/app/index.html' },
 ];

@@ -21,6 +21,21 @@ test.describe('fault injection', () => {
     await expect(mine.getByTestId('request-fault').filter({ hasText: 'fault segment: 500' })).toHaveCount(2);
   });
 
+  test('a level whose segments are all refused: the film starts on another, load after load', async ({ page }, testInfo) => {
+    // hls.js starts on 720p here and turns to 360p at the first 404, while 720p's init segment is
+    // still loading; that init's abort used to stop the new level's first segment, and the start
+    // hung until the watchdog (5 of 8 loads). Three loads: each hung with a chance of about 5/8.
+    test.setTimeout(60_000);
+    for (let i = 0; i < 3; i++) {
+      const client = `level-refused-${testInfo.workerIndex}-${Date.now()}-${i}`;
+      await injectFaults(page, client, [{ target: 'segment', path: '/720p/', action: { type: 'status', status: 404 }, count: null }]);
+      const frame = await openHarness(page, { query: `movie_id=101&auto_play=1&harness-client=${client}` });
+      await expectPlaysPast(frame, 3, 12_000);
+      expect((await faultedRequests(page, client)).length, `load ${i + 1}: a 720p segment was refused`).toBeGreaterThan(0);
+      await clearFaults(page, client);
+    }
+  });
+
   test('a catalogue 503 at start-up shows the generic page error, not a blank page', async ({ page }, testInfo) => {
     const client = `catalog-${testInfo.workerIndex}-${Date.now()}`;
     await injectFaults(page, client, [{ target: 'catalog', action: { type: 'status', status: 503 }, count: 1 }]);
