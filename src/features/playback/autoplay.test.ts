@@ -7,7 +7,7 @@ import { sendStatFx, type StatEvent } from '../../platform/stats';
 import { STORAGE_KEYS } from '../../lib/constants';
 import { autoplaySet, engineAttached, playClicked, playHeld, playReleased, sourceRequested } from './events';
 import { $status } from './status';
-import { $bigPlayShown, $spinnerShown } from './model';
+import { $bigPlayShown, $spinnerShown } from './start-state';
 import { $muted } from './volume';
 import { $autoplayResult, $unmuteOffered, adMediaPlayed, unmuteClicked } from './autoplay';
 import { startAdopted } from '../session';

@@ -41,7 +41,7 @@ export {
 } from './model';
 export { $streamTickRunning } from './tick';
 export { adMediaPlayed, unmuteClicked, $unmuteOffered } from './autoplay';
-export { $startAwaited } from './start-watchdog';
+export { $startAwaited } from './start-state';
 export {
   volumeSet,
   volumeStepped,

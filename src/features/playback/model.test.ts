@@ -1,5 +1,5 @@
 import { allSettled, fork } from 'effector';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createScriptedEngine } from '../../engine/scripted-engine';
 import {
   autoplaySet,
@@ -15,7 +15,7 @@ import {
 } from './events';
 import { $currentSecond, $currentTime, $duration, $lastTime, $status, $streamError } from './status';
 import { createWatch } from 'effector';
-import { $startPending } from './model';
+import { $engine, $source } from './model';
 
 const READY = { levels: [], audioTracks: [], subtitleTracks: [] };
 const commands = (engine: ReturnType<typeof createScriptedEngine>) => engine.calls.map((c) => c.command);
@@ -33,7 +33,9 @@ describe('playback model', () => {
     const engine = createScriptedEngine();
     await allSettled(sourceRequested, { scope, params: { url: 'http://x/master.m3u8', startTime: 12 } });
     expect(engine.calls).toEqual([]);
+    expect(scope.getState($source)).toEqual({ url: 'http://x/master.m3u8', startTime: 12 });
     await allSettled(engineAttached, { scope, params: engine });
+    expect(scope.getState($engine)).toBe(engine);
     expect(engine.calls).toEqual([{ command: 'load', args: ['http://x/master.m3u8', { startTime: 12 }] }]);
   });
 
@@ -187,23 +189,5 @@ describe('playback model', () => {
     time(3.6);
     engine.emit('waiting');
     expect(scope.getState($currentTime)).toBe(3.6);
-  });
-});
-
-describe('start-up spinner', () => {
-  // Fake time: the start watchdog's timers (and, with analytics loaded, its intervals) end with the test.
-  beforeEach(() => void vi.useFakeTimers());
-  afterEach(() => void vi.useRealTimers());
-
-  it('shows from the play request until the first frame', async () => {
-    const { scope, engine } = await attached();
-    expect(scope.getState($startPending)).toBe(false);
-    await allSettled(playClicked, { scope });
-    expect(commands(engine).filter((command) => command === 'play')).toHaveLength(1);
-    expect(scope.getState($startPending)).toBe(true);
-    engine.emit('waiting');
-    expect(scope.getState($startPending)).toBe(true);
-    engine.emit('playing');
-    expect(scope.getState($startPending)).toBe(false);
   });
 });

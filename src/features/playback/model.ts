@@ -1,11 +1,11 @@
 /**
  * Playback's engine and source: the engine the app attached, the source asked for and how it is
  * taken (the page's early source kept, or another loaded), the commands to the content (play with
- * the muted fallback, pause, the unlock, prefetch), what holds a play while a pre-roll is due, and
- * what the viewer sees of a start (the spinner, the big play button). The events are in events.ts;
- * the stores that follow the facts in status.ts.
+ * the muted fallback, pause, the unlock, prefetch) and what holds a play while a pre-roll is due.
+ * The events are in events.ts; the stores that follow the facts in status.ts; the start, from the
+ * play intent to the first frame, in start-state.ts.
  */
-import { attach, combine, createEffect, createStore, sample, scopeBind } from 'effector';
+import { attach, createEffect, createStore, sample, scopeBind } from 'effector';
 import type { EngineSourceState, MediaEngine } from '../../engine/types';
 import { DEFAULT_MUTED, DEFAULT_VOLUME } from '../../lib/constants';
 import { isPlayRefusal, playOrMute, type AutoplayResult } from '../../lib/autoplay';
@@ -17,7 +17,7 @@ import {
   pauseClicked, playClicked, playDeferred, playHeld, playReleased, playRequested, retryClicked, soundRefused, sourceAdopted, sourceReady,
   sourceRequested, togglePlayClicked, type SourceRequest,
 } from './events';
-import { $currentTime, $isPlaying, $status, $streamError } from './status';
+import { $currentTime, $isPlaying } from './status';
 
 export { isPlayRefusal, type AutoplayResult };
 
@@ -84,21 +84,6 @@ export const playRefused = sample({ clock: playFx.doneData, filter: (result) => 
  */
 export const unlockFx = attach({ source: $engine, effect: (engine) => engine?.unlock() });
 
-
-/**
- * Play was asked for and the first frame is still on its way (a slow or stalled first segment):
- * the viewer gets the spinner, not a still picture with a play button. It stays apart from the
- * start watchdog's $startAwaited, which asks another question: it also counts an autoplaying source
- * from its request, and ends only when the media time moves (a `playing` with a frozen picture is no start).
- */
-export const $startPending = createStore(false)
-  .on(playFx, () => true)
-  .reset([mediaPlaying, mediaPaused, mediaEnded, sourceRequested, playRefused])
-  .on(mediaError, (pending, error) => (error.fatal ? false : pending));
-/** The surface's spinner: buffering, or a first frame that was asked for and has not come yet. */
-export const $spinnerShown = combine($status, $startPending, $streamError, (status, pending, error) => status === 'buffering' || (pending && error === null));
-/** The big play button: nothing plays, nothing is on its way, nothing failed. */
-export const $bigPlayShown = combine($isPlaying, $startPending, $streamError, (playing, pending, error) => !playing && !pending && error === null);
 
 export const $playHeld = createStore(false)
   .on(playHeld, () => true)

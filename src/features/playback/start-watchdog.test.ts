@@ -5,8 +5,9 @@ import type { EngineError } from '../../engine/types';
 import { START_FRAME_LIMIT_MS, START_STALL_LIMIT_MS } from '../../lib/constants';
 import { autoplaySet, engineAttached, mediaError, pauseClicked, playClicked, playHeld, playReleased, retryClicked, sourceRequested } from './events';
 import { $streamError } from './status';
-import { $bigPlayShown, $spinnerShown, isPlayRefusal } from './model';
-import { $startAwaited, bufferedSeconds, createStartClock, pageHiddenChanged } from './start-watchdog';
+import { isPlayRefusal } from './model';
+import { $bigPlayShown, $spinnerShown, $startAwaited, pageHiddenChanged } from './start-state';
+import { bufferedSeconds, createStartClock } from './start-clock';
 
 const READY = { levels: [], audioTracks: [], subtitleTracks: [] };
 const SOURCE = { url: 'http://x/master.m3u8', startTime: 0 };
