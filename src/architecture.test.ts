@@ -272,7 +272,6 @@ const LINKS_TO_MOVE = [
   'features/progress/model.ts',
   'features/series/finish-window.ts',
   'features/series/model.ts',
-  'features/share/model.ts',
   'features/tracks/audio.ts',
   'features/tracks/model.ts',
   'features/tracks/subtitles.ts',

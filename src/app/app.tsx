@@ -12,6 +12,7 @@ import { ResumePrompt } from '../features/progress/view';
 import { FinishEpisodeCard, NextEpisodeButton, SeasonsButton, SeasonsMenu } from '../features/series/view';
 import { SharePopup } from '../features/share/view';
 import { SkipChapterButton } from '../features/chapters/view';
+import type { Features } from './create-features';
 
 function Title() {
   const title = useUnit($title);
@@ -22,7 +23,8 @@ function Title() {
   ) : null;
 }
 
-export function App() {
+/** The player's views; those of the features built by a factory read its model (create-features.ts). */
+export function App({ features }: { features: Features }) {
   return (
     <SessionScreen>
       <PlayerLayout
@@ -35,7 +37,7 @@ export function App() {
             <MenuBackdrop />
             <SettingsMenu />
             <SeasonsMenu />
-            <SharePopup />
+            <SharePopup model={features.share} />
             <ResumePrompt />
           </>
         }

@@ -64,7 +64,7 @@ export function createPlayer({ video, engine, takeEarly, firstFrame: started, sh
   // the SDK itself loads after the first frame, off the start-up path.
   initSentry({ dsn: early.config.sentryDsn, project: early.config.sentryProject });
 
-  linkFeatures();
+  const features = linkFeatures();
   const scope = fork();
   takeShellIntents(scope, shell);
   // What loads after the first frame waits until the buffer can spare the link. Only a start known
@@ -89,7 +89,7 @@ export function createPlayer({ video, engine, takeEarly, firstFrame: started, sh
   createRoot(withoutMediaListeners(root)).render(
     <StrictMode>
       <Provider value={scope}>
-        <App />
+        <App features={features} />
       </Provider>
     </StrictMode>,
   );

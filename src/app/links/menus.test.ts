@@ -4,7 +4,6 @@ import { settle } from '../../test-support/settle';
 import { $episodes, $seasons } from '../../features/session';
 import { shareClicked } from '../../features/playback';
 import { $seasonsMenuOpen, seasonsMenuToggled } from '../../features/series';
-import { $sharePopupOpen } from '../../features/share';
 import { sendStatFx } from '../../platform/stats';
 import { $activeMenu, parentActionReceived, settingsClicked, subtitlesButtonClicked } from '../../features/menus';
 import { $openPanel } from '../../features/menus/model';
@@ -12,7 +11,7 @@ import { linkFeatures } from '../link-features';
 import { linked } from '../../test-support/linked';
 
 // The features' links, as the player makes them.
-linked(linkFeatures);
+const { $sharePopupOpen } = linked(linkFeatures).share;
 
 // Fake time: the controls' 1 s idle timer would hold every settle for a real second.
 beforeEach(() => void vi.useFakeTimers());

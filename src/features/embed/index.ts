@@ -7,6 +7,7 @@ export {
   $embedReady,
   $listeners,
   $loopEnabled,
+  pageAddressReported,
 } from './model';
 // methods.ts and events.ts wire themselves when imported; these two exports are what loads them.
 export { $embedPaused } from './methods';

@@ -37,8 +37,7 @@ import {
 import { AD_HANDSHAKE_VERSION } from '../../lib/constants';
 import { episodeSelected, nextEpisodeClicked } from '../series';
 import { $currentEpisode, $episodes } from '../session';
-import { pageAddressReported } from '../share';
-import { $adBreakRunning, $loopEnabled, $playhead, $targetOrigin, messagesDue, requestAccepted } from './model';
+import { $adBreakRunning, $loopEnabled, $playhead, $targetOrigin, messagesDue, pageAddressReported, requestAccepted } from './model';
 import { answeredPercent, isGetter, onOrigin, outgoing, type EmbedRequest, type GetterMethod, type ListenerId } from './protocol';
 
 type RequestOf<M extends EmbedRequest['method']> = Extract<EmbedRequest, { method: M }>;

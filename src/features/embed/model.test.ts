@@ -10,7 +10,7 @@ import { postToEmbedderFx, readEmbedderOriginFx, type EmbedderPost } from '../..
 import { $storage, createMemoryStorage, type MemoryStorage } from '../../platform/storage';
 import { firePixelFx } from '../../platform/pixel';
 import { sendStatFx } from '../../platform/stats';
-import { $controlsVisible, $muted, $status, $volume, engineAttached, sourceRequested } from '../playback';
+import { $controlsVisible, $currentTime, $mobileLayout, $muted, $shareEnabled, $status, $volume, engineAttached, shareClicked, sourceRequested } from '../playback';
 import {
   $adMediaTimeoutMs,
   $adStatus,
@@ -27,12 +27,18 @@ import {
   skipRequested,
   stopRequested,
 } from '../ads';
-import { $currentEpisode, $episodes, episodeChosen } from '../session';
+import { $content, $currentEpisode, $episodes, $title, appStarted, episodeChosen } from '../session';
 import { nativeFullscreenChanged } from '../fullscreen';
 import { chapterEntered } from '../chapters';
-import { $pageUrl } from '../share';
-import { $embedReady, $listeners, $loopEnabled, embedMessageReceived, embedStarted, listenToEmbedderFx } from './index';
+import { createShare } from '../share';
+import { linked } from '../../test-support/linked';
+import { $embedReady, $listeners, $loopEnabled, embedMessageReceived, embedStarted, listenToEmbedderFx, pageAddressReported } from './index';
 import { EMBED_EVENTS, EMBED_METHODS, type OutgoingMessage } from './protocol';
+
+// Share, which takes the address the page reports (setPageUrl) for its links.
+const { $pageUrl } = linked(() =>
+  createShare({ appStarted, shareClicked, $shareEnabled, $mobileLayout, $currentTime, $content, $currentEpisode, $title, pageAddressReported }),
+);
 
 const SITE = 'https://site.example';
 const SRC = 'https://player.example/?movie_id=102&_=1';

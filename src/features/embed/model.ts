@@ -65,6 +65,11 @@ export const eventOccurred = createEvent<EmbedEvent>();
 export const contentEventOccurred = createEvent<EmbedEvent>();
 /** The engine's time report, at the media's own pace (timeupdate and progress, about 4 Hz). */
 export const mediaTimeReported = createEvent<EngineTime>();
+/**
+ * The embedding page told its current address (setPageUrl, on its own origin), for share links:
+ * it wins over the referrer, which may be the origin alone or an address the page has left.
+ */
+export const pageAddressReported = createEvent<string>();
 
 const $settings = createStore<EmbedSettings | null>(null, { serialize: 'ignore' }).on(embedStarted, (_, settings) => settings);
 const $embedderOrigin = createStore<string | null>(null).on(readEmbedderOriginFx.doneData, (_, origin) => origin);

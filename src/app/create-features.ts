@@ -1,0 +1,20 @@
+/**
+ * The features built by a factory, given the other features' units they hear (ADR 0006). They are
+ * built before the links (link-features.ts), in the order their modules were once imported: two
+ * links on one event run in the order they were made, and each feature's links used to be made when
+ * its module was imported, before the links of app/links/.
+ */
+import { $content, $currentEpisode, $title, appStarted } from '../features/session';
+import { $currentTime, $mobileLayout, $shareEnabled, shareClicked } from '../features/playback';
+import { pageAddressReported } from '../features/embed';
+import { createShare } from '../features/share';
+
+/** Builds the features that have a factory, once per player (a test, in a region it clears). */
+export function createFeatures() {
+  // The share popup and sheet: the share button, the playhead, the title, the page's address.
+  const share = createShare({ appStarted, shareClicked, $shareEnabled, $mobileLayout, $currentTime, $content, $currentEpisode, $title, pageAddressReported });
+  return { share };
+}
+
+/** The features' models, as createFeatures returns them: what the links and the views are given. */
+export type Features = ReturnType<typeof createFeatures>;
