@@ -36,9 +36,9 @@ export function App({ features }: { features: Features }) {
             <FinishEpisodeCard />
             <MenuBackdrop />
             <SettingsMenu />
-            <SeasonsMenu />
+            <SeasonsMenu model={features.series} />
             <SharePopup model={features.share} />
-            <ResumePrompt />
+            <ResumePrompt model={features.progress} />
           </>
         }
         controlsExtra={

@@ -4,16 +4,26 @@
  * links on one event run in the order they were made, and each feature's links used to be made when
  * its module was imported, before the links of app/links/.
  */
-import { $content, $currentEpisode, $title, appStarted } from '../features/session';
-import { $currentTime, $mobileLayout, $shareEnabled, shareClicked } from '../features/playback';
+import { $content, $currentEpisode, $title, appStarted, episodeChosen, startAdopted } from '../features/session';
+import {
+  $currentSecond, $currentTime, $engine, $mobileLayout, $shareEnabled, mediaEnded, mediaPaused, mediaPlaying, mediaTimeUpdated, shareClicked,
+} from '../features/playback';
 import { pageAddressReported } from '../features/embed';
+import { createProgress } from '../features/progress';
+import { createSeries } from '../features/series';
 import { createShare } from '../features/share';
 
 /** Builds the features that have a factory, once per player (a test, in a region it clears). */
 export function createFeatures() {
+  // Progress saving and the resume prompt: the episode, the playhead, the media's facts, the page's start.
+  const progress = createProgress({
+    startAdopted, episodeChosen, $currentEpisode, $currentSecond, $engine, mediaPlaying, mediaPaused, mediaEnded, mediaTimeUpdated,
+  });
+  // Series: the saved positions behind the episode list (progress).
+  const series = createSeries({ $savedProgress: progress.$savedProgress });
   // The share popup and sheet: the share button, the playhead, the title, the page's address.
   const share = createShare({ appStarted, shareClicked, $shareEnabled, $mobileLayout, $currentTime, $content, $currentEpisode, $title, pageAddressReported });
-  return { share };
+  return { progress, series, share };
 }
 
 /** The features' models, as createFeatures returns them: what the links and the views are given. */

@@ -15,7 +15,8 @@ export {
   $menuSeasonId,
   $menuEpisodes,
 } from './model';
-export type { EpisodeChoice } from './model';
+export { createSeries } from './model';
+export type { EpisodeChoice, SeriesDeps, SeriesModel } from './model';
 export {
   $finishWindowShown,
   $finishTrigger,

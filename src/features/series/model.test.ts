@@ -1,12 +1,17 @@
-import { allSettled, fork } from 'effector';
+import { allSettled, createStore, fork } from 'effector';
 import { describe, expect, it } from 'vitest';
 import type { ContentDto, EpisodeDto, SeasonDto } from '../../api/dto';
 import { $config, $content, $currentEpisode, $episodes, $seasons, parseConfig } from '../session';
-import { $savedProgress } from '../progress';
+import type { ProgressMap } from '../progress';
+import { linked } from '../../test-support/linked';
 import {
-  $lastChoice, $menuEpisodeRows, $menuEpisodes, $menuSeasonId, $menuSeasons, $nextEpisode, $nextEpisodePoster, $seasonsMenuOpen,
+  createSeries, $lastChoice, $menuEpisodes, $menuSeasonId, $menuSeasons, $nextEpisode, $nextEpisodePoster, $seasonsMenuOpen,
   episodeEnded, episodeSelected, menuBackClicked, menuSeasonPicked, nextEpisodeClicked, posterUrl, seasonsMenuToggled, watchedShare,
 } from './model';
+
+/** The positions progress saved, as series is given them. */
+const $savedProgress = createStore<ProgressMap>({});
+const { $menuEpisodeRows } = linked(() => createSeries({ $savedProgress }));
 
 const episode = (id: number, season: number, order: number): EpisodeDto => ({
   id, title: `${order}. E`, description: '', order, posterPath: null, duration: 10, watchProgress: 0, watchedAt: null,

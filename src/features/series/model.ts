@@ -1,8 +1,8 @@
-import { combine, createEvent, createStore, sample } from 'effector';
+import { combine, createEvent, createStore, sample, type Store } from 'effector';
 import type { EpisodeDto, SeasonDto } from '../../api/dto';
 import { httpUrl } from '../../lib/url';
 import { $config, $content, $currentEpisode, $episodes, $seasons, episodeChosen, nextEpisode } from '../session';
-import { $savedProgress, type ProgressMap } from '../progress';
+import type { ProgressMap } from '../progress';
 
 /** Why an episode became current; decides where it starts (see the progress feature). */
 export type EpisodeChoice = 'start' | 'menu' | 'next' | 'auto';
@@ -69,12 +69,24 @@ export interface EpisodeRow {
 
 const $baseUrl = $config.map((config) => config?.baseUrl ?? null);
 
-export const $menuEpisodeRows = combine($menuEpisodes, $savedProgress, $baseUrl, (episodes, saved, baseUrl): EpisodeRow[] =>
-  episodes.map((episode) => {
-    const watched = watchedShare(episode, saved);
-    return { episode, poster: posterUrl(episode.posterPath, baseUrl), watched, done: episode.isCompleted || watched >= WATCHED_SHARE };
-  }),
-);
+/** What series hears from the other features, named by what it is to series. */
+export interface SeriesDeps {
+  /** The positions saved per episode (progress), for what the episode list shows watched. */
+  $savedProgress: Store<ProgressMap>;
+}
+
+export type SeriesModel = ReturnType<typeof createSeries>;
+
+/** The series' units that read the other features' (the rest are still this module's own). */
+export function createSeries(deps: SeriesDeps) {
+  const $menuEpisodeRows = combine($menuEpisodes, deps.$savedProgress, $baseUrl, (episodes, saved, baseUrl): EpisodeRow[] =>
+    episodes.map((episode) => {
+      const watched = watchedShare(episode, saved);
+      return { episode, poster: posterUrl(episode.posterPath, baseUrl), watched, done: episode.isCompleted || watched >= WATCHED_SHARE };
+    }),
+  );
+  return { $menuEpisodeRows };
+}
 /** The next episode's poster (the button's card and the end-of-episode card). */
 export const $nextEpisodePoster = combine($nextEpisode, $baseUrl, (next, baseUrl) => posterUrl(next?.posterPath ?? null, baseUrl));
 

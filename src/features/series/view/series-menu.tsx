@@ -8,7 +8,6 @@ import { $mobileLayout } from '../../playback';
 import { $currentEpisode } from '../../session';
 import {
   $isSeries,
-  $menuEpisodeRows,
   $menuSeasonId,
   $menuSeasons,
   $nextEpisode,
@@ -21,6 +20,7 @@ import {
   seasonsMenuClosed,
   seasonsMenuToggled,
   type EpisodeRow,
+  type SeriesModel,
 } from '../model';
 import './series.css';
 import { useMenuKeys } from '../../../ui/menu-keys';
@@ -130,17 +130,17 @@ function EpisodeItem({ row: { episode, poster, watched, done }, current, onPick 
  * The 'Сезоны и серии' panel: the season list, then the chosen season's episodes. Closed, it reads
  * nothing else, so the saved progress behind the episodes' rows re-renders no hidden panel.
  */
-export function SeasonsMenu() {
+export function SeasonsMenu({ model }: { model: SeriesModel }) {
   const open = useUnit($seasonsMenuOpen);
-  return open ? <SeasonsPanel /> : null;
+  return open ? <SeasonsPanel model={model} /> : null;
 }
 
-function SeasonsPanel() {
+function SeasonsPanel({ model }: { model: SeriesModel }) {
   const u = useUnit({
     open: $seasonsMenuOpen,
     seasonId: $menuSeasonId,
     seasons: $menuSeasons,
-    rows: $menuEpisodeRows,
+    rows: model.$menuEpisodeRows,
     current: $currentEpisode,
     mobile: $mobileLayout,
     onPickSeason: menuSeasonPicked,
