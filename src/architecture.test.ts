@@ -269,8 +269,6 @@ const LINKS_TO_MOVE = [
   'features/menus/model.ts',
   'features/playback/autoplay.ts',
   'features/playback/model.ts',
-  'features/series/finish-window.ts',
-  'features/series/model.ts',
   'features/tracks/audio.ts',
   'features/tracks/model.ts',
   'features/tracks/subtitles.ts',

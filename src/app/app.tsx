@@ -33,9 +33,9 @@ export function App({ features }: { features: Features }) {
         menu={
           <>
             <SkipChapterButton />
-            <FinishEpisodeCard />
+            <FinishEpisodeCard model={features.series} />
             <MenuBackdrop />
-            <SettingsMenu />
+            <SettingsMenu series={features.series} />
             <SeasonsMenu model={features.series} />
             <SharePopup model={features.share} />
             <ResumePrompt model={features.progress} />
@@ -43,14 +43,14 @@ export function App({ features }: { features: Features }) {
         }
         controlsExtra={
           <>
-            <SeasonsButton />
-            <NextEpisodeButton />
+            <SeasonsButton model={features.series} />
+            <NextEpisodeButton model={features.series} />
           </>
         }
         mobileTopLeft={
           <>
-            <SeasonsButton />
-            <NextEpisodeButton />
+            <SeasonsButton model={features.series} />
+            <NextEpisodeButton model={features.series} />
           </>
         }
         controlsRight={

@@ -4,10 +4,12 @@
  * links on one event run in the order they were made, and each feature's links used to be made when
  * its module was imported, before the links of app/links/.
  */
-import { $content, $currentEpisode, $title, appStarted, episodeChosen, startAdopted } from '../features/session';
+import { $config, $content, $currentEpisode, $episodes, $seasons, $title, appStarted, episodeChosen, startAdopted } from '../features/session';
 import {
-  $currentSecond, $currentTime, $engine, $mobileLayout, $shareEnabled, mediaEnded, mediaPaused, mediaPlaying, mediaTimeUpdated, shareClicked,
+  $currentSecond, $currentTime, $duration, $engine, $mobileLayout, $shareEnabled, mediaEnded, mediaPaused, mediaPlaying, mediaTimeUpdated, shareClicked,
 } from '../features/playback';
+import { $breakPhase } from '../features/ads';
+import { $creditsChapter } from '../features/chapters';
 import { pageAddressReported } from '../features/embed';
 import { createProgress } from '../features/progress';
 import { createSeries } from '../features/series';
@@ -19,8 +21,12 @@ export function createFeatures() {
   const progress = createProgress({
     startAdopted, episodeChosen, $currentEpisode, $currentSecond, $engine, mediaPlaying, mediaPaused, mediaEnded, mediaTimeUpdated,
   });
-  // Series: the saved positions behind the episode list (progress).
-  const series = createSeries({ $savedProgress: progress.$savedProgress });
+  // Series and its end-of-episode card: the catalogue and the current episode, the saved positions
+  // (progress), the playhead, the ad break, the credits chapter.
+  const series = createSeries({
+    $config, $content, $seasons, $episodes, $currentEpisode, episodeChosen, $savedProgress: progress.$savedProgress,
+    $currentTime, $duration, $breakPhase, $creditsChapter,
+  });
   // The share popup and sheet: the share button, the playhead, the title, the page's address.
   const share = createShare({ appStarted, shareClicked, $shareEnabled, $mobileLayout, $currentTime, $content, $currentEpisode, $title, pageAddressReported });
   return { progress, series, share };

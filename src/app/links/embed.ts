@@ -10,12 +10,13 @@
 import { sample } from 'effector';
 import { appStarted, episodeChosen } from '../../features/session';
 import { mediaEnded } from '../../features/playback';
-import { creditsCountdownEnded, episodeEnded } from '../../features/series';
 import { postToParentFx } from '../../platform/parent-bridge';
-import { $loopEnabled, embedStarted } from '../../features/embed';
+import { $loopEnabled, embedStarted, episodeRequested, nextEpisodeRequested } from '../../features/embed';
+import type { Features } from '../create-features';
 
 /** Links embed to the features it hears; the player calls it once (app/link-features.ts). */
-export function linkEmbed(): void {
+export function linkEmbed(features: Features): void {
+  const { creditsCountdownEnded, episodeEnded } = features.series;
   sample({ clock: appStarted, fn: (config) => ({ src: config.pageUrl, allowedOrigins: config.allowedOrigins }), target: embedStarted });
 
   // The parent learns of every episode that becomes current, the first one included.
@@ -24,4 +25,12 @@ export function linkEmbed(): void {
   // Auto-advance: the end of an episode, or of the credits' countdown, selects the next one (it
   // plays from 0), unless looping.
   sample({ clock: [mediaEnded, creditsCountdownEnded], source: $loopEnabled, filter: (loop) => !loop, fn: () => undefined, target: episodeEnded });
+
+  linkEpisodeRequests(features);
+}
+
+/** The embedder's setEpisode and nextEpisode (methods.ts) are the viewer's own choices of an episode. */
+export function linkEpisodeRequests({ series }: Pick<Features, 'series'>): void {
+  sample({ clock: episodeRequested, target: series.episodeSelected });
+  sample({ clock: nextEpisodeRequested, target: series.nextEpisodeClicked });
 }

@@ -8,7 +8,6 @@
  */
 import { combine, sample } from 'effector';
 import { $config, $content, $currentEpisode, appStarted } from '../../features/session';
-import { $nextEpisode, nextEpisodeClicked } from '../../features/series';
 import { adsCastingChanged, adsNativeFullscreenChanged } from '../../features/ads';
 import { cleanTitle } from '../../lib/title';
 import { httpUrl } from '../../lib/url';
@@ -23,9 +22,11 @@ import {
   nowPlayingSet,
   type NowPlaying,
 } from '../../features/fullscreen';
+import type { Features } from '../create-features';
 
 /** Links fullscreen to the features it hears; the player calls it once (app/link-features.ts). */
-export function linkFullscreen(): void {
+export function linkFullscreen({ series }: Features): void {
+  const { $nextEpisode, nextEpisodeClicked } = series;
   sample({ clock: appStarted, fn: () => undefined, target: mediaSessionStarted });
   sample({ clock: appStarted, fn: (config) => config.fullscreenMode, target: fullscreenModeSet });
   sample({ clock: appStarted, fn: () => undefined, target: readFramedFx });

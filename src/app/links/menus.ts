@@ -8,12 +8,12 @@
 import { sample } from 'effector';
 import { appStarted } from '../../features/session';
 import { pauseClicked } from '../../features/playback';
-import { $seasonsMenuOpen, seasonsMenuClosed } from '../../features/series';
 import { panelClosed, panelOpened, panelTaken, parentActionReceived, parentListenStarted } from '../../features/menus';
 import type { Features } from '../create-features';
 
 /** Links menus to the features it hears; the player calls it once (app/link-features.ts). */
-export function linkMenus({ share }: Features): void {
+export function linkMenus({ series, share }: Features): void {
+  const { $seasonsMenuOpen, seasonsMenuClosed } = series;
   const { $sharePopupOpen, sharePopupClosed } = share;
   sample({ clock: appStarted, fn: () => undefined, target: parentListenStarted });
 

@@ -8,6 +8,8 @@ export {
   $listeners,
   $loopEnabled,
   pageAddressReported,
+  episodeRequested,
+  nextEpisodeRequested,
 } from './model';
 // methods.ts and events.ts wire themselves when imported; these two exports are what loads them.
 export { $embedPaused } from './methods';

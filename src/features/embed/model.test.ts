@@ -10,7 +10,7 @@ import { postToEmbedderFx, readEmbedderOriginFx, type EmbedderPost } from '../..
 import { $storage, createMemoryStorage, type MemoryStorage } from '../../platform/storage';
 import { firePixelFx } from '../../platform/pixel';
 import { sendStatFx } from '../../platform/stats';
-import { $controlsVisible, $currentTime, $mobileLayout, $muted, $shareEnabled, $status, $volume, engineAttached, shareClicked, sourceRequested } from '../playback';
+import { $controlsVisible, $muted, $status, $volume, engineAttached, sourceRequested } from '../playback';
 import {
   $adMediaTimeoutMs,
   $adStatus,
@@ -27,18 +27,20 @@ import {
   skipRequested,
   stopRequested,
 } from '../ads';
-import { $content, $currentEpisode, $episodes, $title, appStarted, episodeChosen } from '../session';
+import { $currentEpisode, $episodes, episodeChosen } from '../session';
 import { nativeFullscreenChanged } from '../fullscreen';
 import { chapterEntered } from '../chapters';
-import { createShare } from '../share';
+import { createFeatures } from '../../app/create-features';
+import { linkEpisodeRequests } from '../../app/links/embed';
 import { linked } from '../../test-support/linked';
-import { $embedReady, $listeners, $loopEnabled, embedMessageReceived, embedStarted, listenToEmbedderFx, pageAddressReported } from './index';
+import { $embedReady, $listeners, $loopEnabled, embedMessageReceived, embedStarted, listenToEmbedderFx } from './index';
 import { EMBED_EVENTS, EMBED_METHODS, type OutgoingMessage } from './protocol';
 
-// Share, which takes the address the page reports (setPageUrl) for its links.
-const { $pageUrl } = linked(() =>
-  createShare({ appStarted, shareClicked, $shareEnabled, $mobileLayout, $currentTime, $content, $currentEpisode, $title, pageAddressReported }),
-);
+// The features built by a factory, as the player builds them (share takes the address setPageUrl
+// reports), and the embedder's episode requests to series, as the player links them.
+const features = linked(createFeatures);
+linked(() => linkEpisodeRequests(features));
+const { $pageUrl } = features.share;
 
 const SITE = 'https://site.example';
 const SRC = 'https://player.example/?movie_id=102&_=1';

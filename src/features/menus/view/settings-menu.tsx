@@ -1,4 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
+import type { Store } from 'effector';
 import { useUnit } from 'effector-react';
 import { PLAYBACK_RATES } from '../../../lib/constants';
 import { STRINGS } from '../../../lib/strings';
@@ -39,11 +40,16 @@ import {
   subtitleChosen,
 } from '../../tracks';
 import { $mobileLayout, KEY_SHORTCUTS } from '../../playback';
-import { $isSeries } from '../../series';
 import { $autoSkipIntro, autoSkipToggled } from '../../chapters';
 import { $activeMenu, backClicked, closeClicked, outsideClicked, settingsClicked, subMenuOpened, subtitlesButtonClicked, type SubMenu } from '../model';
 import './menus.css';
 import { useMenuKeys } from '../../../ui/menu-keys';
+
+/** What the settings menu reads of the series model (app.tsx gives it). */
+interface SeriesUnits {
+  /** Whether a series plays: only a series offers to skip intros. */
+  $isSeries: Store<boolean>;
+}
 
 /** The gear: opens the main menu, closes any open one. */
 export function SettingsButton() {
@@ -142,7 +148,7 @@ function Option({ label, checked, onChoose }: { label: string; checked: boolean;
  * 'Пропускать заставку': a checkbox item (it stays open, as a setting does), for a series whatever
  * the episode: the setting is the viewer's, and applies to every episode that has an intro.
  */
-function AutoSkipRow() {
+function AutoSkipRow({ $isSeries }: SeriesUnits) {
   const { series, on, onToggle } = useUnit({ series: $isSeries, on: $autoSkipIntro, onToggle: autoSkipToggled });
   if (!series) return null;
   return (
@@ -176,7 +182,7 @@ function Header({ title, onBack }: { title: string; onBack?: () => void }) {
   );
 }
 
-function MainPage({ mobile, extra }: { mobile: boolean; extra?: ReactNode }) {
+function MainPage({ mobile, extra, series }: { mobile: boolean; extra?: ReactNode; series: SeriesUnits }) {
   const data = useUnit({
     levels: $levels,
     quality: $qualityLabel,
@@ -197,7 +203,7 @@ function MainPage({ mobile, extra }: { mobile: boolean; extra?: ReactNode }) {
       {data.subtitleTracks.length > 0 && (
         <MainRow icon={<SubtitlesIcon />} label={STRINGS.captionStyle} value={STRINGS.captionSizes[data.captionStyle.size]} menu="caption-style" />
       )}
-      <AutoSkipRow />
+      <AutoSkipRow {...series} />
       {mobile && extra}
     </>
   );
@@ -287,7 +293,7 @@ const TITLES: Record<SubMenu, string> = {
  * bar's right end; mobile: under the top row, with a close button. `mainExtra` is SPEC.md §2's
  * extra slot: the mobile main page's last row.
  */
-export function SettingsMenu({ mainExtra }: { mainExtra?: ReactNode }) {
+export function SettingsMenu({ mainExtra, series }: { mainExtra?: ReactNode; series: SeriesUnits }) {
   const { active, mobile, onBack, onClose } = useUnit({ active: $activeMenu, mobile: $mobileLayout, onBack: backClicked, onClose: closeClicked });
   const panel = useRef<HTMLDivElement>(null);
   const onKeyDown = useMenuKeys(() => onBack(), () => onClose());
@@ -337,7 +343,7 @@ export function SettingsMenu({ mainExtra }: { mainExtra?: ReactNode }) {
         )}
       </div>
       <div className="menu__body">
-        {active === 'main' && <MainPage mobile={mobile} extra={mainExtra} />}
+        {active === 'main' && <MainPage mobile={mobile} extra={mainExtra} series={series} />}
         {active === 'quality' && <QualityPage />}
         {active === 'playback-rate' && <RatePage />}
         {active === 'subs' && <SubsPage />}
