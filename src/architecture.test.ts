@@ -266,7 +266,6 @@ const LINKS_TO_MOVE = [
   'features/fullscreen/devices.ts',
   'features/fullscreen/media-session.ts',
   'features/fullscreen/model.ts',
-  'features/menus/model.ts',
   'features/playback/autoplay.ts',
   'features/playback/model.ts',
   'features/tracks/audio.ts',

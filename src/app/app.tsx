@@ -34,8 +34,8 @@ export function App({ features }: { features: Features }) {
           <>
             <SkipChapterButton />
             <FinishEpisodeCard model={features.series} />
-            <MenuBackdrop />
-            <SettingsMenu series={features.series} />
+            <MenuBackdrop model={features.menus} />
+            <SettingsMenu model={features.menus} series={features.series} />
             <SeasonsMenu model={features.series} />
             <SharePopup model={features.share} />
             <ResumePrompt model={features.progress} />
@@ -56,15 +56,15 @@ export function App({ features }: { features: Features }) {
         controlsRight={
           <>
             <CastButton />
-            <SettingsButton />
-            <SubtitlesButton />
+            <SettingsButton model={features.menus} />
+            <SubtitlesButton model={features.menus} />
             <PipButton />
           </>
         }
         fullscreenButton={<FullscreenButton />}
         mobileTopRight={
           <>
-            <SettingsButton />
+            <SettingsButton model={features.menus} />
             <StretchedCloseButton />
           </>
         }

@@ -8,11 +8,11 @@
 import { sample } from 'effector';
 import { appStarted } from '../../features/session';
 import { pauseClicked } from '../../features/playback';
-import { panelClosed, panelOpened, panelTaken, parentActionReceived, parentListenStarted } from '../../features/menus';
 import type { Features } from '../create-features';
 
 /** Links menus to the features it hears; the player calls it once (app/link-features.ts). */
-export function linkMenus({ series, share }: Features): void {
+export function linkMenus({ menus, series, share }: Features): void {
+  const { panelClosed, panelOpened, panelTaken, parentActionReceived, parentListenStarted } = menus;
   const { $seasonsMenuOpen, seasonsMenuClosed } = series;
   const { $sharePopupOpen, sharePopupClosed } = share;
   sample({ clock: appStarted, fn: () => undefined, target: parentListenStarted });
