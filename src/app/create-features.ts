@@ -1,8 +1,11 @@
 /**
- * The features built by a factory, given the other features' units they hear (ADR 0006). They are
- * built before the links (link-features.ts), in the order their modules were once imported: two
- * links on one event run in the order they were made, and each feature's links used to be made when
- * its module was imported, before the links of app/links/.
+ * The features built by a factory, given the other features' units they hear (ADR 0006). Two
+ * links on one event run in the order they were made, and each of these features once made its
+ * links when its module was imported, before the links of app/links/. So they are built before
+ * the links (link-features.ts), in the order create-player's imports first loaded their modules:
+ * menus, progress, series (then its end-of-episode card), share. A model another factory needs
+ * (progress's saved positions, for series) is passed on. Their units come after those of the
+ * modules that still wire themselves on import.
  */
 import { $config, $content, $currentEpisode, $episodes, $seasons, $title, appStarted, episodeChosen, startAdopted } from '../features/session';
 import {
@@ -12,7 +15,6 @@ import {
 import { $audioTracks, audioTrackChosen, qualityChosen, rateChosen, subtitleChosen } from '../features/tracks';
 import { $breakPhase } from '../features/ads';
 import { $creditsChapter } from '../features/chapters';
-import { pageAddressReported } from '../features/embed';
 import { createMenus } from '../features/menus';
 import { createProgress } from '../features/progress';
 import { createSeries } from '../features/series';
@@ -32,8 +34,8 @@ export function createFeatures() {
     $config, $content, $seasons, $episodes, $currentEpisode, episodeChosen, $savedProgress: progress.$savedProgress,
     $currentTime, $duration, $breakPhase, $creditsChapter,
   });
-  // The share popup and sheet: the share button, the playhead, the title, the page's address.
-  const share = createShare({ appStarted, shareClicked, $shareEnabled, $mobileLayout, $currentTime, $content, $currentEpisode, $title, pageAddressReported });
+  // The share popup and sheet: the share button, the layout, the playhead, the title and episode.
+  const share = createShare({ appStarted, shareClicked, $shareEnabled, $mobileLayout, $currentTime, $content, $currentEpisode, $title });
   return { menus, progress, series, share };
 }
 

@@ -1,9 +1,9 @@
 /**
  * The features' links to each other, made in one place and in one order, as hls.js creates its
  * controllers in its constructor. Each `link…` (links/) wires what one feature hears from the
- * others; a feature's own units are wired by its modules. The order is the one in which two links
- * on the same event run: it is kept as the player has always run them. The features built by a
- * factory (create-features.ts) are built first, and a link takes their models.
+ * others; a feature's own units are wired by its modules, or by its factory. The order is the one
+ * in which two links on the same event run: it is kept as the player has always run them. The
+ * features built by a factory (create-features.ts) are built first, and a link takes their models.
  */
 import { linkPlayback } from './links/playback';
 import { linkProgress } from './links/progress';

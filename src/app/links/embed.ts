@@ -5,13 +5,13 @@
  * end of an episode advances the series unless the embedder asked for a loop (player.js setLoop,
  * methods.ts replays the episode then), and so does the end of the credits' countdown on the
  * end-of-episode card (series/finish-window.ts). Auto-advance is here, not in series' links,
- * because the loop is embed's behaviour.
+ * because the loop is embed's behaviour; so are the embedder's requests to series and share.
  */
 import { sample } from 'effector';
 import { appStarted, episodeChosen } from '../../features/session';
 import { mediaEnded } from '../../features/playback';
 import { postToParentFx } from '../../platform/parent-bridge';
-import { $loopEnabled, embedStarted, episodeRequested, nextEpisodeRequested } from '../../features/embed';
+import { $loopEnabled, embedStarted, episodeRequested, nextEpisodeRequested, pageAddressSet } from '../../features/embed';
 import type { Features } from '../create-features';
 
 /** Links embed to the features it hears; the player calls it once (app/link-features.ts). */
@@ -26,11 +26,15 @@ export function linkEmbed(features: Features): void {
   // plays from 0), unless looping.
   sample({ clock: [mediaEnded, creditsCountdownEnded], source: $loopEnabled, filter: (loop) => !loop, fn: () => undefined, target: episodeEnded });
 
-  linkEpisodeRequests(features);
+  linkEmbedderRequests(features);
 }
 
-/** The embedder's setEpisode and nextEpisode (methods.ts) are the viewer's own choices of an episode. */
-export function linkEpisodeRequests({ series }: Pick<Features, 'series'>): void {
+/**
+ * The embedder's setEpisode and nextEpisode (methods.ts) are the viewer's own choices of an
+ * episode; its setPageUrl is the address share's links take.
+ */
+export function linkEmbedderRequests({ series, share }: Pick<Features, 'series' | 'share'>): void {
   sample({ clock: episodeRequested, target: series.episodeSelected });
   sample({ clock: nextEpisodeRequested, target: series.nextEpisodeClicked });
+  sample({ clock: pageAddressSet, target: share.pageAddressReported });
 }

@@ -7,7 +7,7 @@ export {
   $embedReady,
   $listeners,
   $loopEnabled,
-  pageAddressReported,
+  pageAddressSet,
   episodeRequested,
   nextEpisodeRequested,
 } from './model';

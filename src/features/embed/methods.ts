@@ -37,7 +37,7 @@ import {
 import { AD_HANDSHAKE_VERSION } from '../../lib/constants';
 import { $currentEpisode, $episodes } from '../session';
 import {
-  $adBreakRunning, $loopEnabled, $playhead, $targetOrigin, episodeRequested, messagesDue, nextEpisodeRequested, pageAddressReported, requestAccepted,
+  $adBreakRunning, $loopEnabled, $playhead, $targetOrigin, episodeRequested, messagesDue, nextEpisodeRequested, pageAddressSet, requestAccepted,
 } from './model';
 import { answeredPercent, isGetter, onOrigin, outgoing, type EmbedRequest, type GetterMethod, type ListenerId } from './protocol';
 
@@ -94,7 +94,7 @@ sample({
   source: $targetOrigin,
   filter: (origin, { url }) => onOrigin(url, origin),
   fn: (_, { url }) => url,
-  target: pageAddressReported,
+  target: pageAddressSet,
 });
 
 $loopEnabled.on(requested('setLoop'), (_, { loop }) => loop);

@@ -31,15 +31,15 @@ import { $currentEpisode, $episodes, episodeChosen } from '../session';
 import { nativeFullscreenChanged } from '../fullscreen';
 import { chapterEntered } from '../chapters';
 import { createFeatures } from '../../app/create-features';
-import { linkEpisodeRequests } from '../../app/links/embed';
+import { linkEmbedderRequests } from '../../app/links/embed';
 import { linked } from '../../test-support/linked';
 import { $embedReady, $listeners, $loopEnabled, embedMessageReceived, embedStarted, listenToEmbedderFx } from './index';
 import { EMBED_EVENTS, EMBED_METHODS, type OutgoingMessage } from './protocol';
 
-// The features built by a factory, as the player builds them (share takes the address setPageUrl
-// reports), and the embedder's episode requests to series, as the player links them.
+// The features built by a factory, as the player builds them, and the embedder's requests to series
+// (setEpisode, nextEpisode) and to share (setPageUrl), as the player links them.
 const features = linked(createFeatures);
-linked(() => linkEpisodeRequests(features));
+linked(() => linkEmbedderRequests(features));
 const { $pageUrl } = features.share;
 
 const SITE = 'https://site.example';

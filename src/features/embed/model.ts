@@ -66,11 +66,8 @@ export const eventOccurred = createEvent<EmbedEvent>();
 export const contentEventOccurred = createEvent<EmbedEvent>();
 /** The engine's time report, at the media's own pace (timeupdate and progress, about 4 Hz). */
 export const mediaTimeReported = createEvent<EngineTime>();
-/**
- * The embedding page told its current address (setPageUrl, on its own origin), for share links:
- * it wins over the referrer, which may be the origin alone or an address the page has left.
- */
-export const pageAddressReported = createEvent<string>();
+/** The embedding page told its current address (setPageUrl), on its own origin: share's links take it. */
+export const pageAddressSet = createEvent<string>();
 /** The embedder asked for an episode of the list other than the current one (setEpisode), while the content shows. */
 export const episodeRequested = createEvent<EpisodeDto>();
 /** The embedder asked for the next episode (nextEpisode), while the content shows. */

@@ -1,4 +1,4 @@
-import { allSettled, createEvent, createWatch, fork } from 'effector';
+import { allSettled, createWatch, fork } from 'effector';
 import { describe, expect, it } from 'vitest';
 import { $currentTime, $mobileLayout, $shareEnabled, shareAvailabilitySet, shareClicked } from '../playback';
 import { checkNativeShareFx, copyTextFx, nativeShareFx, readTopPageUrlFx } from '../../platform/share';
@@ -9,11 +9,9 @@ import { $content, $currentEpisode, $title, appStarted } from '../session';
 import { linked } from '../../test-support/linked';
 import { createShare } from './model';
 
-/** The embedding page's address as embed reports it (setPageUrl). */
-const pageAddressReported = createEvent<string>();
-const { $sharePopupOpen, $shareLink, $shareTargets, copyClicked, networkClicked, sharePopupClosed, shareStarted, timecodeToggled } = linked(() =>
-  createShare({ appStarted, shareClicked, $shareEnabled, $mobileLayout, $currentTime, $content, $currentEpisode, $title, pageAddressReported }),
-);
+const {
+  $sharePopupOpen, $shareLink, $shareTargets, copyClicked, networkClicked, pageAddressReported, sharePopupClosed, shareStarted, timecodeToggled,
+} = linked(() => createShare({ appStarted, shareClicked, $shareEnabled, $mobileLayout, $currentTime, $content, $currentEpisode, $title }));
 
 async function setup({ mobile = false, native = false } = {}) {
   const copied: string[] = [];

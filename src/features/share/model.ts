@@ -21,11 +21,6 @@ export interface ShareDeps {
   $currentEpisode: Store<EpisodeDto | null>;
   /** The title the networks' links carry (session). */
   $title: Store<string | null>;
-  /**
-   * The embedding page told its current address (embed: player.js setPageUrl, checked there
-   * against the sender's origin).
-   */
-  pageAddressReported: Event<string>;
 }
 
 export type ShareModel = ReturnType<typeof createShare>;
@@ -40,10 +35,14 @@ export function createShare(deps: ShareDeps) {
   const timecodeToggled = createEvent<boolean>();
   const copyClicked = createEvent();
   const networkClicked = createEvent<ShareTargetId>();
+  /**
+   * The embedding page told its current address (the embed protocol's setPageUrl, checked there
+   * against the sender's origin). It wins over the referrer: the referrer may be the origin alone
+   * (the browser's default policy), and a single-page site changes its address after the frame loads.
+   */
+  const pageAddressReported = createEvent<string>();
 
-  // The page's reported address wins over the referrer: the referrer may be the origin alone (the
-  // browser's default policy), and a single-page site changes its address after the frame loads.
-  const $reportedPageUrl = createStore<string | null>(null).on(deps.pageAddressReported, (_, url) => httpUrl(url) ?? undefined);
+  const $reportedPageUrl = createStore<string | null>(null).on(pageAddressReported, (_, url) => httpUrl(url) ?? undefined);
   /** The address shared: the one the page reported, else the referrer, the embedding origin or the player's own (see readTopPageUrlFx). */
   const $pageUrl = combine($reportedPageUrl, $readPageUrl, (reported, read) => reported ?? read);
   const $withTimecode = createStore(false).on(timecodeToggled, (_, on) => on);
@@ -90,6 +89,7 @@ export function createShare(deps: ShareDeps) {
     timecodeToggled,
     copyClicked,
     networkClicked,
+    pageAddressReported,
     $pageUrl,
     $withTimecode,
     $copied,
