@@ -1,8 +1,8 @@
 /**
  * The player put together, in order, when the entry (main.ts) gives the app its turn with the
- * page's start (src/start): error reporting's configuration, the features' links
- * (link-features.ts), one scope, the start facts the models adopt, the engine, what loads after
- * start-up, and the views.
+ * page's start (src/start): error reporting's configuration, the features built by their
+ * factories and linked (link-features.ts), one scope, the start facts the models adopt, the
+ * engine, what loads after start-up, and the views, given the built features' models.
  */
 import { root, type PageStart, type ViewerIntent } from '../start';
 import { allSettled, createWatch, fork, type EventCallable, type Scope, type Unit } from 'effector';
