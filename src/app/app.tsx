@@ -12,6 +12,7 @@ import { ResumePrompt } from '../features/progress/view';
 import { FinishEpisodeCard, NextEpisodeButton, SeasonsButton, SeasonsMenu } from '../features/series/view';
 import { SharePopup } from '../features/share/view';
 import { SkipChapterButton } from '../features/chapters/view';
+import type { Features } from './create-features';
 
 function Title() {
   const title = useUnit($title);
@@ -22,7 +23,8 @@ function Title() {
   ) : null;
 }
 
-export function App() {
+/** The player's views; those of the features built by a factory read its model (create-features.ts). */
+export function App({ features }: { features: Features }) {
   return (
     <SessionScreen>
       <PlayerLayout
@@ -31,38 +33,38 @@ export function App() {
         menu={
           <>
             <SkipChapterButton />
-            <FinishEpisodeCard />
-            <MenuBackdrop />
-            <SettingsMenu />
-            <SeasonsMenu />
-            <SharePopup />
-            <ResumePrompt />
+            <FinishEpisodeCard model={features.series} />
+            <MenuBackdrop model={features.menus} />
+            <SettingsMenu model={features.menus} series={features.series} />
+            <SeasonsMenu model={features.series} />
+            <SharePopup model={features.share} />
+            <ResumePrompt model={features.progress} />
           </>
         }
         controlsExtra={
           <>
-            <SeasonsButton />
-            <NextEpisodeButton />
+            <SeasonsButton model={features.series} />
+            <NextEpisodeButton model={features.series} />
           </>
         }
         mobileTopLeft={
           <>
-            <SeasonsButton />
-            <NextEpisodeButton />
+            <SeasonsButton model={features.series} />
+            <NextEpisodeButton model={features.series} />
           </>
         }
         controlsRight={
           <>
             <CastButton />
-            <SettingsButton />
-            <SubtitlesButton />
+            <SettingsButton model={features.menus} />
+            <SubtitlesButton model={features.menus} />
             <PipButton />
           </>
         }
         fullscreenButton={<FullscreenButton />}
         mobileTopRight={
           <>
-            <SettingsButton />
+            <SettingsButton model={features.menus} />
             <StretchedCloseButton />
           </>
         }

@@ -1,8 +1,8 @@
 /**
  * The player put together, in order, when the entry (main.ts) gives the app its turn with the
- * page's start (src/start): error reporting's configuration, the features' links
- * (link-features.ts), one scope, the start facts the models adopt, the engine, what loads after
- * start-up, and the views.
+ * page's start (src/start): error reporting's configuration, the features built by their
+ * factories and linked (link-features.ts), one scope, the start facts the models adopt, the
+ * engine, what loads after start-up, and the views, given the built features' models.
  */
 import { root, type PageStart, type ViewerIntent } from '../start';
 import { allSettled, createWatch, fork, type EventCallable, type Scope, type Unit } from 'effector';
@@ -15,7 +15,6 @@ import {
   engineAttached, engineConnected, muteToggled, sourceRequested, seekBackClicked, seekForwardClicked, togglePlayClicked,
 } from '../features/playback';
 import { fullscreenClicked } from '../features/fullscreen';
-import { settingsClicked } from '../features/menus';
 import { tapEngineFacts } from '../engine/trace-tap';
 import { startDeviceFingerprint } from '../platform/fingerprint';
 import { initSentry, startSentryAfter } from '../platform/sentry';
@@ -24,24 +23,27 @@ import { afterStartUp, bufferSafe } from '../platform/after-start-up';
 import { exposeToHarness } from '../platform/harness-probe';
 import { libraryLoadFailed } from '../features/analytics';
 import { linkFeatures } from './link-features';
+import type { Features } from './create-features';
 import { App } from './app';
 
 /** What each intent the viewer gave the page's shell is to the model. */
-const INTENT_EVENTS: Record<ViewerIntent, EventCallable<void>> = {
-  toggle: togglePlayClicked,
-  mute: muteToggled,
-  fullscreen: fullscreenClicked,
-  seekBack: seekBackClicked,
-  seekForward: seekForwardClicked,
-  settings: settingsClicked,
-};
+function intentEvents({ menus }: Features): Record<ViewerIntent, EventCallable<void>> {
+  return {
+    toggle: togglePlayClicked,
+    mute: muteToggled,
+    fullscreen: fullscreenClicked,
+    seekBack: seekBackClicked,
+    seekForward: seekForwardClicked,
+    settings: menus.settingsClicked,
+  };
+}
 
 /**
  * Once the model listens to the engine and has taken its start (the source it asked for), the
  * shell's intents (queued ones first) are the model's: sooner, a play could start the content
  * before the model knows of its pre-roll.
  */
-function takeShellIntents(scope: Scope, shell: PageStart['shell']): void {
+function takeShellIntents(scope: Scope, shell: PageStart['shell'], events: Record<ViewerIntent, EventCallable<void>>): void {
   let waiting = 2;
   const once = (unit: Unit<unknown>) => {
     const watch = createWatch({
@@ -50,7 +52,7 @@ function takeShellIntents(scope: Scope, shell: PageStart['shell']): void {
       fn: () => {
         watch.unsubscribe();
         waiting -= 1;
-        if (waiting === 0) shell.handOver((intent) => void allSettled(INTENT_EVENTS[intent], { scope }));
+        if (waiting === 0) shell.handOver((intent) => void allSettled(events[intent], { scope }));
       },
     });
   };
@@ -64,9 +66,9 @@ export function createPlayer({ video, engine, takeEarly, firstFrame: started, sh
   // the SDK itself loads after the first frame, off the start-up path.
   initSentry({ dsn: early.config.sentryDsn, project: early.config.sentryProject });
 
-  linkFeatures();
+  const features = linkFeatures();
   const scope = fork();
-  takeShellIntents(scope, shell);
+  takeShellIntents(scope, shell, intentEvents(features));
   // What loads after the first frame waits until the buffer can spare the link. Only a start known
   // to wait for the viewer's click is given up on early; one that plays (or is not planned yet, on
   // a slow network) is waited for longer.
@@ -89,7 +91,7 @@ export function createPlayer({ video, engine, takeEarly, firstFrame: started, sh
   createRoot(withoutMediaListeners(root)).render(
     <StrictMode>
       <Provider value={scope}>
-        <App />
+        <App features={features} />
       </Provider>
     </StrictMode>,
   );

@@ -1,8 +1,9 @@
 /**
  * The features' links to each other, made in one place and in one order, as hls.js creates its
  * controllers in its constructor. Each `link…` (links/) wires what one feature hears from the
- * others; a feature's own units are wired by its modules. The order is the one in which two links
- * on the same event run: it is kept as the player has always run them.
+ * others; a feature's own units are wired by its modules, or by its factory. The order is the one
+ * in which two links on the same event run: it is kept as the player has always run them. The
+ * features built by a factory (create-features.ts) are built first, and a link takes their models.
  */
 import { linkPlayback } from './links/playback';
 import { linkProgress } from './links/progress';
@@ -15,9 +16,11 @@ import { linkEmbed } from './links/embed';
 import { linkMenus } from './links/menus';
 import { linkFullscreen } from './links/fullscreen';
 import { linkPreviews } from './links/previews';
+// Last: the links' imports load the features' modules in the order the player has always loaded them.
+import { createFeatures, type Features } from './create-features';
 
 /** Every feature with links, by folder name, in the order they are linked. */
-export const FEATURE_LINKS: ReadonlyArray<readonly [feature: string, link: () => void]> = [
+export const FEATURE_LINKS: ReadonlyArray<readonly [feature: string, link: (features: Features) => void]> = [
   // The page's start (session) to the engine's owner: the controls, the page's autoplay, a page error.
   ['playback', linkPlayback],
   // Where a saved position is, and the viewer's answer to the resume prompt.
@@ -43,9 +46,12 @@ export const FEATURE_LINKS: ReadonlyArray<readonly [feature: string, link: () =>
 ];
 
 /**
- * Links every feature, in order. Once per player: the units are their modules' own, so a second
- * call would run every link twice (a test makes them in a region it clears: test-support/linked.ts).
+ * Builds the features that have a factory, then links every feature, in order, and returns the
+ * built features' models. Once per player: most units are their modules' own, so a second call
+ * would run their links twice (a test makes them in a region it clears: test-support/linked.ts).
  */
-export function linkFeatures(): void {
-  for (const [, link] of FEATURE_LINKS) link();
+export function linkFeatures(): Features {
+  const features = createFeatures();
+  for (const [, link] of FEATURE_LINKS) link(features);
+  return features;
 }

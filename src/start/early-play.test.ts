@@ -4,7 +4,7 @@ import type { AdListDto, ContentDto, EpisodeDto } from '../api/dto';
 import { createScriptedEngine } from '../engine/scripted-engine';
 import { appStarted, loadStartupFx, startAdopted, type StartupData } from '../features/session';
 import { engineAttached, $autoplay } from '../features/playback';
-import { $resumePrompt, type StartPlan } from '../features/progress';
+import type { StartPlan } from '../features/progress';
 import { startSnapshot } from '../test-support/start-snapshot';
 import { $break } from '../features/ads/model/break';
 import '../features/series';
@@ -107,7 +107,7 @@ describe('the entry plays the start itself only when the model would play it at 
  */
 
 // The features' links, as the player makes them.
-linked(linkFeatures);
+const { $resumePrompt } = linked(linkFeatures).progress;
 
 const READY = { levels: [], audioTracks: [], subtitleTracks: [] };
 const film: EpisodeDto = {

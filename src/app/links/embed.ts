@@ -5,17 +5,18 @@
  * end of an episode advances the series unless the embedder asked for a loop (player.js setLoop,
  * methods.ts replays the episode then), and so does the end of the credits' countdown on the
  * end-of-episode card (series/finish-window.ts). Auto-advance is here, not in series' links,
- * because the loop is embed's behaviour.
+ * because the loop is embed's behaviour; so are the embedder's requests to series and share.
  */
 import { sample } from 'effector';
 import { appStarted, episodeChosen } from '../../features/session';
 import { mediaEnded } from '../../features/playback';
-import { creditsCountdownEnded, episodeEnded } from '../../features/series';
 import { postToParentFx } from '../../platform/parent-bridge';
-import { $loopEnabled, embedStarted } from '../../features/embed';
+import { $loopEnabled, embedStarted, episodeRequested, nextEpisodeRequested, pageAddressSet } from '../../features/embed';
+import type { Features } from '../create-features';
 
 /** Links embed to the features it hears; the player calls it once (app/link-features.ts). */
-export function linkEmbed(): void {
+export function linkEmbed(features: Features): void {
+  const { creditsCountdownEnded, episodeEnded } = features.series;
   sample({ clock: appStarted, fn: (config) => ({ src: config.pageUrl, allowedOrigins: config.allowedOrigins }), target: embedStarted });
 
   // The parent learns of every episode that becomes current, the first one included.
@@ -24,4 +25,16 @@ export function linkEmbed(): void {
   // Auto-advance: the end of an episode, or of the credits' countdown, selects the next one (it
   // plays from 0), unless looping.
   sample({ clock: [mediaEnded, creditsCountdownEnded], source: $loopEnabled, filter: (loop) => !loop, fn: () => undefined, target: episodeEnded });
+
+  linkEmbedderRequests(features);
+}
+
+/**
+ * The embedder's setEpisode and nextEpisode (methods.ts) are the viewer's own choices of an
+ * episode; its setPageUrl is the address share's links take.
+ */
+export function linkEmbedderRequests({ series, share }: Pick<Features, 'series' | 'share'>): void {
+  sample({ clock: episodeRequested, target: series.episodeSelected });
+  sample({ clock: nextEpisodeRequested, target: series.nextEpisodeClicked });
+  sample({ clock: pageAddressSet, target: share.pageAddressReported });
 }

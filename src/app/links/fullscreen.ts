@@ -4,17 +4,19 @@
  * the next episode (series).
  *
  * Ads hear native fullscreen and casting from here (ads listening to fullscreen, kept here at its
- * place in the order of links).
+ * place in the order of links). Escape that no menu took, and the page's own exitFullScreen
+ * (menus hears the parent frame), end the stretched mode.
  */
 import { combine, sample } from 'effector';
 import { $config, $content, $currentEpisode, appStarted } from '../../features/session';
-import { $nextEpisode, nextEpisodeClicked } from '../../features/series';
 import { adsCastingChanged, adsNativeFullscreenChanged } from '../../features/ads';
 import { cleanTitle } from '../../lib/title';
 import { httpUrl } from '../../lib/url';
 import {
   $videoElementFullscreen,
+  escapeLeftOver,
   fullscreenModeSet,
+  pageLeftStretched,
   readFramedFx,
   $casting,
   mediaSessionStarted,
@@ -23,9 +25,11 @@ import {
   nowPlayingSet,
   type NowPlaying,
 } from '../../features/fullscreen';
+import type { Features } from '../create-features';
 
 /** Links fullscreen to the features it hears; the player calls it once (app/link-features.ts). */
-export function linkFullscreen(): void {
+export function linkFullscreen(features: Features): void {
+  const { $nextEpisode, nextEpisodeClicked } = features.series;
   sample({ clock: appStarted, fn: () => undefined, target: mediaSessionStarted });
   sample({ clock: appStarted, fn: (config) => config.fullscreenMode, target: fullscreenModeSet });
   sample({ clock: appStarted, fn: () => undefined, target: readFramedFx });
@@ -52,4 +56,12 @@ export function linkFullscreen(): void {
   // Media Session "next track" is the next episode.
   sample({ clock: $nextEpisode, fn: (next) => next !== null, target: nextTrackAvailabilitySet });
   sample({ clock: nextTrackRequested, fn: () => undefined, target: nextEpisodeClicked });
+
+  linkStretchedExits(features);
+}
+
+/** Escape that no menu took, and the page's own exitFullScreen (a parent action menus hears), leave the stretched mode. */
+export function linkStretchedExits({ menus }: Pick<Features, 'menus'>): void {
+  sample({ clock: menus.escapeUnhandled, target: escapeLeftOver });
+  sample({ clock: menus.parentActionReceived, filter: ({ type }) => type === 'exitFullScreen', fn: () => undefined, target: pageLeftStretched });
 }

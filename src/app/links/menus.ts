@@ -8,12 +8,13 @@
 import { sample } from 'effector';
 import { appStarted } from '../../features/session';
 import { pauseClicked } from '../../features/playback';
-import { $seasonsMenuOpen, seasonsMenuClosed } from '../../features/series';
-import { $sharePopupOpen, sharePopupClosed } from '../../features/share';
-import { panelClosed, panelOpened, panelTaken, parentActionReceived, parentListenStarted } from '../../features/menus';
+import type { Features } from '../create-features';
 
 /** Links menus to the features it hears; the player calls it once (app/link-features.ts). */
-export function linkMenus(): void {
+export function linkMenus({ menus, series, share }: Features): void {
+  const { panelClosed, panelOpened, panelTaken, parentActionReceived, parentListenStarted } = menus;
+  const { $seasonsMenuOpen, seasonsMenuClosed } = series;
+  const { $sharePopupOpen, sharePopupClosed } = share;
   sample({ clock: appStarted, fn: () => undefined, target: parentListenStarted });
 
   sample({ clock: $seasonsMenuOpen.updates, filter: Boolean, fn: () => 'seasons' as const, target: panelOpened });

@@ -4,7 +4,7 @@ import type { ContentDto, EpisodeDto } from '../../api/dto';
 import { createScriptedEngine } from '../../engine/scripted-engine';
 import { $config, $content, $episodes, episodeChosen, parseConfig } from '../../features/session';
 import { engineAttached } from '../../features/playback';
-import { $resumePrompt, readProgressFx, startOverClicked } from '../../features/progress';
+import { readProgressFx } from '../../features/progress';
 import { postToParentFx } from '../../platform/parent-bridge';
 import { sendStatFx, type StatEvent } from '../../platform/stats';
 import { $storage, createMemoryStorage } from '../../platform/storage';
@@ -12,7 +12,7 @@ import { linkFeatures } from '../link-features';
 import { linked } from '../../test-support/linked';
 
 // The features' links, as the player makes them.
-linked(linkFeatures);
+const { $resumePrompt, startOverClicked } = linked(linkFeatures).progress;
 
 const film: EpisodeDto = {
   id: 10101, title: 'Фильм', description: '', order: 1, posterPath: null, duration: 600, watchProgress: 0, watchedAt: null,

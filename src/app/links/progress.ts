@@ -7,10 +7,11 @@ import { sample } from 'effector';
 import { appStarted } from '../../features/session';
 import { playRequested, seekRequested } from '../../features/playback';
 import { sendStatFx, stat } from '../../platform/stats';
-import { continueClicked, progressStarted, resumeAnswered, resumeOffered, startOverClicked } from '../../features/progress';
+import type { Features } from '../create-features';
 
 /** Links progress to the features it hears; the player calls it once (app/link-features.ts). */
-export function linkProgress(): void {
+export function linkProgress({ progress }: Features): void {
+  const { continueClicked, progressStarted, resumeAnswered, resumeOffered, startOverClicked } = progress;
   sample({ clock: appStarted, fn: () => undefined, target: progressStarted });
 
   sample({ clock: resumeAnswered, target: seekRequested });

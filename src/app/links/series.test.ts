@@ -6,8 +6,7 @@ import { $config, $content, $episodes, $seasons, episodeChosen, parseConfig, sta
 import type { PageSource } from '../../start/snapshot';
 import { startSnapshot } from '../../test-support/start-snapshot';
 import { $autoplay, $source, engineAttached, prefetchSourceFx } from '../../features/playback';
-import { nextEpisodeClicked, episodeSelected, menuBackClicked, menuSeasonPicked, seasonsMenuClosed, seasonsMenuToggled } from '../../features/series';
-import { $resumePrompt, continueClicked, readProgressFx } from '../../features/progress';
+import { readProgressFx } from '../../features/progress';
 import { postToParentFx, type ParentMessage } from '../../platform/parent-bridge';
 import { sendStatFx, type StatEvent } from '../../platform/stats';
 import { $storage, createMemoryStorage } from '../../platform/storage';
@@ -15,7 +14,9 @@ import { linkFeatures } from '../link-features';
 import { linked } from '../../test-support/linked';
 
 // The features' links, as the player makes them.
-linked(linkFeatures);
+const features = linked(linkFeatures);
+const { $resumePrompt, continueClicked } = features.progress;
+const { nextEpisodeClicked, episodeSelected, menuBackClicked, menuSeasonPicked, seasonsMenuClosed, seasonsMenuToggled } = features.series;
 
 const episode = (id: number, season: number, order: number, duration = 600): EpisodeDto => ({
   id, title: `${order}. E${id}`, description: '', order, posterPath: null, duration, watchProgress: 0, watchedAt: null,

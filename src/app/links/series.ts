@@ -10,12 +10,15 @@
 import { createEvent, createStore, sample } from 'effector';
 import { $config, episodeChosen, masterUrl } from '../../features/session';
 import { $currentSecond, $duration, $muted, $pageSource, autoplaySet, pageSourceKept, prefetchSourceFx, sourceRequested } from '../../features/playback';
-import { $adoptedPlan, $savedProgress, planStart, resumeOffered, type StartPlan } from '../../features/progress';
+import { planStart, type StartPlan } from '../../features/progress';
 import { sendStatFx, stat } from '../../platform/stats';
-import { $lastChoice, $nextEpisode, $seasonsMenuOpen, episodeSelected, menuBackClicked, menuSeasonPicked, type EpisodeChoice } from '../../features/series';
+import type { EpisodeChoice } from '../../features/series';
+import type { Features } from '../create-features';
 
 /** Links series to the features it hears; the player calls it once (app/link-features.ts). */
-export function linkSeries(): void {
+export function linkSeries({ progress, series }: Features): void {
+  const { $adoptedPlan, $savedProgress, resumeOffered } = progress;
+  const { $lastChoice, $nextEpisode, $seasonsMenuOpen, episodeSelected, menuBackClicked, menuSeasonPicked } = series;
   /** The next episode's master playlist is fetched this close to the end of the current one. */
   const PREFETCH_LEAD_S = 15;
 

@@ -7,6 +7,9 @@ export {
   $embedReady,
   $listeners,
   $loopEnabled,
+  pageAddressSet,
+  episodeRequested,
+  nextEpisodeRequested,
 } from './model';
 // methods.ts and events.ts wire themselves when imported; these two exports are what loads them.
 export { $embedPaused } from './methods';

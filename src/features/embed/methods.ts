@@ -35,10 +35,10 @@ import {
   stopRequested,
 } from '../ads';
 import { AD_HANDSHAKE_VERSION } from '../../lib/constants';
-import { episodeSelected, nextEpisodeClicked } from '../series';
 import { $currentEpisode, $episodes } from '../session';
-import { pageAddressReported } from '../share';
-import { $adBreakRunning, $loopEnabled, $playhead, $targetOrigin, messagesDue, requestAccepted } from './model';
+import {
+  $adBreakRunning, $loopEnabled, $playhead, $targetOrigin, episodeRequested, messagesDue, nextEpisodeRequested, pageAddressSet, requestAccepted,
+} from './model';
 import { answeredPercent, isGetter, onOrigin, outgoing, type EmbedRequest, type GetterMethod, type ListenerId } from './protocol';
 
 type RequestOf<M extends EmbedRequest['method']> = Extract<EmbedRequest, { method: M }>;
@@ -79,13 +79,13 @@ sample({ clock: asked('stopAd'), filter: $adBreakRunning, fn: none, target: stop
 
 // Position and episodes belong to the content: not while an ad has the screen.
 sample({ clock: requested('setCurrentTime'), filter: $contentShown, fn: ({ seconds }) => seconds, target: seekRequested });
-sample({ clock: asked('nextEpisode'), filter: $contentShown, fn: none, target: nextEpisodeClicked });
+sample({ clock: asked('nextEpisode'), filter: $contentShown, fn: none, target: nextEpisodeRequested });
 sample({
   clock: requested('setEpisode'),
   source: { episodes: $episodes, current: $currentEpisode, shown: $contentShown },
   filter: ({ episodes, current, shown }, { episodeId }) => shown && current?.id !== episodeId && episodes.some((episode) => episode.id === episodeId),
   fn: ({ episodes }, { episodeId }) => episodes.find((episode) => episode.id === episodeId)!,
-  target: episodeSelected,
+  target: episodeRequested,
 });
 
 // The page's own address, for share links; another origin's address is never taken.
@@ -94,7 +94,7 @@ sample({
   source: $targetOrigin,
   filter: (origin, { url }) => onOrigin(url, origin),
   fn: (_, { url }) => url,
-  target: pageAddressReported,
+  target: pageAddressSet,
 });
 
 $loopEnabled.on(requested('setLoop'), (_, { loop }) => loop);

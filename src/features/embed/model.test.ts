@@ -30,9 +30,17 @@ import {
 import { $currentEpisode, $episodes, episodeChosen } from '../session';
 import { nativeFullscreenChanged } from '../fullscreen';
 import { chapterEntered } from '../chapters';
-import { $pageUrl } from '../share';
+import { createFeatures } from '../../app/create-features';
+import { linkEmbedderRequests } from '../../app/links/embed';
+import { linked } from '../../test-support/linked';
 import { $embedReady, $listeners, $loopEnabled, embedMessageReceived, embedStarted, listenToEmbedderFx } from './index';
 import { EMBED_EVENTS, EMBED_METHODS, type OutgoingMessage } from './protocol';
+
+// The features built by a factory, as the player builds them, and the embedder's requests to series
+// (setEpisode, nextEpisode) and to share (setPageUrl), as the player links them.
+const features = linked(createFeatures);
+linked(() => linkEmbedderRequests(features));
+const { $pageUrl } = features.share;
 
 const SITE = 'https://site.example';
 const SRC = 'https://player.example/?movie_id=102&_=1';

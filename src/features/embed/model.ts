@@ -23,6 +23,7 @@
  * break is announced as usual); adStarted, adSkipped and adEnded announce each ad instead.
  */
 import { combine, createEffect, createEvent, createStore, sample, scopeBind } from 'effector';
+import type { EpisodeDto } from '../../api/dto';
 import type { EngineTime, MediaEngine } from '../../engine/types';
 import { listenToEmbedder, postToEmbedderFx, readEmbedderOriginFx, type EmbedderMessage } from '../../platform/embed-channel';
 import { $engine, $streamError, engineAttached, mediaSeeked, mediaSeeking, sourceReady, sourceRequested } from '../playback';
@@ -65,6 +66,12 @@ export const eventOccurred = createEvent<EmbedEvent>();
 export const contentEventOccurred = createEvent<EmbedEvent>();
 /** The engine's time report, at the media's own pace (timeupdate and progress, about 4 Hz). */
 export const mediaTimeReported = createEvent<EngineTime>();
+/** The embedding page told its current address (setPageUrl), on its own origin: share's links take it. */
+export const pageAddressSet = createEvent<string>();
+/** The embedder asked for an episode of the list other than the current one (setEpisode), while the content shows. */
+export const episodeRequested = createEvent<EpisodeDto>();
+/** The embedder asked for the next episode (nextEpisode), while the content shows. */
+export const nextEpisodeRequested = createEvent();
 
 const $settings = createStore<EmbedSettings | null>(null, { serialize: 'ignore' }).on(embedStarted, (_, settings) => settings);
 const $embedderOrigin = createStore<string | null>(null).on(readEmbedderOriginFx.doneData, (_, origin) => origin);

@@ -3,6 +3,8 @@ export {
   fullscreenClicked,
   stretchedCloseClicked,
   nativeFullscreenChanged,
+  escapeLeftOver,
+  pageLeftStretched,
   enterNativeFx,
   exitNativeFx,
   readFramedFx,

@@ -4,8 +4,11 @@ import { settle } from '../../test-support/settle';
 import { attached } from '../../test-support/fullscreen-scope';
 import { createScriptedEngine } from '../../engine/scripted-engine';
 import { postToParentFx, type ParentMessage } from '../../platform/parent-bridge';
-import { engineAttached, escapePressed, fullscreenShortcutUsed, layoutChanged } from '../playback';
-import { parentActionReceived, settingsClicked } from '../menus';
+import { controlsPinnedSet, engineAttached, escapePressed, fullscreenShortcutUsed, layoutChanged } from '../playback';
+import { $audioTracks, audioTrackChosen, qualityChosen, rateChosen, subtitleChosen } from '../tracks';
+import { createMenus } from '../menus';
+import { linkStretchedExits } from '../../app/links/fullscreen';
+import { linked } from '../../test-support/linked';
 import {
   $casting,
   $fullscreen,
@@ -23,6 +26,12 @@ import {
   stretchedCloseClicked,
 } from './index';
 import { $framed } from './model';
+
+// The settings menu, which takes Escape first and hears the parent frame, and its exits from the
+// stretched mode, as the player links them.
+const menus = linked(() => createMenus({ escapePressed, controlsPinnedSet, qualityChosen, rateChosen, subtitleChosen, audioTrackChosen, $audioTracks }));
+linked(() => linkStretchedExits({ menus }));
+const { parentActionReceived, settingsClicked } = menus;
 
 function setup({ framed = true, nativeFails = false } = {}) {
   const posted: ParentMessage[] = [];

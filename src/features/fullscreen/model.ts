@@ -11,7 +11,6 @@ import { attach, combine, createEffect, createEvent, createStore, sample, scopeB
 import type { MediaEngine } from '../../engine/types';
 import { isFramed, postToParentFx } from '../../platform/parent-bridge';
 import { $engine, $mobileLayout, engineAttached, fullscreenShortcutUsed } from '../playback';
-import { escapeUnhandled, parentActionReceived } from '../menus';
 import type { FullscreenMode } from '../session';
 
 export const fullscreenModeSet = createEvent<FullscreenMode>();
@@ -21,6 +20,10 @@ export const fullscreenClicked = createEvent();
 export const stretchedCloseClicked = createEvent();
 /** The browser entered or left native fullscreen. */
 export const nativeFullscreenChanged = createEvent<boolean>();
+/** Escape that no menu took (menus closes its open menu first): it leaves the stretched mode. */
+export const escapeLeftOver = createEvent();
+/** The page left the stretched mode by itself (its `exitFullScreen` action): it needs no exitFullScreen back. */
+export const pageLeftStretched = createEvent();
 
 export const $fullscreenMode = createStore<FullscreenMode>('native').on(fullscreenModeSet, (_, mode) => mode);
 /** True inside a parent frame. */
@@ -93,12 +96,11 @@ sample({ clock: toggled, filter: ({ stretched, native, parent }) => !stretched &
 // A frame without allowfullscreen refuses the native request: the parent may still stretch it.
 sample({ clock: enterNativeFx.fail, filter: $framed, fn: () => undefined, target: stretchRequested });
 
-sample({ clock: [stretchedCloseClicked, escapeUnhandled], filter: $stretched, fn: () => undefined, target: unstretchRequested });
+sample({ clock: [stretchedCloseClicked, escapeLeftOver], filter: $stretched, fn: () => undefined, target: unstretchRequested });
 
 sample({ clock: stretchRequested, fn: () => ({ event: 'enterFullScreen' as const }), target: postToParentFx });
 sample({ clock: stretchRequested, fn: () => true, target: $stretched });
 sample({ clock: unstretchRequested, fn: () => ({ event: 'exitFullScreen' as const }), target: postToParentFx });
 sample({ clock: unstretchRequested, fn: () => false, target: $stretched });
 
-// The page left the stretched mode by itself: it needs no exitFullScreen back.
-sample({ clock: parentActionReceived, filter: ({ type }) => type === 'exitFullScreen', fn: () => false, target: $stretched });
+sample({ clock: pageLeftStretched, fn: () => false, target: $stretched });

@@ -1,20 +1,2 @@
-export {
-  settingsClicked,
-  subtitlesButtonClicked,
-  subMenuOpened,
-  backClicked,
-  outsideClicked,
-  closeClicked,
-  episodesMenuOpened,
-  parentActionReceived,
-  parentListenStarted,
-  escapeUnhandled,
-  menuTransition,
-  panelOpened,
-  panelClosed,
-  panelTaken,
-  CLOSED,
-  $activeMenu,
-  $menuOpen,
-} from './model';
-export type { MenuId, SubMenu, MenuState, MenuAction } from './model';
+export { createMenus, menuTransition, CLOSED } from './model';
+export type { MenuId, SubMenu, MenuState, MenuAction, MenusDeps, MenusModel } from './model';

@@ -2,26 +2,17 @@ import { fork } from 'effector';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { settle } from '../../test-support/settle';
 import { createScriptedEngine } from '../../engine/scripted-engine';
-import { $controlsPinned, engineAttached, escapePressed, pauseClicked } from '../playback';
-import { audioTrackChosen, captionPresetChosen, captionSizeChosen, qualityChosen, rateChosen, subtitleChosen } from '../tracks';
+import { $controlsPinned, controlsPinnedSet, engineAttached, escapePressed, pauseClicked } from '../playback';
+import { $audioTracks, audioTrackChosen, captionPresetChosen, captionSizeChosen, qualityChosen, rateChosen, subtitleChosen } from '../tracks';
 import { sendStatFx, type StatEvent } from '../../platform/stats';
-import {
-  $activeMenu,
-  backClicked,
-  CLOSED,
-  closeClicked,
-  episodesMenuOpened,
-  escapeUnhandled,
-  menuTransition,
-  outsideClicked,
-  parentActionReceived,
-  settingsClicked,
-  subMenuOpened,
-  subtitlesButtonClicked,
-  type MenuAction,
-  type MenuState,
-} from './index';
+import { CLOSED, createMenus, menuTransition, type MenuAction, type MenuState } from './index';
 import { createWatch } from 'effector';
+import { linked } from '../../test-support/linked';
+
+const {
+  $activeMenu, backClicked, closeClicked, episodesMenuOpened, escapeUnhandled, outsideClicked, parentActionReceived, settingsClicked, subMenuOpened,
+  subtitlesButtonClicked,
+} = linked(() => createMenus({ escapePressed, controlsPinnedSet, qualityChosen, rateChosen, subtitleChosen, audioTrackChosen, $audioTracks }));
 
 const MAIN: MenuState = { active: 'main', previous: 'none' };
 const from = (active: MenuState['active'], previous: MenuState['previous'] = 'none'): MenuState => ({ active, previous });

@@ -7,11 +7,9 @@
  * `{ type: 'click' }` message from the parent frame (only from window.parent). Opening 'Аудио' and
  * choosing in it are reported as settings_audio_open / settings_audio_select (SPEC.md §7).
  */
-import { createEffect, createEvent, createStore, sample, scopeBind } from 'effector';
+import { createEffect, createEvent, createStore, sample, scopeBind, type Event, type EventCallable, type Store } from 'effector';
 import { listenToParent, type ParentAction } from '../../platform/parent-bridge';
 import { sendStatFx, stat } from '../../platform/stats';
-import { controlsPinnedSet, escapePressed } from '../playback';
-import { $audioTracks, audioTrackChosen, qualityChosen, rateChosen, subtitleChosen } from '../tracks';
 
 /** 'caption-style' stays open on a choice: its two groups apply at once, and Back leaves it. */
 export type SubMenu = 'quality' | 'playback-rate' | 'subs' | 'audio' | 'caption-style';
@@ -50,84 +48,138 @@ export function menuTransition(state: MenuState, action: MenuAction): MenuState 
   }
 }
 
-/** The settings (gear) button. */
-export const settingsClicked = createEvent();
-/** The subtitles (CC) button. */
-export const subtitlesButtonClicked = createEvent();
-/** A row of the main menu. */
-export const subMenuOpened = createEvent<SubMenu>();
-export const backClicked = createEvent();
-/** A click on the player outside the open menu. */
-export const outsideClicked = createEvent();
-/** The menu's close button (mobile). */
-export const closeClicked = createEvent();
-/** Another feature's episodes menu opened; the settings menu gives way. */
-export const episodesMenuOpened = createEvent();
-/** An action posted by the parent frame. */
-export const parentActionReceived = createEvent<ParentAction>();
-/** Starts listening to the parent frame's messages. */
-export const parentListenStarted = createEvent();
-
-const menuActed = createEvent<MenuAction>();
-const $menu = createStore<MenuState>(CLOSED).on(menuActed, menuTransition);
-
-export const $activeMenu = $menu.map((state) => state.active);
-export const $menuOpen = $activeMenu.map((active) => active !== 'none');
+/** What menus hears from the other features, named by what it is to menus. */
+export interface MenusDeps {
+  /** Escape on the player (playback's keyboard): it closes an open menu first. */
+  escapePressed: Event<void>;
+  /** Keeps the controls on screen while a menu is open (playback). */
+  controlsPinnedSet: EventCallable<boolean>;
+  /** A choice in a sub-menu (tracks): the menu goes back. */
+  qualityChosen: Event<unknown>;
+  rateChosen: Event<unknown>;
+  subtitleChosen: Event<unknown>;
+  audioTrackChosen: Event<number>;
+  /** The audio tracks as the 'Аудио' list shows them (tracks), for settings_audio_select's label. */
+  $audioTracks: Store<ReadonlyArray<{ id: number; name: string }>>;
+}
 
 /**
  * A panel over the player: this settings menu, the seasons menu (series) or the share popup
  * (share). One is open at a time: the panel that opens takes $openPanel, and the others close
- * (links.ts wires the seasons menu and the share popup in).
+ * (app/links/menus.ts wires the seasons menu and the share popup in).
  */
 type Panel = 'none' | 'settings' | 'seasons' | 'share';
-/** A panel opened (the settings and subtitles buttons count as the settings menu's, whatever they do to it). */
-export const panelOpened = createEvent<Exclude<Panel, 'none'>>();
-/** A panel closed; the slot is free again if it held that panel. */
-export const panelClosed = createEvent<Exclude<Panel, 'none'>>();
-/** The panel open over the player: the only record of which one it is. */
-export const $openPanel = createStore<Panel>('none')
-  .on(panelOpened, (_, panel) => panel)
-  .on(panelClosed, (open, panel) => (open === panel ? 'none' : open));
-/** The panel that has just taken the player from another (or from none). */
-export const panelTaken = $openPanel.updates.filter({ fn: (panel): panel is Exclude<Panel, 'none'> => panel !== 'none' });
 
-sample({ clock: [settingsClicked, subtitlesButtonClicked], fn: () => 'settings' as const, target: panelOpened });
-sample({ clock: $menuOpen.updates, filter: (open) => !open, fn: () => 'settings' as const, target: panelClosed });
-// The seasons menu taking the player closes this menu. The share popup does not, as before: while
-// a menu is open its backdrop covers the player, share button included.
-sample({ clock: panelTaken, filter: (panel) => panel === 'seasons', fn: () => undefined, target: episodesMenuOpened });
+export type MenusModel = ReturnType<typeof createMenus>;
 
-const act = (action: MenuAction) => () => action;
-sample({ clock: settingsClicked, fn: act({ type: 'settings' }), target: menuActed });
-sample({ clock: subtitlesButtonClicked, fn: act({ type: 'subtitles' }), target: menuActed });
-sample({ clock: subMenuOpened, fn: (menu): MenuAction => ({ type: 'open', menu }), target: menuActed });
-sample({ clock: backClicked, fn: act({ type: 'back' }), target: menuActed });
-sample({ clock: [qualityChosen, rateChosen, subtitleChosen, audioTrackChosen], fn: act({ type: 'chosen' }), target: menuActed });
-sample({
-  clock: [outsideClicked, closeClicked, episodesMenuOpened, parentActionReceived.filter({ fn: ({ type }) => type === 'click' })],
-  fn: act({ type: 'close' }),
-  target: menuActed,
-});
+/** The settings menu and the one-panel rule, built on the units of the features menus hears. */
+export function createMenus(deps: MenusDeps) {
+  /** The settings (gear) button. */
+  const settingsClicked = createEvent();
+  /** The subtitles (CC) button. */
+  const subtitlesButtonClicked = createEvent();
+  /** A row of the main menu. */
+  const subMenuOpened = createEvent<SubMenu>();
+  const backClicked = createEvent();
+  /** A click on the player outside the open menu. */
+  const outsideClicked = createEvent();
+  /** The menu's close button (mobile). */
+  const closeClicked = createEvent();
+  /** Another feature's episodes menu opened; the settings menu gives way. */
+  const episodesMenuOpened = createEvent();
+  /** An action posted by the parent frame. */
+  const parentActionReceived = createEvent<ParentAction>();
+  /** Starts listening to the parent frame's messages. */
+  const parentListenStarted = createEvent();
 
-/** Escape closes an open menu; otherwise it is left to others (e.g. leaving the stretched mode). */
-const escapeUsed = sample({ clock: escapePressed, source: $activeMenu });
-sample({ clock: escapeUsed, filter: (active) => active !== 'none', fn: act({ type: 'close' }), target: menuActed });
-export const escapeUnhandled = escapeUsed.filter({ fn: (active) => active === 'none' }).map(() => undefined);
+  const menuActed = createEvent<MenuAction>();
+  const $menu = createStore<MenuState>(CLOSED).on(menuActed, menuTransition);
 
-// An open menu keeps the controls on screen.
-sample({ clock: $menuOpen.updates, target: controlsPinnedSet });
+  const $activeMenu = $menu.map((state) => state.active);
+  const $menuOpen = $activeMenu.map((active) => active !== 'none');
 
-// Statistics (SPEC.md §7): settings_audio_*, with the label the list showed.
-sample({ clock: $activeMenu.updates, filter: (active) => active === 'audio', fn: () => stat('settings_audio_open'), target: sendStatFx });
-sample({
-  clock: audioTrackChosen,
-  source: $audioTracks,
-  filter: (tracks, id) => tracks.some((track) => track.id === id),
-  fn: (tracks, id) => stat('settings_audio_select', { label: tracks.find((track) => track.id === id)!.name }),
-  target: sendStatFx,
-});
+  const { panelOpened, panelClosed, $openPanel, panelTaken } = createPanels({ buttons: [settingsClicked, subtitlesButtonClicked], $menuOpen, episodesMenuOpened });
 
-const listenToParentFx = createEffect(() => {
-  listenToParent(scopeBind(parentActionReceived, { safe: true }));
-});
-sample({ clock: parentListenStarted, target: listenToParentFx });
+  const act = (action: MenuAction) => () => action;
+  sample({ clock: settingsClicked, fn: act({ type: 'settings' }), target: menuActed });
+  sample({ clock: subtitlesButtonClicked, fn: act({ type: 'subtitles' }), target: menuActed });
+  sample({ clock: subMenuOpened, fn: (menu): MenuAction => ({ type: 'open', menu }), target: menuActed });
+  sample({ clock: backClicked, fn: act({ type: 'back' }), target: menuActed });
+  sample({ clock: [deps.qualityChosen, deps.rateChosen, deps.subtitleChosen, deps.audioTrackChosen], fn: act({ type: 'chosen' }), target: menuActed });
+  sample({
+    clock: [outsideClicked, closeClicked, episodesMenuOpened, parentActionReceived.filter({ fn: ({ type }) => type === 'click' })],
+    fn: act({ type: 'close' }),
+    target: menuActed,
+  });
+
+  /** Escape closes an open menu; otherwise it is left to others (e.g. leaving the stretched mode). */
+  const escapeUsed = sample({ clock: deps.escapePressed, source: $activeMenu });
+  sample({ clock: escapeUsed, filter: (active) => active !== 'none', fn: act({ type: 'close' }), target: menuActed });
+  const escapeUnhandled = escapeUsed.filter({ fn: (active) => active === 'none' }).map(() => undefined);
+
+  // An open menu keeps the controls on screen.
+  sample({ clock: $menuOpen.updates, target: deps.controlsPinnedSet });
+
+  reportAudio(deps, $activeMenu);
+  listenToTheParent(parentListenStarted, parentActionReceived);
+
+  return {
+    settingsClicked,
+    subtitlesButtonClicked,
+    subMenuOpened,
+    backClicked,
+    outsideClicked,
+    closeClicked,
+    episodesMenuOpened,
+    parentActionReceived,
+    parentListenStarted,
+    escapeUnhandled,
+    panelOpened,
+    panelClosed,
+    panelTaken,
+    $activeMenu,
+    $menuOpen,
+    $openPanel,
+  };
+}
+
+/** The one panel over the player, and this menu's part in it. */
+function createPanels({ buttons, $menuOpen, episodesMenuOpened }: { buttons: Array<Event<void>>; $menuOpen: Store<boolean>; episodesMenuOpened: EventCallable<void> }) {
+  /** A panel opened (the settings and subtitles buttons count as the settings menu's, whatever they do to it). */
+  const panelOpened = createEvent<Exclude<Panel, 'none'>>();
+  /** A panel closed; the slot is free again if it held that panel. */
+  const panelClosed = createEvent<Exclude<Panel, 'none'>>();
+  /** The panel open over the player: the only record of which one it is. */
+  const $openPanel = createStore<Panel>('none')
+    .on(panelOpened, (_, panel) => panel)
+    .on(panelClosed, (open, panel) => (open === panel ? 'none' : open));
+  /** The panel that has just taken the player from another (or from none). */
+  const panelTaken = $openPanel.updates.filter({ fn: (panel): panel is Exclude<Panel, 'none'> => panel !== 'none' });
+
+  sample({ clock: buttons, fn: () => 'settings' as const, target: panelOpened });
+  sample({ clock: $menuOpen.updates, filter: (open) => !open, fn: () => 'settings' as const, target: panelClosed });
+  // The seasons menu taking the player closes this menu. The share popup does not, as before: while
+  // a menu is open its backdrop covers the player, share button included.
+  sample({ clock: panelTaken, filter: (panel) => panel === 'seasons', fn: () => undefined, target: episodesMenuOpened });
+  return { panelOpened, panelClosed, $openPanel, panelTaken };
+}
+
+/** Statistics (SPEC.md §7): settings_audio_*, with the label the list showed. */
+function reportAudio(deps: MenusDeps, $activeMenu: Store<MenuId>) {
+  sample({ clock: $activeMenu.updates, filter: (active) => active === 'audio', fn: () => stat('settings_audio_open'), target: sendStatFx });
+  sample({
+    clock: deps.audioTrackChosen,
+    source: deps.$audioTracks,
+    filter: (tracks, id) => tracks.some((track) => track.id === id),
+    fn: (tracks, id) => stat('settings_audio_select', { label: tracks.find((track) => track.id === id)!.name }),
+    target: sendStatFx,
+  });
+}
+
+/** The parent frame's messages, once asked to listen: each is parentActionReceived. */
+function listenToTheParent(started: Event<void>, received: EventCallable<ParentAction>) {
+  const listenToParentFx = createEffect(() => {
+    listenToParent(scopeBind(received, { safe: true }));
+  });
+  sample({ clock: started, target: listenToParentFx });
+}

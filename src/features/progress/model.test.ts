@@ -2,14 +2,18 @@ import { allSettled, fork } from 'effector';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EpisodeDto } from '../../api/dto';
 import { createScriptedEngine } from '../../engine/scripted-engine';
-import { episodeChosen } from '../session';
-import { engineAttached, sourceRequested } from '../playback';
+import { $currentEpisode, episodeChosen, startAdopted } from '../session';
 import {
-  $resumePrompt, $savedProgress, continueClicked, pageLeft, progressStarted, readProgressFx, resumeAnswered, resumeOffered,
-  startOverClicked, writeProgressFx, type ProgressMap,
-} from './model';
+  $currentSecond, $engine, engineAttached, mediaEnded, mediaPaused, mediaPlaying, mediaTimeUpdated, sourceRequested,
+} from '../playback';
+import { createProgress, readProgressFx, writeProgressFx, type ProgressMap } from './model';
 import { createWatch, scopeBind } from 'effector';
 import { $storage, createMemoryStorage } from '../../platform/storage';
+import { linked } from '../../test-support/linked';
+
+const { $resumePrompt, $savedProgress, continueClicked, pageLeft, progressStarted, resumeAnswered, resumeOffered, startOverClicked } = linked(() =>
+  createProgress({ startAdopted, episodeChosen, $currentEpisode, $currentSecond, $engine, mediaPlaying, mediaPaused, mediaEnded, mediaTimeUpdated }),
+);
 
 const episode = (id: number): EpisodeDto => ({
   id, title: 'E', description: '', order: 1, posterPath: null, duration: 600, watchProgress: 0, watchedAt: null,

@@ -10,22 +10,14 @@ import { fetchChaptersTrackFx } from '../../platform/chapters-track';
 import { $controlsVisible, $status, engineAttached } from '../playback';
 import { $creditsChapter } from '../chapters';
 import { $loopEnabled } from '../embed';
-import { $lastChoice } from './model';
-import {
-  $finishCountdown,
-  $finishTrigger,
-  $finishWindowShown,
-  creditsCountdownOver,
-  finishWindowAt,
-  finishWindowClosed,
-  finishWindowCreditsClicked,
-  finishWindowNextClicked,
-} from './finish-window';
+import { creditsCountdownOver, finishWindowAt } from './finish-window';
 import { linkFeatures } from '../../app/link-features';
 import { linked } from '../../test-support/linked';
 
 // The features' links, as the player makes them.
-linked(linkFeatures);
+const {
+  $finishCountdown, $finishTrigger, $finishWindowShown, $lastChoice, finishWindowClosed, finishWindowCreditsClicked, finishWindowNextClicked,
+} = linked(linkFeatures).series;
 
 const episode = (id: number, order: number): EpisodeDto => ({
   id, title: `${order}. E${id}`, description: '', order, posterPath: null, duration: 60, watchProgress: 0, watchedAt: null,

@@ -10,15 +10,11 @@
  * Closed either way (×, 'Смотреть титры'), the card stays away for the rest of the episode: it
  * does not reopen at the fixed time before the end.
  */
-import { combine, createEvent, createStore, sample } from 'effector';
+import { combine, createEvent, createStore, sample, type Event, type EventCallable, type Store } from 'effector';
+import type { EpisodeDto } from '../../api/dto';
 import { FINISH_WINDOW_LEAD_S, MIDROLL_MAX_TICK_S } from '../../lib/constants';
 import { sendStatFx, stat } from '../../platform/stats';
 import type { StatName } from '../../platform/stat-events';
-import { $currentTime, $duration } from '../playback';
-import { $breakPhase } from '../ads';
-import { $creditsChapter } from '../chapters';
-import { episodeChosen } from '../session';
-import { $nextEpisode, nextEpisodeClicked } from './model';
 
 export type FinishTrigger = 'credits' | 'end';
 
@@ -58,69 +54,107 @@ export function creditsCountdownOver(time: number, creditsStart: number, duratio
   return end < duration && time >= end && time < end + MIDROLL_MAX_TICK_S;
 }
 
-export const finishWindowNextClicked = createEvent();
-export const finishWindowClosed = createEvent();
-/** 'Смотреть титры'. */
-export const finishWindowCreditsClicked = createEvent();
-/** The credits' countdown ran out with the card up: the next episode is due. */
-export const creditsCountdownEnded = createEvent();
+/** What the end-of-episode card hears from the other features, named by what it is to the card. */
+export interface FinishWindowDeps {
+  /** The playhead and the episode's length (playback). */
+  $currentTime: Store<number>;
+  $duration: Store<number>;
+  /** The ad break's phase (ads): no card while one runs. */
+  $breakPhase: Store<string>;
+  /** The episode's credits chapter, when it has one (chapters). */
+  $creditsChapter: Store<{ start: number } | null>;
+  /** An episode became current (session): the card's state starts anew. */
+  episodeChosen: Event<unknown>;
+}
 
-/** Closed by the viewer for the current episode. */
-const $closed = createStore(false).reset(episodeChosen);
+/** The series' own units the card reads and fires. */
+interface SeriesUnits {
+  $nextEpisode: Store<EpisodeDto | null>;
+  nextEpisodeClicked: EventCallable<void>;
+}
 
-const $creditsStart = $creditsChapter.map((chapter) => chapter?.start ?? null);
-const $window = combine($currentTime, $duration, $creditsStart, finishWindowAt);
+/** The end-of-episode card, on the series' next episode and the units of the features it hears. */
+export function createFinishWindow(deps: FinishWindowDeps, { $nextEpisode, nextEpisodeClicked }: SeriesUnits) {
+  const finishWindowNextClicked = createEvent();
+  const finishWindowClosed = createEvent();
+  /** 'Смотреть титры'. */
+  const finishWindowCreditsClicked = createEvent();
+  /** The credits' countdown ran out with the card up: the next episode is due. */
+  const creditsCountdownEnded = createEvent();
 
-/**
- * Why the card is up ('credits' offers 'Смотреть титры'); null while it is not. One combine over
- * the inputs: a combine fed both by a combine and by that combine's own input was not always
- * recomputed in a scope.
- */
-export const $finishTrigger = combine($window, $nextEpisode, $breakPhase, $closed, (window, next, adPhase, closed): FinishTrigger | null =>
-  window !== null && next !== null && adPhase !== 'running' && !closed ? window.trigger : null,
-);
-export const $finishWindowShown = $finishTrigger.map((trigger) => trigger !== null);
-/** The countdown on the card, in whole seconds. */
-export const $finishCountdown = $window.map((window) => window?.secondsLeft ?? 0);
+  /** Closed by the viewer for the current episode. */
+  const $closed = createStore(false).reset(deps.episodeChosen);
 
-// Each intent is read with the card as it was (a store changed by the intent itself would show
-// the card already gone), then acted on.
-const $statTrigger = $finishTrigger.map((trigger): FinishTrigger => trigger ?? 'end');
-const nextChosen = sample({ clock: finishWindowNextClicked, source: { shown: $finishWindowShown, trigger: $statTrigger } });
-const closedWith = sample({ clock: finishWindowClosed, source: $statTrigger });
-const creditsChosen = sample({ clock: finishWindowCreditsClicked, source: $statTrigger, filter: (trigger) => trigger === 'credits' });
-$closed.on([closedWith, creditsChosen], () => true);
-sample({ clock: nextChosen, filter: ({ shown }) => shown, fn: () => undefined, target: nextEpisodeClicked });
+  const $creditsStart = deps.$creditsChapter.map((chapter) => chapter?.start ?? null);
+  const $window = combine(deps.$currentTime, deps.$duration, $creditsStart, finishWindowAt);
 
-/** The card has been up with the credits' countdown: its running out starts the next episode. */
-const $creditsCounting = createStore(false)
-  .on($finishTrigger.updates, (counting, trigger) => trigger === 'credits' || counting)
-  .reset([closedWith, creditsChosen, episodeChosen, creditsCountdownEnded]);
-// Back before the credits, the countdown starts again when they do.
-sample({
-  clock: $currentTime.updates,
-  source: $creditsStart,
-  filter: (start, time) => start !== null && time < start,
-  fn: () => false,
-  target: $creditsCounting,
-});
-sample({
-  clock: $currentTime.updates,
-  source: { counting: $creditsCounting, start: $creditsStart, duration: $duration, next: $nextEpisode, adPhase: $breakPhase },
-  filter: ({ counting, start, duration, next, adPhase }, time) =>
-    counting && start !== null && next !== null && adPhase !== 'running' && creditsCountdownOver(time, start, duration),
-  fn: () => undefined,
-  target: creditsCountdownEnded,
-});
+  /**
+   * Why the card is up ('credits' offers 'Смотреть титры'); null while it is not. One combine over
+   * the inputs: a combine fed both by a combine and by that combine's own input was not always
+   * recomputed in a scope.
+   */
+  const $finishTrigger = combine($window, $nextEpisode, deps.$breakPhase, $closed, (window, next, adPhase, closed): FinishTrigger | null =>
+    window !== null && next !== null && adPhase !== 'running' && !closed ? window.trigger : null,
+  );
+  const $finishWindowShown = $finishTrigger.map((trigger) => trigger !== null);
+  /** The countdown on the card, in whole seconds. */
+  const $finishCountdown = $window.map((window) => window?.secondsLeft ?? 0);
 
-// Statistics, each with the card's trigger ('end' when it is not up).
-const windowStat = (event: Extract<StatName, `finishEpisode_window_${string}`>) => (trigger: FinishTrigger) => stat(event, { trigger });
-sample({
-  clock: $finishTrigger.updates,
-  filter: (trigger): trigger is FinishTrigger => trigger !== null,
-  fn: (trigger) => windowStat('finishEpisode_window_show')(trigger!),
-  target: sendStatFx,
-});
-sample({ clock: nextChosen, fn: ({ trigger }) => windowStat('finishEpisode_window_next_click')(trigger), target: sendStatFx });
-sample({ clock: closedWith, fn: windowStat('finishEpisode_window_close'), target: sendStatFx });
-sample({ clock: creditsChosen, fn: windowStat('finishEpisode_window_credits_click'), target: sendStatFx });
+  // Each intent is read with the card as it was (a store changed by the intent itself would show
+  // the card already gone), then acted on.
+  const $statTrigger = $finishTrigger.map((trigger): FinishTrigger => trigger ?? 'end');
+  const nextChosen = sample({ clock: finishWindowNextClicked, source: { shown: $finishWindowShown, trigger: $statTrigger } });
+  const closedWith = sample({ clock: finishWindowClosed, source: $statTrigger });
+  const creditsChosen = sample({ clock: finishWindowCreditsClicked, source: $statTrigger, filter: (trigger) => trigger === 'credits' });
+  $closed.on([closedWith, creditsChosen], () => true);
+  sample({ clock: nextChosen, filter: ({ shown }) => shown, fn: () => undefined, target: nextEpisodeClicked });
+
+  countCredits(deps, { $finishTrigger, $creditsStart, $nextEpisode, reset: [closedWith, creditsChosen], creditsCountdownEnded });
+
+  // Statistics, each with the card's trigger ('end' when it is not up).
+  const windowStat = (event: Extract<StatName, `finishEpisode_window_${string}`>) => (trigger: FinishTrigger) => stat(event, { trigger });
+  sample({
+    clock: $finishTrigger.updates,
+    filter: (trigger): trigger is FinishTrigger => trigger !== null,
+    fn: (trigger) => windowStat('finishEpisode_window_show')(trigger!),
+    target: sendStatFx,
+  });
+  sample({ clock: nextChosen, fn: ({ trigger }) => windowStat('finishEpisode_window_next_click')(trigger), target: sendStatFx });
+  sample({ clock: closedWith, fn: windowStat('finishEpisode_window_close'), target: sendStatFx });
+  sample({ clock: creditsChosen, fn: windowStat('finishEpisode_window_credits_click'), target: sendStatFx });
+
+  return { finishWindowNextClicked, finishWindowClosed, finishWindowCreditsClicked, creditsCountdownEnded, $finishTrigger, $finishWindowShown, $finishCountdown };
+}
+
+interface CreditsUnits {
+  $finishTrigger: Store<FinishTrigger | null>;
+  $creditsStart: Store<number | null>;
+  $nextEpisode: Store<EpisodeDto | null>;
+  /** The viewer closed the card, or chose to watch the credits. */
+  reset: Array<Event<unknown>>;
+  creditsCountdownEnded: EventCallable<void>;
+}
+
+/** The credits' countdown running out with the card up starts the next episode (creditsCountdownEnded). */
+function countCredits(deps: FinishWindowDeps, { $finishTrigger, $creditsStart, $nextEpisode, reset, creditsCountdownEnded }: CreditsUnits) {
+  /** The card has been up with the credits' countdown: its running out starts the next episode. */
+  const $creditsCounting = createStore(false)
+    .on($finishTrigger.updates, (counting, trigger) => trigger === 'credits' || counting)
+    .reset([...reset, deps.episodeChosen, creditsCountdownEnded]);
+  // Back before the credits, the countdown starts again when they do.
+  sample({
+    clock: deps.$currentTime.updates,
+    source: $creditsStart,
+    filter: (start, time) => start !== null && time < start,
+    fn: () => false,
+    target: $creditsCounting,
+  });
+  sample({
+    clock: deps.$currentTime.updates,
+    source: { counting: $creditsCounting, start: $creditsStart, duration: deps.$duration, next: $nextEpisode, adPhase: deps.$breakPhase },
+    filter: ({ counting, start, duration, next, adPhase }, time) =>
+      counting && start !== null && next !== null && adPhase !== 'running' && creditsCountdownOver(time, start, duration),
+    fn: () => undefined,
+    target: creditsCountdownEnded,
+  });
+}

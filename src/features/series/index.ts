@@ -1,28 +1,3 @@
-export {
-  episodeSelected,
-  nextEpisodeClicked,
-  episodeEnded,
-  episodeSwitched,
-  seasonsMenuToggled,
-  seasonsMenuClosed,
-  menuSeasonPicked,
-  menuBackClicked,
-  $isSeries,
-  $nextEpisode,
-  $lastChoice,
-  $menuSeasons,
-  $seasonsMenuOpen,
-  $menuSeasonId,
-  $menuEpisodes,
-} from './model';
-export type { EpisodeChoice } from './model';
-export {
-  $finishWindowShown,
-  $finishTrigger,
-  $finishCountdown,
-  finishWindowNextClicked,
-  finishWindowClosed,
-  finishWindowCreditsClicked,
-  creditsCountdownEnded,
-} from './finish-window';
-export type { FinishTrigger } from './finish-window';
+export { createSeries } from './model';
+export type { EpisodeChoice, EpisodeRow, SeriesDeps, SeriesModel } from './model';
+export type { FinishTrigger, FinishWindowDeps } from './finish-window';

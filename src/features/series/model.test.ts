@@ -1,12 +1,23 @@
-import { allSettled, fork } from 'effector';
+import { allSettled, createStore, fork } from 'effector';
 import { describe, expect, it } from 'vitest';
 import type { ContentDto, EpisodeDto, SeasonDto } from '../../api/dto';
-import { $config, $content, $currentEpisode, $episodes, $seasons, parseConfig } from '../session';
-import { $savedProgress } from '../progress';
-import {
+import { $config, $content, $currentEpisode, $episodes, $seasons, episodeChosen, parseConfig } from '../session';
+import type { ProgressMap } from '../progress';
+import { linked } from '../../test-support/linked';
+import { createSeries, posterUrl, watchedShare } from './model';
+
+/** The positions progress saved, as series is given them. */
+const $savedProgress = createStore<ProgressMap>({});
+const {
   $lastChoice, $menuEpisodeRows, $menuEpisodes, $menuSeasonId, $menuSeasons, $nextEpisode, $nextEpisodePoster, $seasonsMenuOpen,
-  episodeEnded, episodeSelected, menuBackClicked, menuSeasonPicked, nextEpisodeClicked, posterUrl, seasonsMenuToggled, watchedShare,
-} from './model';
+  episodeEnded, episodeSelected, menuBackClicked, menuSeasonPicked, nextEpisodeClicked, seasonsMenuToggled,
+} = linked(() =>
+  createSeries({
+    $config, $content, $seasons, $episodes, $currentEpisode, episodeChosen, $savedProgress,
+    // The end-of-episode card's inputs, which these tests leave still.
+    $currentTime: createStore(0), $duration: createStore(0), $breakPhase: createStore('idle'), $creditsChapter: createStore(null),
+  }),
+);
 
 const episode = (id: number, season: number, order: number): EpisodeDto => ({
   id, title: `${order}. E`, description: '', order, posterPath: null, duration: 10, watchProgress: 0, watchedAt: null,

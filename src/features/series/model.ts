@@ -1,46 +1,13 @@
-import { combine, createEvent, createStore, sample } from 'effector';
-import type { EpisodeDto, SeasonDto } from '../../api/dto';
+import { combine, createEvent, createStore, sample, type EventCallable, type Store } from 'effector';
+import type { ContentDto, EpisodeDto, SeasonDto } from '../../api/dto';
 import { httpUrl } from '../../lib/url';
-import { $config, $content, $currentEpisode, $episodes, $seasons, episodeChosen, nextEpisode } from '../session';
-import { $savedProgress, type ProgressMap } from '../progress';
+import type { ProgressMap } from '../progress';
+import { nextEpisode } from '../session';
+import type { FinishWindowDeps } from './finish-window';
+import { createFinishWindow } from './finish-window';
 
 /** Why an episode became current; decides where it starts (see the progress feature). */
 export type EpisodeChoice = 'start' | 'menu' | 'next' | 'auto';
-
-// Intents.
-export const episodeSelected = createEvent<EpisodeDto>();
-export const nextEpisodeClicked = createEvent();
-/** The current episode played to its end (a media fact relayed by the app). */
-export const episodeEnded = createEvent();
-export const seasonsMenuToggled = createEvent();
-export const seasonsMenuClosed = createEvent();
-export const menuSeasonPicked = createEvent<number>();
-export const menuBackClicked = createEvent();
-
-/** A choice made by the viewer or by auto-advance, before it becomes current. */
-export const episodeSwitched = createEvent<{ episode: EpisodeDto; choice: EpisodeChoice }>();
-
-export const $isSeries = $content.map((content) => content?.hasMultipleEpisodes ?? false);
-export const $nextEpisode = combine($episodes, $currentEpisode, nextEpisode);
-export const $lastChoice = createStore<EpisodeChoice>('start').on(episodeSwitched, (_, { choice }) => choice);
-
-/** Seasons that have at least one episode, in order. */
-export const $menuSeasons = combine($seasons, $episodes, (seasons, episodes): SeasonDto[] =>
-  seasons.filter((season) => episodes.some((episode) => episode.season?.id === season.id)),
-);
-
-export const $seasonsMenuOpen = createStore(false)
-  .on(seasonsMenuToggled, (open) => !open)
-  .reset([seasonsMenuClosed, episodeSwitched]);
-
-/** null shows the season list; a season id shows that season's episodes. Opening starts at the list (SPEC.md §2). */
-export const $menuSeasonId = createStore<number | null>(null)
-  .on(menuSeasonPicked, (_, id) => id)
-  .reset([menuBackClicked, seasonsMenuClosed, seasonsMenuToggled, episodeSwitched]);
-
-export const $menuEpisodes = combine($episodes, $menuSeasonId, (episodes, seasonId) =>
-  seasonId === null ? [] : episodes.filter((episode) => episode.season?.id === seasonId),
-);
 
 /** Share of an episode watched from which the menu marks it watched. */
 const WATCHED_SHARE = 0.95;
@@ -67,37 +34,106 @@ export interface EpisodeRow {
   done: boolean;
 }
 
-const $baseUrl = $config.map((config) => config?.baseUrl ?? null);
+/** What series hears from the other features, named by what it is to series. */
+export interface SeriesDeps extends FinishWindowDeps {
+  /** The catalogue's base URL, for the posters (session's configuration). */
+  $config: Store<{ baseUrl: string } | null>;
+  /** What plays: a film or a series (session). */
+  $content: Store<ContentDto | null>;
+  $seasons: Store<SeasonDto[]>;
+  $episodes: Store<EpisodeDto[]>;
+  $currentEpisode: Store<EpisodeDto | null>;
+  /** Makes an episode current (session): series' choices end there. */
+  episodeChosen: EventCallable<EpisodeDto>;
+  /** The positions saved per episode (progress), for what the episode list shows watched. */
+  $savedProgress: Store<ProgressMap>;
+}
 
-export const $menuEpisodeRows = combine($menuEpisodes, $savedProgress, $baseUrl, (episodes, saved, baseUrl): EpisodeRow[] =>
-  episodes.map((episode) => {
-    const watched = watchedShare(episode, saved);
-    return { episode, poster: posterUrl(episode.posterPath, baseUrl), watched, done: episode.isCompleted || watched >= WATCHED_SHARE };
-  }),
-);
-/** The next episode's poster (the button's card and the end-of-episode card). */
-export const $nextEpisodePoster = combine($nextEpisode, $baseUrl, (next, baseUrl) => posterUrl(next?.posterPath ?? null, baseUrl));
+export type SeriesModel = ReturnType<typeof createSeries>;
 
-sample({
-  clock: episodeSelected,
-  fn: (episode) => ({ episode, choice: 'menu' as const }),
-  target: episodeSwitched,
-});
+/** The series: its episode choices, the seasons menu and the end-of-episode card, built on the units of the features it hears. */
+export function createSeries(deps: SeriesDeps) {
+  // Intents.
+  const episodeSelected = createEvent<EpisodeDto>();
+  const nextEpisodeClicked = createEvent();
+  /** The current episode played to its end (a media fact relayed by the app). */
+  const episodeEnded = createEvent();
+  const seasonsMenuToggled = createEvent();
+  const seasonsMenuClosed = createEvent();
+  const menuSeasonPicked = createEvent<number>();
+  const menuBackClicked = createEvent();
 
-sample({
-  clock: nextEpisodeClicked,
-  source: $nextEpisode,
-  filter: Boolean,
-  fn: (episode) => ({ episode, choice: 'next' as const }),
-  target: episodeSwitched,
-});
+  /** A choice made by the viewer or by auto-advance, before it becomes current. */
+  const episodeSwitched = createEvent<{ episode: EpisodeDto; choice: EpisodeChoice }>();
 
-sample({
-  clock: episodeEnded,
-  source: $nextEpisode,
-  filter: Boolean,
-  fn: (episode) => ({ episode, choice: 'auto' as const }),
-  target: episodeSwitched,
-});
+  const $isSeries = deps.$content.map((content) => content?.hasMultipleEpisodes ?? false);
+  const $nextEpisode = combine(deps.$episodes, deps.$currentEpisode, nextEpisode);
+  const $lastChoice = createStore<EpisodeChoice>('start').on(episodeSwitched, (_, { choice }) => choice);
 
-sample({ clock: episodeSwitched, fn: ({ episode }) => episode, target: episodeChosen });
+  const menu = createSeasonsMenu(deps, { seasonsMenuToggled, seasonsMenuClosed, menuSeasonPicked, menuBackClicked, episodeSwitched });
+  const $baseUrl = deps.$config.map((config) => config?.baseUrl ?? null);
+  const $menuEpisodeRows = combine(menu.$menuEpisodes, deps.$savedProgress, $baseUrl, (episodes, saved, baseUrl): EpisodeRow[] =>
+    episodes.map((episode) => {
+      const watched = watchedShare(episode, saved);
+      return { episode, poster: posterUrl(episode.posterPath, baseUrl), watched, done: episode.isCompleted || watched >= WATCHED_SHARE };
+    }),
+  );
+  /** The next episode's poster (the button's card and the end-of-episode card). */
+  const $nextEpisodePoster = combine($nextEpisode, $baseUrl, (next, baseUrl) => posterUrl(next?.posterPath ?? null, baseUrl));
+
+  sample({ clock: episodeSelected, fn: (episode) => ({ episode, choice: 'menu' as const }), target: episodeSwitched });
+  sample({ clock: nextEpisodeClicked, source: $nextEpisode, filter: Boolean, fn: (episode) => ({ episode, choice: 'next' as const }), target: episodeSwitched });
+  sample({ clock: episodeEnded, source: $nextEpisode, filter: Boolean, fn: (episode) => ({ episode, choice: 'auto' as const }), target: episodeSwitched });
+  sample({ clock: episodeSwitched, fn: ({ episode }) => episode, target: deps.episodeChosen });
+
+  const finishWindow = createFinishWindow(deps, { $nextEpisode, nextEpisodeClicked });
+
+  return {
+    episodeSelected,
+    nextEpisodeClicked,
+    episodeEnded,
+    episodeSwitched,
+    seasonsMenuToggled,
+    seasonsMenuClosed,
+    menuSeasonPicked,
+    menuBackClicked,
+    $isSeries,
+    $nextEpisode,
+    $lastChoice,
+    ...menu,
+    $menuEpisodeRows,
+    $nextEpisodePoster,
+    ...finishWindow,
+  };
+}
+
+interface MenuIntents {
+  seasonsMenuToggled: EventCallable<void>;
+  seasonsMenuClosed: EventCallable<void>;
+  menuSeasonPicked: EventCallable<number>;
+  menuBackClicked: EventCallable<void>;
+  episodeSwitched: EventCallable<{ episode: EpisodeDto; choice: EpisodeChoice }>;
+}
+
+/** The 'Сезоны и серии' menu: open or not, the season shown, its seasons and episodes. */
+function createSeasonsMenu(deps: SeriesDeps, own: MenuIntents) {
+  const { seasonsMenuToggled, seasonsMenuClosed, menuSeasonPicked, menuBackClicked, episodeSwitched } = own;
+  /** Seasons that have at least one episode, in order. */
+  const $menuSeasons = combine(deps.$seasons, deps.$episodes, (seasons, episodes): SeasonDto[] =>
+    seasons.filter((season) => episodes.some((episode) => episode.season?.id === season.id)),
+  );
+
+  const $seasonsMenuOpen = createStore(false)
+    .on(seasonsMenuToggled, (open) => !open)
+    .reset([seasonsMenuClosed, episodeSwitched]);
+
+  /** null shows the season list; a season id shows that season's episodes. Opening starts at the list (SPEC.md §2). */
+  const $menuSeasonId = createStore<number | null>(null)
+    .on(menuSeasonPicked, (_, id) => id)
+    .reset([menuBackClicked, seasonsMenuClosed, seasonsMenuToggled, episodeSwitched]);
+
+  const $menuEpisodes = combine(deps.$episodes, $menuSeasonId, (episodes, seasonId) =>
+    seasonId === null ? [] : episodes.filter((episode) => episode.season?.id === seasonId),
+  );
+  return { $menuSeasons, $seasonsMenuOpen, $menuSeasonId, $menuEpisodes };
+}

@@ -1,12 +1,17 @@
 import { allSettled, createWatch, fork } from 'effector';
 import { describe, expect, it } from 'vitest';
-import { $currentTime, $mobileLayout, shareAvailabilitySet, shareClicked } from '../playback';
+import { $currentTime, $mobileLayout, $shareEnabled, shareAvailabilitySet, shareClicked } from '../playback';
 import { checkNativeShareFx, copyTextFx, nativeShareFx, readTopPageUrlFx } from '../../platform/share';
 import { sendStatFx, type StatEvent } from '../../platform/stats';
 import { SHARE_TARGETS } from './targets';
 import type { ContentDto, EpisodeDto } from '../../api/dto';
-import { $content, $currentEpisode } from '../session';
-import { $sharePopupOpen, $shareLink, $shareTargets, copyClicked, networkClicked, pageAddressReported, sharePopupClosed, shareStarted, timecodeToggled } from './model';
+import { $content, $currentEpisode, $title, appStarted } from '../session';
+import { linked } from '../../test-support/linked';
+import { createShare } from './model';
+
+const {
+  $sharePopupOpen, $shareLink, $shareTargets, copyClicked, networkClicked, pageAddressReported, sharePopupClosed, shareStarted, timecodeToggled,
+} = linked(() => createShare({ appStarted, shareClicked, $shareEnabled, $mobileLayout, $currentTime, $content, $currentEpisode, $title }));
 
 async function setup({ mobile = false, native = false } = {}) {
   const copied: string[] = [];

@@ -1,23 +1,27 @@
 // @vitest-environment happy-dom
 /** The settings menu's main page (SPEC.md §2): on mobile it also lists Subtitles and an extra slot. */
 import { act } from 'react';
-import { allSettled, fork } from 'effector';
+import { allSettled, createStore, fork } from 'effector';
 import { Provider } from 'effector-react';
 import { describe, expect, it } from 'vitest';
 import { useReactRoot } from '../../../test-support/react-root';
-import { $mobileLayout } from '../../playback';
-import { settingsClicked } from '../model';
+import { $mobileLayout, controlsPinnedSet, escapePressed } from '../../playback';
+import { $audioTracks, audioTrackChosen, qualityChosen, rateChosen, subtitleChosen } from '../../tracks';
+import { linked } from '../../../test-support/linked';
+import { createMenus } from '../model';
 import { SettingsMenu } from './settings-menu';
+
+const menus = linked(() => createMenus({ escapePressed, controlsPinnedSet, qualityChosen, rateChosen, subtitleChosen, audioTrackChosen, $audioTracks }));
 
 const view = useReactRoot();
 
 async function openMain(mobile: boolean): Promise<void> {
   const scope = fork({ values: [[$mobileLayout, mobile]] });
-  await allSettled(settingsClicked, { scope });
+  await allSettled(menus.settingsClicked, { scope });
   act(() =>
     view.root().render(
       <Provider value={scope}>
-        <SettingsMenu mainExtra={<button data-testid="extra-row">Своя строка</button>} />
+        <SettingsMenu model={menus} mainExtra={<button data-testid="extra-row">Своя строка</button>} series={{ $isSeries: createStore(false) }} />
       </Provider>,
     ),
   );

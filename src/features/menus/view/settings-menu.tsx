@@ -1,4 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
+import type { Store } from 'effector';
 import { useUnit } from 'effector-react';
 import { PLAYBACK_RATES } from '../../../lib/constants';
 import { STRINGS } from '../../../lib/strings';
@@ -39,15 +40,20 @@ import {
   subtitleChosen,
 } from '../../tracks';
 import { $mobileLayout, KEY_SHORTCUTS } from '../../playback';
-import { $isSeries } from '../../series';
 import { $autoSkipIntro, autoSkipToggled } from '../../chapters';
-import { $activeMenu, backClicked, closeClicked, outsideClicked, settingsClicked, subMenuOpened, subtitlesButtonClicked, type SubMenu } from '../model';
+import type { MenusModel, SubMenu } from '../model';
 import './menus.css';
 import { useMenuKeys } from '../../../ui/menu-keys';
 
+/** What the settings menu reads of the series model (app.tsx gives it). */
+interface SeriesUnits {
+  /** Whether a series plays: only a series offers to skip intros. */
+  $isSeries: Store<boolean>;
+}
+
 /** The gear: opens the main menu, closes any open one. */
-export function SettingsButton() {
-  const { active, onClick } = useUnit({ active: $activeMenu, onClick: settingsClicked });
+export function SettingsButton({ model }: { model: MenusModel }) {
+  const { active, onClick } = useUnit({ active: model.$activeMenu, onClick: model.settingsClicked });
   const open = active !== 'none';
   return (
     <button
@@ -66,8 +72,8 @@ export function SettingsButton() {
 }
 
 /** The subtitles icon: opens the subs menu directly; underlined while subtitles show. */
-export function SubtitlesButton() {
-  const { tracks, on, onClick } = useUnit({ tracks: $subtitleTracks, on: $subtitlesOn, onClick: subtitlesButtonClicked });
+export function SubtitlesButton({ model }: { model: MenusModel }) {
+  const { tracks, on, onClick } = useUnit({ tracks: $subtitleTracks, on: $subtitlesOn, onClick: model.subtitlesButtonClicked });
   if (tracks.length === 0) return null;
   return (
     <button
@@ -87,8 +93,8 @@ export function SubtitlesButton() {
 }
 
 /** Covers the player while a menu is open: a click outside the menu closes it (and does nothing else). */
-export function MenuBackdrop() {
-  const { active, onClick } = useUnit({ active: $activeMenu, onClick: outsideClicked });
+export function MenuBackdrop({ model }: { model: MenusModel }) {
+  const { active, onClick } = useUnit({ active: model.$activeMenu, onClick: model.outsideClicked });
   if (active === 'none') return null;
   return <div className="menu-backdrop" data-testid="menu-backdrop" onClick={() => onClick()} />;
 }
@@ -99,10 +105,10 @@ interface RowProps {
   label: string;
   value: string;
   menu: SubMenu;
+  onOpen: (menu: SubMenu) => void;
 }
 
-function MainRow({ icon, label, value, menu }: RowProps) {
-  const onOpen = useUnit(subMenuOpened);
+function MainRow({ icon, label, value, menu, onOpen }: RowProps) {
   return (
     <button
       type="button"
@@ -142,7 +148,7 @@ function Option({ label, checked, onChoose }: { label: string; checked: boolean;
  * 'Пропускать заставку': a checkbox item (it stays open, as a setting does), for a series whatever
  * the episode: the setting is the viewer's, and applies to every episode that has an intro.
  */
-function AutoSkipRow() {
+function AutoSkipRow({ $isSeries }: SeriesUnits) {
   const { series, on, onToggle } = useUnit({ series: $isSeries, on: $autoSkipIntro, onToggle: autoSkipToggled });
   if (!series) return null;
   return (
@@ -176,7 +182,8 @@ function Header({ title, onBack }: { title: string; onBack?: () => void }) {
   );
 }
 
-function MainPage({ mobile, extra }: { mobile: boolean; extra?: ReactNode }) {
+function MainPage({ mobile, extra, model, series }: { mobile: boolean; extra?: ReactNode; model: MenusModel; series: SeriesUnits }) {
+  const onOpen = useUnit(model.subMenuOpened);
   const data = useUnit({
     levels: $levels,
     quality: $qualityLabel,
@@ -190,14 +197,14 @@ function MainPage({ mobile, extra }: { mobile: boolean; extra?: ReactNode }) {
   const subtitleName = data.subtitleTracks.find((track) => track.id === data.subtitle)?.name ?? STRINGS.subtitlesOff;
   return (
     <>
-      {data.levels.length > 0 && <MainRow icon={<QualityIcon />} label={STRINGS.quality} value={data.quality} menu="quality" />}
-      <MainRow icon={<SpeedIcon />} label={STRINGS.speed} value={data.rate} menu="playback-rate" />
-      {data.audioTracks.length > 1 && <MainRow icon={<AudioIcon />} label={STRINGS.audio} value={data.audio} menu="audio" />}
-      {mobile && data.subtitleTracks.length > 0 && <MainRow icon={<SubtitlesIcon />} label={STRINGS.subtitles} value={subtitleName} menu="subs" />}
+      {data.levels.length > 0 && <MainRow icon={<QualityIcon />} label={STRINGS.quality} value={data.quality} menu="quality" onOpen={onOpen} />}
+      <MainRow icon={<SpeedIcon />} label={STRINGS.speed} value={data.rate} menu="playback-rate" onOpen={onOpen} />
+      {data.audioTracks.length > 1 && <MainRow icon={<AudioIcon />} label={STRINGS.audio} value={data.audio} menu="audio" onOpen={onOpen} />}
+      {mobile && data.subtitleTracks.length > 0 && <MainRow icon={<SubtitlesIcon />} label={STRINGS.subtitles} value={subtitleName} menu="subs" onOpen={onOpen} />}
       {data.subtitleTracks.length > 0 && (
-        <MainRow icon={<SubtitlesIcon />} label={STRINGS.captionStyle} value={STRINGS.captionSizes[data.captionStyle.size]} menu="caption-style" />
+        <MainRow icon={<SubtitlesIcon />} label={STRINGS.captionStyle} value={STRINGS.captionSizes[data.captionStyle.size]} menu="caption-style" onOpen={onOpen} />
       )}
-      <AutoSkipRow />
+      <AutoSkipRow {...series} />
       {mobile && extra}
     </>
   );
@@ -287,8 +294,8 @@ const TITLES: Record<SubMenu, string> = {
  * bar's right end; mobile: under the top row, with a close button. `mainExtra` is SPEC.md §2's
  * extra slot: the mobile main page's last row.
  */
-export function SettingsMenu({ mainExtra }: { mainExtra?: ReactNode }) {
-  const { active, mobile, onBack, onClose } = useUnit({ active: $activeMenu, mobile: $mobileLayout, onBack: backClicked, onClose: closeClicked });
+export function SettingsMenu({ model, series, mainExtra }: { model: MenusModel; series: SeriesUnits; mainExtra?: ReactNode }) {
+  const { active, mobile, onBack, onClose } = useUnit({ active: model.$activeMenu, mobile: $mobileLayout, onBack: model.backClicked, onClose: model.closeClicked });
   const panel = useRef<HTMLDivElement>(null);
   const onKeyDown = useMenuKeys(() => onBack(), () => onClose());
 
@@ -337,7 +344,7 @@ export function SettingsMenu({ mainExtra }: { mainExtra?: ReactNode }) {
         )}
       </div>
       <div className="menu__body">
-        {active === 'main' && <MainPage mobile={mobile} extra={mainExtra} />}
+        {active === 'main' && <MainPage mobile={mobile} extra={mainExtra} model={model} series={series} />}
         {active === 'quality' && <QualityPage />}
         {active === 'playback-rate' && <RatePage />}
         {active === 'subs' && <SubsPage />}

@@ -1,12 +1,12 @@
 import { useUnit } from 'effector-react';
 import { STRINGS } from '../../../lib/strings';
 import { formatHms } from '../../../lib/timecode';
-import { $resumePrompt, continueClicked, startOverClicked } from '../model';
+import type { ProgressModel } from '../model';
 import './resume.css';
 
 /** 'Вы остановились на h:mm:ss' before the first start of an episode with a saved position. */
-export function ResumePrompt() {
-  const { at, onContinue, onRestart } = useUnit({ at: $resumePrompt, onContinue: continueClicked, onRestart: startOverClicked });
+export function ResumePrompt({ model }: { model: ProgressModel }) {
+  const { at, onContinue, onRestart } = useUnit({ at: model.$resumePrompt, onContinue: model.continueClicked, onRestart: model.startOverClicked });
   if (at === null) return null;
   return (
     <div className="resume" role="dialog" aria-label={STRINGS.stoppedAt(formatHms(at))} data-testid="resume-prompt">

@@ -4,22 +4,21 @@ import { cleanTitle } from '../../../lib/title';
 import { CloseIcon } from '../../../ui/player-icons';
 import { PlayIcon } from '../../../ui/icons';
 import { $mobileLayout } from '../../playback';
-import { $nextEpisode, $nextEpisodePoster } from '../model';
-import { $finishCountdown, $finishTrigger, $finishWindowShown, finishWindowClosed, finishWindowCreditsClicked, finishWindowNextClicked } from '../finish-window';
+import type { SeriesModel } from '../model';
 import { Poster } from './series-menu';
 
 /** The end-of-episode card: the next episode, a countdown, play now, close; at the credits, 'Смотреть титры' too. */
-export function FinishEpisodeCard() {
+export function FinishEpisodeCard({ model }: { model: SeriesModel }) {
   const u = useUnit({
-    shown: $finishWindowShown,
-    next: $nextEpisode,
-    poster: $nextEpisodePoster,
-    countdown: $finishCountdown,
-    trigger: $finishTrigger,
+    shown: model.$finishWindowShown,
+    next: model.$nextEpisode,
+    poster: model.$nextEpisodePoster,
+    countdown: model.$finishCountdown,
+    trigger: model.$finishTrigger,
     mobile: $mobileLayout,
-    onNext: finishWindowNextClicked,
-    onClose: finishWindowClosed,
-    onWatchCredits: finishWindowCreditsClicked,
+    onNext: model.finishWindowNextClicked,
+    onClose: model.finishWindowClosed,
+    onWatchCredits: model.finishWindowCreditsClicked,
   });
   if (!u.shown || !u.next) return null;
   const number = STRINGS.seriesEpisode(u.next.season?.order ?? 1, u.next.order);

@@ -6,22 +6,7 @@ import { formatHms } from '../../../lib/timecode';
 import { CheckIcon, ChevronLeftIcon, ChevronRightIcon, CloseIcon } from '../../../ui/player-icons';
 import { $mobileLayout } from '../../playback';
 import { $currentEpisode } from '../../session';
-import {
-  $isSeries,
-  $menuEpisodeRows,
-  $menuSeasonId,
-  $menuSeasons,
-  $nextEpisode,
-  $nextEpisodePoster,
-  $seasonsMenuOpen,
-  episodeSelected,
-  menuBackClicked,
-  menuSeasonPicked,
-  nextEpisodeClicked,
-  seasonsMenuClosed,
-  seasonsMenuToggled,
-  type EpisodeRow,
-} from '../model';
+import type { EpisodeRow, SeriesModel } from '../model';
 import './series.css';
 import { useMenuKeys } from '../../../ui/menu-keys';
 
@@ -60,8 +45,8 @@ function NextIcon() {
 }
 
 /** 'Сезоны и серии': only for series. */
-export function SeasonsButton({ className = 'control' }: { className?: string }) {
-  const { series, open, onToggle } = useUnit({ series: $isSeries, open: $seasonsMenuOpen, onToggle: seasonsMenuToggled });
+export function SeasonsButton({ model, className = 'control' }: { model: SeriesModel; className?: string }) {
+  const { series, open, onToggle } = useUnit({ series: model.$isSeries, open: model.$seasonsMenuOpen, onToggle: model.seasonsMenuToggled });
   if (!series) return null;
   return (
     <button
@@ -79,8 +64,8 @@ export function SeasonsButton({ className = 'control' }: { className?: string })
 }
 
 /** The next episode, with a hover card: poster, 'N сезон, M серия', title. */
-export function NextEpisodeButton() {
-  const { next, poster, onNext } = useUnit({ next: $nextEpisode, poster: $nextEpisodePoster, onNext: nextEpisodeClicked });
+export function NextEpisodeButton({ model }: { model: SeriesModel }) {
+  const { next, poster, onNext } = useUnit({ next: model.$nextEpisode, poster: model.$nextEpisodePoster, onNext: model.nextEpisodeClicked });
   if (!next) return null;
   return (
     <div className="next-episode">
@@ -130,23 +115,23 @@ function EpisodeItem({ row: { episode, poster, watched, done }, current, onPick 
  * The 'Сезоны и серии' panel: the season list, then the chosen season's episodes. Closed, it reads
  * nothing else, so the saved progress behind the episodes' rows re-renders no hidden panel.
  */
-export function SeasonsMenu() {
-  const open = useUnit($seasonsMenuOpen);
-  return open ? <SeasonsPanel /> : null;
+export function SeasonsMenu({ model }: { model: SeriesModel }) {
+  const open = useUnit(model.$seasonsMenuOpen);
+  return open ? <SeasonsPanel model={model} /> : null;
 }
 
-function SeasonsPanel() {
+function SeasonsPanel({ model }: { model: SeriesModel }) {
   const u = useUnit({
-    open: $seasonsMenuOpen,
-    seasonId: $menuSeasonId,
-    seasons: $menuSeasons,
-    rows: $menuEpisodeRows,
+    open: model.$seasonsMenuOpen,
+    seasonId: model.$menuSeasonId,
+    seasons: model.$menuSeasons,
+    rows: model.$menuEpisodeRows,
     current: $currentEpisode,
     mobile: $mobileLayout,
-    onPickSeason: menuSeasonPicked,
-    onBack: menuBackClicked,
-    onClose: seasonsMenuClosed,
-    onEpisode: episodeSelected,
+    onPickSeason: model.menuSeasonPicked,
+    onBack: model.menuBackClicked,
+    onClose: model.seasonsMenuClosed,
+    onEpisode: model.episodeSelected,
   });
   const panel = useRef<HTMLDivElement>(null);
   const onKeyDown = useMenuKeys(() => u.onBack(), () => u.onClose());

@@ -3,29 +3,29 @@ import { STRINGS } from '../../../lib/strings';
 import { formatHms } from '../../../lib/timecode';
 import { CloseIcon } from '../../../ui/player-icons';
 import { $currentSecond, $mobileLayout, $shareEnabled } from '../../playback';
-import { $copied, $sharePopupOpen, $shareLink, $shareTargets, $withTimecode, copyClicked, networkClicked, sharePopupClosed, timecodeToggled } from '../model';
+import type { ShareModel } from '../model';
 import './share.css';
 
 const BADGES: Record<string, string> = { vk: 'VK', ok: 'OK', telegram: 'TG', whatsapp: 'WA', x: 'X' };
 
 /** Mounts the popup only while it is open, so a closed popup never re-renders with the playhead. */
-export function SharePopup() {
-  const { open, enabled } = useUnit({ open: $sharePopupOpen, enabled: $shareEnabled });
-  return open && enabled ? <ShareDialog /> : null;
+export function SharePopup({ model }: { model: ShareModel }) {
+  const { open, enabled } = useUnit({ open: model.$sharePopupOpen, enabled: $shareEnabled });
+  return open && enabled ? <ShareDialog model={model} /> : null;
 }
 
-function ShareDialog() {
+function ShareDialog({ model }: { model: ShareModel }) {
   const u = useUnit({
-    link: $shareLink,
-    targets: $shareTargets,
+    link: model.$shareLink,
+    targets: model.$shareTargets,
     time: $currentSecond,
-    withTimecode: $withTimecode,
-    copied: $copied,
+    withTimecode: model.$withTimecode,
+    copied: model.$copied,
     mobile: $mobileLayout,
-    onClose: sharePopupClosed,
-    onToggle: timecodeToggled,
-    onCopy: copyClicked,
-    onNetwork: networkClicked,
+    onClose: model.sharePopupClosed,
+    onToggle: model.timecodeToggled,
+    onCopy: model.copyClicked,
+    onNetwork: model.networkClicked,
   });
   if (u.link === null) return null;
   return (

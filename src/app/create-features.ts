@@ -1,0 +1,43 @@
+/**
+ * The features built by a factory, given the other features' units they hear (ADR 0006). Two
+ * links on one event run in the order they were made, and each of these features once made its
+ * links when its module was imported, before the links of app/links/. So they are built before
+ * the links (link-features.ts), in the order create-player's imports first loaded their modules:
+ * menus, progress, series (then its end-of-episode card), share. A model another factory needs
+ * (progress's saved positions, for series) is passed on. Their units come after those of the
+ * modules that still wire themselves on import.
+ */
+import { $config, $content, $currentEpisode, $episodes, $seasons, $title, appStarted, episodeChosen, startAdopted } from '../features/session';
+import {
+  $currentSecond, $currentTime, $duration, $engine, $mobileLayout, $shareEnabled, controlsPinnedSet, escapePressed, mediaEnded, mediaPaused, mediaPlaying,
+  mediaTimeUpdated, shareClicked,
+} from '../features/playback';
+import { $audioTracks, audioTrackChosen, qualityChosen, rateChosen, subtitleChosen } from '../features/tracks';
+import { $breakPhase } from '../features/ads';
+import { $creditsChapter } from '../features/chapters';
+import { createMenus } from '../features/menus';
+import { createProgress } from '../features/progress';
+import { createSeries } from '../features/series';
+import { createShare } from '../features/share';
+
+/** Builds the features that have a factory, once per player (a test, in a region it clears). */
+export function createFeatures() {
+  // The settings menu and the one-panel rule: Escape, the controls' pin, the tracks' choices.
+  const menus = createMenus({ escapePressed, controlsPinnedSet, qualityChosen, rateChosen, subtitleChosen, audioTrackChosen, $audioTracks });
+  // Progress saving and the resume prompt: the episode, the playhead, the media's facts, the page's start.
+  const progress = createProgress({
+    startAdopted, episodeChosen, $currentEpisode, $currentSecond, $engine, mediaPlaying, mediaPaused, mediaEnded, mediaTimeUpdated,
+  });
+  // Series and its end-of-episode card: the catalogue and the current episode, the saved positions
+  // (progress), the playhead, the ad break, the credits chapter.
+  const series = createSeries({
+    $config, $content, $seasons, $episodes, $currentEpisode, episodeChosen, $savedProgress: progress.$savedProgress,
+    $currentTime, $duration, $breakPhase, $creditsChapter,
+  });
+  // The share popup and sheet: the share button, the layout, the playhead, the title and episode.
+  const share = createShare({ appStarted, shareClicked, $shareEnabled, $mobileLayout, $currentTime, $content, $currentEpisode, $title });
+  return { menus, progress, series, share };
+}
+
+/** The features' models, as createFeatures returns them: what the links and the views are given. */
+export type Features = ReturnType<typeof createFeatures>;
