@@ -264,13 +264,9 @@ const LINKS_TO_MOVE = [
   'features/embed/methods.ts',
   'features/embed/model.ts',
   'features/fullscreen/devices.ts',
-  'features/fullscreen/media-session.ts',
   'features/fullscreen/model.ts',
   'features/playback/autoplay.ts',
   'features/playback/model.ts',
-  'features/tracks/audio.ts',
-  'features/tracks/model.ts',
-  'features/tracks/subtitles.ts',
 ];
 
 describe('the import graph of src/', () => {

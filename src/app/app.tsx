@@ -29,13 +29,13 @@ export function App({ features }: { features: Features }) {
     <SessionScreen>
       <PlayerLayout
         top={<Title />}
-        overlay={<Captions />}
+        overlay={<Captions model={features.tracks} />}
         menu={
           <>
             <SkipChapterButton />
             <FinishEpisodeCard model={features.series} />
             <MenuBackdrop model={features.menus} />
-            <SettingsMenu model={features.menus} series={features.series} />
+            <SettingsMenu model={features.menus} tracks={features.tracks} series={features.series} />
             <SeasonsMenu model={features.series} />
             <SharePopup model={features.share} />
             <ResumePrompt model={features.progress} />
@@ -57,7 +57,7 @@ export function App({ features }: { features: Features }) {
           <>
             <CastButton />
             <SettingsButton model={features.menus} />
-            <SubtitlesButton model={features.menus} />
+            <SubtitlesButton model={features.menus} tracks={features.tracks} />
             <PipButton />
           </>
         }

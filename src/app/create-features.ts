@@ -3,16 +3,19 @@
  * links on one event run in the order they were made, and each of these features once made its
  * links when its module was imported, before the links of app/links/. So they are built before
  * the links (link-features.ts), in the order create-player's imports first loaded their modules:
- * menus, progress, series (then its end-of-episode card), share. A model another factory needs
- * (progress's saved positions, for series) is passed on. Their units come after those of the
+ * tracks, the Media Session (fullscreen), menus, progress, series (then its end-of-episode card),
+ * share. A model another factory needs (tracks' choices and speed, progress's saved positions) is
+ * passed on. Their units come after those of the
  * modules that still wire themselves on import.
  */
 import { $config, $content, $currentEpisode, $episodes, $seasons, $title, appStarted, episodeChosen, startAdopted } from '../features/session';
 import {
-  $currentSecond, $currentTime, $duration, $engine, $mobileLayout, $shareEnabled, controlsPinnedSet, escapePressed, mediaEnded, mediaPaused, mediaPlaying,
-  mediaTimeUpdated, shareClicked,
+  $currentSecond, $currentTime, $duration, $engine, $mobileLayout, $shareEnabled, $status, controlsPinnedSet, engineConnected, escapePressed, mediaEnded,
+  mediaPaused, mediaPlaying, mediaSeeked, mediaTimeUpdated, pauseClicked, playClicked, seekByRequested, seekRequested, shareClicked, sourceAdopted,
+  sourceReady, sourceRequested, subtitlesShortcutUsed,
 } from '../features/playback';
-import { $audioTracks, audioTrackChosen, qualityChosen, rateChosen, subtitleChosen } from '../features/tracks';
+import { createTracks } from '../features/tracks';
+import { createMediaSession } from '../features/fullscreen';
 import { $breakPhase } from '../features/ads';
 import { $creditsChapter } from '../features/chapters';
 import { createMenus } from '../features/menus';
@@ -22,6 +25,13 @@ import { createShare } from '../features/share';
 
 /** Builds the features that have a factory, once per player (a test, in a region it clears). */
 export function createFeatures() {
+  // Renditions, speed, audio and subtitles: the engine, its sources, the 'c' key.
+  const tracks = createTracks({ $engine, engineConnected, sourceAdopted, sourceReady, sourceRequested, subtitlesShortcutUsed });
+  const { $playbackRate, qualityChosen, rateChosen, subtitleChosen, audioTrackChosen, $audioTracks } = tracks;
+  // The Media Session: the playhead, the status and the speed it shows, the commands its actions give.
+  const mediaSession = createMediaSession({
+    $currentTime, $duration, $status, mediaPlaying, mediaPaused, mediaSeeked, $playbackRate, playClicked, pauseClicked, seekByRequested, seekRequested,
+  });
   // The settings menu and the one-panel rule: Escape, the controls' pin, the tracks' choices.
   const menus = createMenus({ escapePressed, controlsPinnedSet, qualityChosen, rateChosen, subtitleChosen, audioTrackChosen, $audioTracks });
   // Progress saving and the resume prompt: the episode, the playhead, the media's facts, the page's start.
@@ -36,7 +46,7 @@ export function createFeatures() {
   });
   // The share popup and sheet: the share button, the layout, the playhead, the title and episode.
   const share = createShare({ appStarted, shareClicked, $shareEnabled, $mobileLayout, $currentTime, $content, $currentEpisode, $title });
-  return { menus, progress, series, share };
+  return { tracks, mediaSession, menus, progress, series, share };
 }
 
 /** The features' models, as createFeatures returns them: what the links and the views are given. */

@@ -10,7 +10,6 @@ import type { EngineLevel } from '../engine/types';
 import {
   $currentTime, $duration, $muted, $status, $streamError, $volume, autoplaySet, engineAttached, pageSourceKept, retryClicked, sourceRequested,
 } from '../features/playback';
-import { $audioTrack, $levels, $playingLevel, $subtitleTrack } from '../features/tracks';
 import { $thumbnailTrackUrl } from '../features/previews/model';
 import { $chaptersTrackUrl } from '../features/chapters/model';
 import { reportStreamErrorFx } from '../features/analytics';
@@ -23,7 +22,7 @@ import { sourceFailure } from './early-media';
 import { startAdopted } from '../features/session';
 import { startSnapshot } from '../test-support/start-snapshot';
 
-linked(linkFeatures);
+const { $audioTrack, $levels, $playingLevel, $subtitleTrack } = linked(linkFeatures).tracks;
 
 const URL = 'https://cdn.test/film/master.m3u8';
 const EARLY = { episodeId: 7, url: URL, startTime: 0 };

@@ -33,12 +33,12 @@ import {
   streamTicked,
 } from '../../features/playback';
 import { $content, $currentEpisode, $imdbId, appStarted } from '../../features/session';
-import { $levels, levelSwitched } from '../../features/tracks';
 import { chapterSkipped, skipOfferShown } from '../../features/chapters';
 import { detectDeviceTypeFx } from '../../platform/device';
 import type { FrameCounts } from '../../platform/playback-quality';
 import type { ErrorReport } from '../../platform/sentry';
 import { watchPageHide } from '../../platform/visibility';
+import type { Features } from '../create-features';
 import {
   pageHidden,
   qoeAutoplayed,
@@ -154,7 +154,7 @@ function linkFrameDrops(): void {
 }
 
 /** The quality-of-experience facts, and the page leaving. */
-function linkQoe(): void {
+function linkQoe({ $levels, levelSwitched }: Features['tracks']): void {
   // Quality-of-experience facts (qoe-model.ts). Transitions only: no time update reaches them.
   const fact = (made: QoeFact) => (): QoeFact => made;
   sample({ clock: sourceRequested, fn: () => undefined, target: qoeSourceRequested });
@@ -206,9 +206,9 @@ function linkQoe(): void {
 }
 
 /** Links analytics to the features it hears; the player calls it once (app/link-features.ts). */
-export function linkAnalytics(): void {
+export function linkAnalytics(features: Features): void {
   linkItemAndPosition();
   linkErrors();
   linkFrameDrops();
-  linkQoe();
+  linkQoe(features.tracks);
 }

@@ -19,10 +19,6 @@ import {
   pageLeftStretched,
   readFramedFx,
   $casting,
-  mediaSessionStarted,
-  nextTrackAvailabilitySet,
-  nextTrackRequested,
-  nowPlayingSet,
   type NowPlaying,
 } from '../../features/fullscreen';
 import type { Features } from '../create-features';
@@ -30,6 +26,7 @@ import type { Features } from '../create-features';
 /** Links fullscreen to the features it hears; the player calls it once (app/link-features.ts). */
 export function linkFullscreen(features: Features): void {
   const { $nextEpisode, nextEpisodeClicked } = features.series;
+  const { mediaSessionStarted, nextTrackAvailabilitySet, nextTrackRequested, nowPlayingSet } = features.mediaSession;
   sample({ clock: appStarted, fn: () => undefined, target: mediaSessionStarted });
   sample({ clock: appStarted, fn: (config) => config.fullscreenMode, target: fullscreenModeSet });
   sample({ clock: appStarted, fn: () => undefined, target: readFramedFx });

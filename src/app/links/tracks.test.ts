@@ -4,12 +4,11 @@ import type { EngineLevel, EngineSubtitleTrack } from '../../engine/types';
 import { createScriptedEngine } from '../../engine/scripted-engine';
 import { $storage, createMemoryStorage } from '../../platform/storage';
 import { $announcement, engineAttached, sourceRequested, subtitlesShortcutUsed } from '../../features/playback';
-import { qualityChosen, rateChosen, subtitleChosen } from '../../features/tracks';
 import { linkFeatures } from '../link-features';
 import { linked } from '../../test-support/linked';
 
 // The features' links, as the player makes them.
-linked(linkFeatures);
+const { qualityChosen, rateChosen, subtitleChosen } = linked(linkFeatures).tracks;
 
 const level = (index: number, height: number): EngineLevel => ({
   index,

@@ -28,5 +28,5 @@ export {
   $castAvailable,
   $casting,
 } from './devices';
-export { nowPlayingSet, mediaSessionStarted, nextTrackAvailabilitySet, nextTrackRequested, sessionMetadata } from './media-session';
-export type { NowPlaying } from './media-session';
+export { createMediaSession, sessionMetadata } from './media-session';
+export type { MediaSessionDeps, MediaSessionModel, NowPlaying } from './media-session';

@@ -1,8 +1,19 @@
 import { allSettled, fork } from 'effector';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createScriptedEngine } from '../../engine/scripted-engine';
-import { engineAttached } from '../playback';
-import { mediaSessionStarted } from './index';
+import {
+  $currentTime, $duration, $status, engineAttached, mediaPaused, mediaPlaying, mediaSeeked, pauseClicked, playClicked, seekByRequested, seekRequested,
+} from '../playback';
+import { createPlaybackTracks } from '../../test-support/tracks';
+import { linked } from '../../test-support/linked';
+import { createMediaSession } from './index';
+
+const { $playbackRate } = linked(createPlaybackTracks);
+const { mediaSessionStarted } = linked(() =>
+  createMediaSession({
+    $currentTime, $duration, $status, mediaPlaying, mediaPaused, mediaSeeked, $playbackRate, playClicked, pauseClicked, seekByRequested, seekRequested,
+  }),
+);
 
 type Handler = (details: MediaSessionActionDetails) => void;
 

@@ -4,7 +4,7 @@
  * seek back/forward (the OS offset, else 10 s), seek to, and next track — installed only
  * while another feature says a next episode exists, and reported as `nextTrackRequested`.
  */
-import { createEffect, createEvent, createStore, sample, scopeBind } from 'effector';
+import { createEffect, createEvent, createStore, sample, scopeBind, type Event, type EventCallable, type Store } from 'effector';
 import { SEEK_STEP_S } from '../../lib/constants';
 import { STRINGS } from '../../lib/strings';
 import {
@@ -15,19 +15,7 @@ import {
   type SessionActionDetails,
   type SessionMetadata,
 } from '../../platform/media-session';
-import {
-  $currentTime,
-  $duration,
-  $status,
-  mediaPaused,
-  mediaPlaying,
-  mediaSeeked,
-  pauseClicked,
-  playClicked,
-  seekByRequested,
-  seekRequested,
-} from '../playback';
-import { $playbackRate } from '../tracks';
+import type { PlaybackStatus } from '../playback';
 
 export interface NowPlaying {
   title: string;
@@ -43,64 +31,91 @@ export function sessionMetadata({ title, posterUrl, episode }: NowPlaying): Sess
     : { title, artist: '', album: '', artworkUrl: posterUrl };
 }
 
-export const nowPlayingSet = createEvent<NowPlaying | null>();
-export const mediaSessionStarted = createEvent();
-/** Whether a next episode exists, so the OS offers "next track". */
-export const nextTrackAvailabilitySet = createEvent<boolean>();
-/** The OS "next track" action: the series feature moves to the next episode. */
-export const nextTrackRequested = createEvent();
+/** What the Media Session hears from the other features, named by what it is to the session. */
+export interface MediaSessionDeps {
+  /** The playhead and the duration (playback), the position the OS shows. */
+  $currentTime: Store<number>;
+  $duration: Store<number>;
+  /** The player's status (playback): the OS's playing or paused. */
+  $status: Store<PlaybackStatus>;
+  /** When the position is due again (playback's media facts). */
+  mediaPlaying: Event<unknown>;
+  mediaPaused: Event<unknown>;
+  mediaSeeked: Event<unknown>;
+  /** The speed (tracks), for the OS's position. */
+  $playbackRate: Store<number>;
+  /** What the OS's actions ask of playback. */
+  playClicked: EventCallable<void>;
+  pauseClicked: EventCallable<void>;
+  seekByRequested: EventCallable<number>;
+  seekRequested: EventCallable<number>;
+}
 
-const sessionPlayRequested = createEvent();
-const sessionPauseRequested = createEvent();
-const sessionSeekedBack = createEvent<SessionActionDetails>();
-const sessionSeekedForward = createEvent<SessionActionDetails>();
-const sessionSeekedTo = createEvent<SessionActionDetails>();
+export type MediaSessionModel = ReturnType<typeof createMediaSession>;
 
-const $hasNextTrack = createStore(false).on(nextTrackAvailabilitySet, (_, available) => available);
+/** The Media Session's actions and state, built on the units of the features it hears. */
+export function createMediaSession(deps: MediaSessionDeps) {
+  const nowPlayingSet = createEvent<NowPlaying | null>();
+  const mediaSessionStarted = createEvent();
+  /** Whether a next episode exists, so the OS offers "next track". */
+  const nextTrackAvailabilitySet = createEvent<boolean>();
+  /** The OS "next track" action: the series feature moves to the next episode. */
+  const nextTrackRequested = createEvent();
 
-const setMetadataFx = createEffect((nowPlaying: NowPlaying | null) => setSessionMetadata(nowPlaying && sessionMetadata(nowPlaying)));
-const setPlaybackStateFx = createEffect(setSessionPlaybackState);
-const setPositionFx = createEffect(setSessionPosition);
+  const sessionPlayRequested = createEvent();
+  const sessionPauseRequested = createEvent();
+  const sessionSeekedBack = createEvent<SessionActionDetails>();
+  const sessionSeekedForward = createEvent<SessionActionDetails>();
+  const sessionSeekedTo = createEvent<SessionActionDetails>();
 
-const installHandlersFx = createEffect(() => {
-  const play = scopeBind(sessionPlayRequested, { safe: true });
-  const pause = scopeBind(sessionPauseRequested, { safe: true });
-  setSessionActionHandler('play', () => play());
-  setSessionActionHandler('pause', () => pause());
-  setSessionActionHandler('seekbackward', scopeBind(sessionSeekedBack, { safe: true }));
-  setSessionActionHandler('seekforward', scopeBind(sessionSeekedForward, { safe: true }));
-  setSessionActionHandler('seekto', scopeBind(sessionSeekedTo, { safe: true }));
-});
-const setNextTrackHandlerFx = createEffect((enabled: boolean) => {
-  const next = scopeBind(nextTrackRequested, { safe: true });
-  setSessionActionHandler('nexttrack', enabled ? () => next() : null);
-});
+  const $hasNextTrack = createStore(false).on(nextTrackAvailabilitySet, (_, available) => available);
 
-sample({ clock: mediaSessionStarted, target: installHandlersFx });
-sample({ clock: [mediaSessionStarted, $hasNextTrack.updates], source: $hasNextTrack, target: setNextTrackHandlerFx });
-sample({ clock: nowPlayingSet, target: setMetadataFx });
+  const setMetadataFx = createEffect((nowPlaying: NowPlaying | null) => setSessionMetadata(nowPlaying && sessionMetadata(nowPlaying)));
+  const setPlaybackStateFx = createEffect(setSessionPlaybackState);
+  const setPositionFx = createEffect(setSessionPosition);
 
-sample({ clock: sessionPlayRequested, target: playClicked });
-sample({ clock: sessionPauseRequested, target: pauseClicked });
-sample({ clock: sessionSeekedBack, fn: ({ seekOffset }) => -(seekOffset ?? SEEK_STEP_S), target: seekByRequested });
-sample({ clock: sessionSeekedForward, fn: ({ seekOffset }) => seekOffset ?? SEEK_STEP_S, target: seekByRequested });
-sample({
-  clock: sessionSeekedTo,
-  filter: ({ seekTime }) => typeof seekTime === 'number',
-  fn: ({ seekTime }) => seekTime!,
-  target: seekRequested,
-});
+  const installHandlersFx = createEffect(() => {
+    const play = scopeBind(sessionPlayRequested, { safe: true });
+    const pause = scopeBind(sessionPauseRequested, { safe: true });
+    setSessionActionHandler('play', () => play());
+    setSessionActionHandler('pause', () => pause());
+    setSessionActionHandler('seekbackward', scopeBind(sessionSeekedBack, { safe: true }));
+    setSessionActionHandler('seekforward', scopeBind(sessionSeekedForward, { safe: true }));
+    setSessionActionHandler('seekto', scopeBind(sessionSeekedTo, { safe: true }));
+  });
+  const setNextTrackHandlerFx = createEffect((enabled: boolean) => {
+    const next = scopeBind(nextTrackRequested, { safe: true });
+    setSessionActionHandler('nexttrack', enabled ? () => next() : null);
+  });
 
-sample({
-  clock: $status.updates,
-  fn: (status) => (status === 'playing' || status === 'buffering' ? 'playing' : status === 'notStarted' ? 'none' : 'paused'),
-  target: setPlaybackStateFx,
-});
-// The playhead is read when the position is due, not combined: that would recompute on every time update.
-const positionDue = sample({ clock: [mediaPlaying, mediaPaused, mediaSeeked, $playbackRate.updates, $duration.updates], source: $currentTime });
-sample({
-  clock: positionDue,
-  source: { duration: $duration, playbackRate: $playbackRate },
-  fn: ({ duration, playbackRate }, position) => ({ duration, position, playbackRate }),
-  target: setPositionFx,
-});
+  sample({ clock: mediaSessionStarted, target: installHandlersFx });
+  sample({ clock: [mediaSessionStarted, $hasNextTrack.updates], source: $hasNextTrack, target: setNextTrackHandlerFx });
+  sample({ clock: nowPlayingSet, target: setMetadataFx });
+
+  sample({ clock: sessionPlayRequested, target: deps.playClicked });
+  sample({ clock: sessionPauseRequested, target: deps.pauseClicked });
+  sample({ clock: sessionSeekedBack, fn: ({ seekOffset }) => -(seekOffset ?? SEEK_STEP_S), target: deps.seekByRequested });
+  sample({ clock: sessionSeekedForward, fn: ({ seekOffset }) => seekOffset ?? SEEK_STEP_S, target: deps.seekByRequested });
+  sample({
+    clock: sessionSeekedTo,
+    filter: ({ seekTime }) => typeof seekTime === 'number',
+    fn: ({ seekTime }) => seekTime!,
+    target: deps.seekRequested,
+  });
+
+  sample({
+    clock: deps.$status.updates,
+    fn: (status) => (status === 'playing' || status === 'buffering' ? 'playing' : status === 'notStarted' ? 'none' : 'paused'),
+    target: setPlaybackStateFx,
+  });
+  // The playhead is read when the position is due, not combined: that would recompute on every time update.
+  const positionDue = sample({ clock: [deps.mediaPlaying, deps.mediaPaused, deps.mediaSeeked, deps.$playbackRate.updates, deps.$duration.updates], source: deps.$currentTime });
+  sample({
+    clock: positionDue,
+    source: { duration: deps.$duration, playbackRate: deps.$playbackRate },
+    fn: ({ duration, playbackRate }, position) => ({ duration, position, playbackRate }),
+    target: setPositionFx,
+  });
+
+  return { nowPlayingSet, mediaSessionStarted, nextTrackAvailabilitySet, nextTrackRequested };
+}

@@ -5,10 +5,10 @@ import { attached } from '../../test-support/fullscreen-scope';
 import { createScriptedEngine } from '../../engine/scripted-engine';
 import { postToParentFx, type ParentMessage } from '../../platform/parent-bridge';
 import { controlsPinnedSet, engineAttached, escapePressed, fullscreenShortcutUsed, layoutChanged } from '../playback';
-import { $audioTracks, audioTrackChosen, qualityChosen, rateChosen, subtitleChosen } from '../tracks';
 import { createMenus } from '../menus';
 import { linkStretchedExits } from '../../app/links/fullscreen';
 import { linked } from '../../test-support/linked';
+import { createPlaybackTracks } from '../../test-support/tracks';
 import {
   $casting,
   $fullscreen,
@@ -29,6 +29,7 @@ import { $framed } from './model';
 
 // The settings menu, which takes Escape first and hears the parent frame, and its exits from the
 // stretched mode, as the player links them.
+const { $audioTracks, audioTrackChosen, qualityChosen, rateChosen, subtitleChosen } = linked(createPlaybackTracks);
 const menus = linked(() => createMenus({ escapePressed, controlsPinnedSet, qualityChosen, rateChosen, subtitleChosen, audioTrackChosen, $audioTracks }));
 linked(() => linkStretchedExits({ menus }));
 const { parentActionReceived, settingsClicked } = menus;

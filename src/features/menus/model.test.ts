@@ -3,12 +3,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { settle } from '../../test-support/settle';
 import { createScriptedEngine } from '../../engine/scripted-engine';
 import { $controlsPinned, controlsPinnedSet, engineAttached, escapePressed, pauseClicked } from '../playback';
-import { $audioTracks, audioTrackChosen, captionPresetChosen, captionSizeChosen, qualityChosen, rateChosen, subtitleChosen } from '../tracks';
+import { captionPresetChosen, captionSizeChosen } from '../tracks';
+import { createPlaybackTracks } from '../../test-support/tracks';
 import { sendStatFx, type StatEvent } from '../../platform/stats';
 import { CLOSED, createMenus, menuTransition, type MenuAction, type MenuState } from './index';
 import { createWatch } from 'effector';
 import { linked } from '../../test-support/linked';
 
+const { $audioTracks, audioTrackChosen, qualityChosen, rateChosen, subtitleChosen } = linked(createPlaybackTracks);
 const {
   $activeMenu, backClicked, closeClicked, episodesMenuOpened, escapeUnhandled, outsideClicked, parentActionReceived, settingsClicked, subMenuOpened,
   subtitlesButtonClicked,

@@ -26,6 +26,7 @@ export {
   sourceMissing,
 } from './events';
 export { $status, $isPlaying, $currentTime, $currentSecond, $duration, $lastTime, $streamError } from './status';
+export type { PlaybackStatus } from './status';
 export {
   $pageSource,
   autoplayRequested,

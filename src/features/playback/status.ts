@@ -10,7 +10,7 @@ import {
 } from './events';
 
 /** SPEC.md §4 player states. 'notStarted' holds until the media first plays. */
-type PlaybackStatus = 'notStarted' | 'playing' | 'paused' | 'ended' | 'buffering';
+export type PlaybackStatus = 'notStarted' | 'playing' | 'paused' | 'ended' | 'buffering';
 
 export const $status = createStore<PlaybackStatus>('notStarted')
   .on(sourceRequested, () => 'notStarted')

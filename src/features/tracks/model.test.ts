@@ -4,25 +4,14 @@ import type { EngineAudioTrack, EngineLevel, EngineSubtitleTrack } from '../../e
 import { createScriptedEngine, type ScriptedEngine } from '../../engine/scripted-engine';
 import { $storage, createMemoryStorage, type MemoryStorage } from '../../platform/storage';
 import { engineAttached, sourceRequested, subtitlesShortcutUsed } from '../playback';
-import {
-  $audioLabel,
-  $audioTracks,
-  $cues,
-  $qualityLabel,
-  $qualityOptions,
-  $rateLabel,
-  $subtitleTrack,
-  arrangeAudioTracks,
-  audioContentSet,
-  audioLanguagesSet,
-  audioTrackChosen,
-  initialAudioTrack,
-  startAudioTrack,
-  labelLanguage,
-  qualityChosen,
-  rateChosen,
-  subtitleChosen,
-} from './index';
+import { arrangeAudioTracks, initialAudioTrack, startAudioTrack, labelLanguage } from './index';
+import { linked } from '../../test-support/linked';
+import { createPlaybackTracks } from '../../test-support/tracks';
+
+const {
+  $audioLabel, $audioTracks, $cues, $qualityLabel, $qualityOptions, $rateLabel, $subtitleTrack, audioContentSet, audioLanguagesSet, audioTrackChosen,
+  qualityChosen, rateChosen, subtitleChosen,
+} = linked(createPlaybackTracks);
 
 const track = (id: number, name: string, isDefault = false): EngineAudioTrack => ({ id, name, lang: labelLanguage(name)?.toLowerCase() ?? '', isDefault });
 /** The film fixture's audio group, in manifest order. */

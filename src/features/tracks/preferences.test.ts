@@ -5,8 +5,12 @@ import { createScriptedEngine, type ScriptedEngine } from '../../engine/scripted
 import { STORAGE_KEYS } from '../../lib/constants';
 import { $storage, createMemoryStorage, type MemoryStorage } from '../../platform/storage';
 import { engineAttached, sourceRequested, subtitlesShortcutUsed } from '../playback';
-import { $captionStyle, captionPresetChosen, captionSizeChosen, rateChosen, subtitleChosen } from './index';
+import { $captionStyle, captionPresetChosen, captionSizeChosen } from './index';
+import { linked } from '../../test-support/linked';
+import { createPlaybackTracks } from '../../test-support/tracks';
 import { readPreferences, savePreferences } from './preferences';
+
+const { rateChosen, subtitleChosen } = linked(createPlaybackTracks);
 
 const SUBS: EngineSubtitleTrack[] = [
   { id: 0, name: 'Русские', lang: 'ru', isDefault: false },

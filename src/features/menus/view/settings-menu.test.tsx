@@ -6,11 +6,13 @@ import { Provider } from 'effector-react';
 import { describe, expect, it } from 'vitest';
 import { useReactRoot } from '../../../test-support/react-root';
 import { $mobileLayout, controlsPinnedSet, escapePressed } from '../../playback';
-import { $audioTracks, audioTrackChosen, qualityChosen, rateChosen, subtitleChosen } from '../../tracks';
 import { linked } from '../../../test-support/linked';
+import { createPlaybackTracks } from '../../../test-support/tracks';
 import { createMenus } from '../model';
 import { SettingsMenu } from './settings-menu';
 
+const tracks = linked(createPlaybackTracks);
+const { qualityChosen, rateChosen, subtitleChosen, audioTrackChosen, $audioTracks } = tracks;
 const menus = linked(() => createMenus({ escapePressed, controlsPinnedSet, qualityChosen, rateChosen, subtitleChosen, audioTrackChosen, $audioTracks }));
 
 const view = useReactRoot();
@@ -21,7 +23,7 @@ async function openMain(mobile: boolean): Promise<void> {
   act(() =>
     view.root().render(
       <Provider value={scope}>
-        <SettingsMenu model={menus} mainExtra={<button data-testid="extra-row">Своя строка</button>} series={{ $isSeries: createStore(false) }} />
+        <SettingsMenu model={menus} tracks={tracks} mainExtra={<button data-testid="extra-row">Своя строка</button>} series={{ $isSeries: createStore(false) }} />
       </Provider>,
     ),
   );

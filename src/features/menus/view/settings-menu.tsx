@@ -15,30 +15,7 @@ import {
   SpeedIcon,
   SubtitlesIcon,
 } from '../../../ui/player-icons';
-import {
-  $captionStyle,
-  CAPTION_PRESETS,
-  CAPTION_SIZES,
-  captionPresetChosen,
-  captionSizeChosen,
-  $audioLabel,
-  $audioTrack,
-  $audioTracks,
-  $chosenLevel,
-  $levels,
-  $playbackRate,
-  $qualityLabel,
-  $qualityOptions,
-  $rateLabel,
-  $subtitlesOn,
-  $subtitleTrack,
-  $subtitleTracks,
-  audioTrackChosen,
-  qualityChosen,
-  rateChosen,
-  rateLabel,
-  subtitleChosen,
-} from '../../tracks';
+import { $captionStyle, CAPTION_PRESETS, CAPTION_SIZES, captionPresetChosen, captionSizeChosen, rateLabel, type TracksModel } from '../../tracks';
 import { $mobileLayout, KEY_SHORTCUTS } from '../../playback';
 import { $autoSkipIntro, autoSkipToggled } from '../../chapters';
 import type { MenusModel, SubMenu } from '../model';
@@ -72,8 +49,8 @@ export function SettingsButton({ model }: { model: MenusModel }) {
 }
 
 /** The subtitles icon: opens the subs menu directly; underlined while subtitles show. */
-export function SubtitlesButton({ model }: { model: MenusModel }) {
-  const { tracks, on, onClick } = useUnit({ tracks: $subtitleTracks, on: $subtitlesOn, onClick: model.subtitlesButtonClicked });
+export function SubtitlesButton({ model, tracks: units }: { model: MenusModel; tracks: TracksModel }) {
+  const { tracks, on, onClick } = useUnit({ tracks: units.$subtitleTracks, on: units.$subtitlesOn, onClick: model.subtitlesButtonClicked });
   if (tracks.length === 0) return null;
   return (
     <button
@@ -182,16 +159,16 @@ function Header({ title, onBack }: { title: string; onBack?: () => void }) {
   );
 }
 
-function MainPage({ mobile, extra, model, series }: { mobile: boolean; extra?: ReactNode; model: MenusModel; series: SeriesUnits }) {
+function MainPage({ mobile, extra, model, tracks, series }: { mobile: boolean; extra?: ReactNode; model: MenusModel; tracks: TracksModel; series: SeriesUnits }) {
   const onOpen = useUnit(model.subMenuOpened);
   const data = useUnit({
-    levels: $levels,
-    quality: $qualityLabel,
-    rate: $rateLabel,
-    audioTracks: $audioTracks,
-    audio: $audioLabel,
-    subtitleTracks: $subtitleTracks,
-    subtitle: $subtitleTrack,
+    levels: tracks.$levels,
+    quality: tracks.$qualityLabel,
+    rate: tracks.$rateLabel,
+    audioTracks: tracks.$audioTracks,
+    audio: tracks.$audioLabel,
+    subtitleTracks: tracks.$subtitleTracks,
+    subtitle: tracks.$subtitleTrack,
     captionStyle: $captionStyle,
   });
   const subtitleName = data.subtitleTracks.find((track) => track.id === data.subtitle)?.name ?? STRINGS.subtitlesOff;
@@ -210,8 +187,13 @@ function MainPage({ mobile, extra, model, series }: { mobile: boolean; extra?: R
   );
 }
 
-function QualityPage() {
-  const { options, chosen, auto, onChoose } = useUnit({ options: $qualityOptions, chosen: $chosenLevel, auto: $qualityLabel, onChoose: qualityChosen });
+function QualityPage({ tracks }: { tracks: TracksModel }) {
+  const { options, chosen, auto, onChoose } = useUnit({
+    options: tracks.$qualityOptions,
+    chosen: tracks.$chosenLevel,
+    auto: tracks.$qualityLabel,
+    onChoose: tracks.qualityChosen,
+  });
   return (
     <>
       <Option label={chosen < 0 ? auto : STRINGS.autoQuality(null)} checked={chosen < 0} onChoose={() => onChoose(-1)} />
@@ -222,8 +204,8 @@ function QualityPage() {
   );
 }
 
-function RatePage() {
-  const { rate, onChoose } = useUnit({ rate: $playbackRate, onChoose: rateChosen });
+function RatePage({ tracks }: { tracks: TracksModel }) {
+  const { rate, onChoose } = useUnit({ rate: tracks.$playbackRate, onChoose: tracks.rateChosen });
   return (
     <>
       {PLAYBACK_RATES.map((value) => (
@@ -233,8 +215,8 @@ function RatePage() {
   );
 }
 
-function SubsPage() {
-  const { tracks, current, onChoose } = useUnit({ tracks: $subtitleTracks, current: $subtitleTrack, onChoose: subtitleChosen });
+function SubsPage({ model }: { model: TracksModel }) {
+  const { tracks, current, onChoose } = useUnit({ tracks: model.$subtitleTracks, current: model.$subtitleTrack, onChoose: model.subtitleChosen });
   return (
     <>
       <Option label={STRINGS.subtitlesOff} checked={current < 0} onChoose={() => onChoose(-1)} />
@@ -245,8 +227,8 @@ function SubsPage() {
   );
 }
 
-function AudioPage() {
-  const { tracks, current, onChoose } = useUnit({ tracks: $audioTracks, current: $audioTrack, onChoose: audioTrackChosen });
+function AudioPage({ model }: { model: TracksModel }) {
+  const { tracks, current, onChoose } = useUnit({ tracks: model.$audioTracks, current: model.$audioTrack, onChoose: model.audioTrackChosen });
   return (
     <>
       {tracks.map((track) => (
@@ -294,7 +276,7 @@ const TITLES: Record<SubMenu, string> = {
  * bar's right end; mobile: under the top row, with a close button. `mainExtra` is SPEC.md §2's
  * extra slot: the mobile main page's last row.
  */
-export function SettingsMenu({ model, series, mainExtra }: { model: MenusModel; series: SeriesUnits; mainExtra?: ReactNode }) {
+export function SettingsMenu({ model, tracks, series, mainExtra }: { model: MenusModel; tracks: TracksModel; series: SeriesUnits; mainExtra?: ReactNode }) {
   const { active, mobile, onBack, onClose } = useUnit({ active: model.$activeMenu, mobile: $mobileLayout, onBack: model.backClicked, onClose: model.closeClicked });
   const panel = useRef<HTMLDivElement>(null);
   const onKeyDown = useMenuKeys(() => onBack(), () => onClose());
@@ -344,11 +326,11 @@ export function SettingsMenu({ model, series, mainExtra }: { model: MenusModel; 
         )}
       </div>
       <div className="menu__body">
-        {active === 'main' && <MainPage mobile={mobile} extra={mainExtra} model={model} series={series} />}
-        {active === 'quality' && <QualityPage />}
-        {active === 'playback-rate' && <RatePage />}
-        {active === 'subs' && <SubsPage />}
-        {active === 'audio' && <AudioPage />}
+        {active === 'main' && <MainPage mobile={mobile} extra={mainExtra} model={model} tracks={tracks} series={series} />}
+        {active === 'quality' && <QualityPage tracks={tracks} />}
+        {active === 'playback-rate' && <RatePage tracks={tracks} />}
+        {active === 'subs' && <SubsPage model={tracks} />}
+        {active === 'audio' && <AudioPage model={tracks} />}
         {active === 'caption-style' && <CaptionStylePage />}
       </div>
     </div>
