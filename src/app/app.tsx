@@ -11,7 +11,7 @@ import { AdOverlay } from '../features/ads/view';
 import { ResumePrompt } from '../features/progress/view';
 import { FinishEpisodeCard, NextEpisodeButton, SeasonsButton, SeasonsMenu } from '../features/series/view';
 import { SharePopup } from '../features/share/view';
-import { SkipChapterButton } from '../features/chapters/view';
+import { ChapterGaps, ChapterTitle, SkipChapterButton } from '../features/chapters/view';
 import type { Features } from './create-features';
 
 function Title() {
@@ -30,12 +30,14 @@ export function App({ features }: { features: Features }) {
       <PlayerLayout
         top={<Title />}
         overlay={<Captions model={features.tracks} />}
+        seekMarks={<ChapterGaps model={features.chapters} />}
+        seekTipTitle={(time) => <ChapterTitle model={features.chapters} time={time} />}
         menu={
           <>
-            <SkipChapterButton />
+            <SkipChapterButton model={features.chapters} />
             <FinishEpisodeCard model={features.series} />
             <MenuBackdrop model={features.menus} />
-            <SettingsMenu model={features.menus} tracks={features.tracks} series={features.series} />
+            <SettingsMenu model={features.menus} tracks={features.tracks} chapters={features.chapters} series={features.series} />
             <SeasonsMenu model={features.series} />
             <SharePopup model={features.share} />
             <ResumePrompt model={features.progress} />

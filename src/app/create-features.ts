@@ -3,21 +3,21 @@
  * links on one event run in the order they were made, and each of these features once made its
  * links when its module was imported, before the links of app/links/. So they are built before
  * the links (link-features.ts), in the order create-player's imports first loaded their modules:
- * tracks, the Media Session (fullscreen), menus, progress, series (then its end-of-episode card),
- * share. A model another factory needs (tracks' choices and speed, progress's saved positions) is
- * passed on. Their units come after those of the
+ * tracks, the Media Session (fullscreen), chapters, menus, progress, series (then its end-of-episode card),
+ * share. A model another factory needs (tracks' choices and speed, chapters' credits, progress's
+ * saved positions) is passed on. Their units come after those of the
  * modules that still wire themselves on import.
  */
 import { $config, $content, $currentEpisode, $episodes, $seasons, $title, appStarted, episodeChosen, startAdopted } from '../features/session';
 import {
   $currentSecond, $currentTime, $duration, $engine, $mobileLayout, $shareEnabled, $status, controlsPinnedSet, engineConnected, escapePressed, mediaEnded,
   mediaPaused, mediaPlaying, mediaSeeked, mediaTimeUpdated, pauseClicked, playClicked, seekByRequested, seekRequested, shareClicked, sourceAdopted,
-  sourceReady, sourceRequested, subtitlesShortcutUsed,
+  sourceReady, sourceRequested, subtitlesShortcutUsed, $controlsVisible, $isPlaying, $startAwaited, seekFx, streamTicked,
 } from '../features/playback';
 import { createTracks } from '../features/tracks';
 import { createMediaSession } from '../features/fullscreen';
 import { $breakPhase } from '../features/ads';
-import { $creditsChapter } from '../features/chapters';
+import { createChapters } from '../features/chapters';
 import { createMenus } from '../features/menus';
 import { createProgress } from '../features/progress';
 import { createSeries } from '../features/series';
@@ -32,6 +32,11 @@ export function createFeatures() {
   const mediaSession = createMediaSession({
     $currentTime, $duration, $status, mediaPlaying, mediaPaused, mediaSeeked, $playbackRate, playClicked, pauseClicked, seekByRequested, seekRequested,
   });
+  // Chapters and their skip: the playhead, the start, the controls, the seeks, the ad break.
+  const chapters = createChapters({
+    $currentTime, $duration, $status, $startAwaited, $controlsVisible, $isPlaying, $engine, mediaSeeked, mediaTimeUpdated, streamTicked, seekFx,
+    seekRequested, $breakPhase,
+  });
   // The settings menu and the one-panel rule: Escape, the controls' pin, the tracks' choices.
   const menus = createMenus({ escapePressed, controlsPinnedSet, qualityChosen, rateChosen, subtitleChosen, audioTrackChosen, $audioTracks });
   // Progress saving and the resume prompt: the episode, the playhead, the media's facts, the page's start.
@@ -42,11 +47,11 @@ export function createFeatures() {
   // (progress), the playhead, the ad break, the credits chapter.
   const series = createSeries({
     $config, $content, $seasons, $episodes, $currentEpisode, episodeChosen, $savedProgress: progress.$savedProgress,
-    $currentTime, $duration, $breakPhase, $creditsChapter,
+    $currentTime, $duration, $breakPhase, $creditsChapter: chapters.$creditsChapter,
   });
   // The share popup and sheet: the share button, the layout, the playhead, the title and episode.
   const share = createShare({ appStarted, shareClicked, $shareEnabled, $mobileLayout, $currentTime, $content, $currentEpisode, $title });
-  return { tracks, mediaSession, menus, progress, series, share };
+  return { tracks, mediaSession, chapters, menus, progress, series, share };
 }
 
 /** The features' models, as createFeatures returns them: what the links and the views are given. */

@@ -11,7 +11,6 @@ import {
   $currentTime, $duration, $muted, $status, $streamError, $volume, autoplaySet, engineAttached, pageSourceKept, retryClicked, sourceRequested,
 } from '../features/playback';
 import { $thumbnailTrackUrl } from '../features/previews/model';
-import { $chaptersTrackUrl } from '../features/chapters/model';
 import { reportStreamErrorFx } from '../features/analytics';
 import { linkFeatures } from '../app/link-features';
 import { linked } from '../test-support/linked';
@@ -22,7 +21,9 @@ import { sourceFailure } from './early-media';
 import { startAdopted } from '../features/session';
 import { startSnapshot } from '../test-support/start-snapshot';
 
-const { $audioTrack, $levels, $playingLevel, $subtitleTrack } = linked(linkFeatures).tracks;
+const features = linked(linkFeatures);
+const { $audioTrack, $levels, $playingLevel, $subtitleTrack } = features.tracks;
+const { $chaptersTrackUrl } = features.chapters;
 
 const URL = 'https://cdn.test/film/master.m3u8';
 const EARLY = { episodeId: 7, url: URL, startTime: 0 };

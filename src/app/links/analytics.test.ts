@@ -8,14 +8,13 @@ import type { ErrorReport } from '../../platform/sentry';
 import { libraryLoadFailed } from '../../features/analytics';
 import { engineAttached, mediaError, mediaPaused, mediaPlaying, playClicked, sourceRequested } from '../../features/playback';
 import { $content } from '../../features/session';
-import { chapterSkipped, skipOfferShown } from '../../features/chapters';
 import { sendStatFx, type StatEvent } from '../../platform/stats';
 import { reportStreamErrorFx } from '../../features/analytics';
 import { linkFeatures } from '../link-features';
 import { linked } from '../../test-support/linked';
 
 // The features' links, as the player makes them.
-linked(linkFeatures);
+const { chapterSkipped, skipOfferShown } = linked(linkFeatures).chapters;
 
 describe('time-update wiring: playing content only', () => {
   beforeEach(() => vi.useFakeTimers());

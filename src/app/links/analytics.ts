@@ -33,7 +33,6 @@ import {
   streamTicked,
 } from '../../features/playback';
 import { $content, $currentEpisode, $imdbId, appStarted } from '../../features/session';
-import { chapterSkipped, skipOfferShown } from '../../features/chapters';
 import { detectDeviceTypeFx } from '../../platform/device';
 import type { FrameCounts } from '../../platform/playback-quality';
 import type { ErrorReport } from '../../platform/sentry';
@@ -62,7 +61,7 @@ import {
 const FRAME_WINDOW_MS = 10_000;
 
 /** What plays, the device, the skip button, and where the playhead is while content plays. */
-function linkItemAndPosition(): void {
+function linkItemAndPosition({ chapterSkipped, skipOfferShown }: Features['chapters']): void {
   sample({ clock: appStarted, target: detectDeviceTypeFx });
   sample({ clock: detectDeviceTypeFx.doneData, target: deviceDetected });
 
@@ -207,7 +206,7 @@ function linkQoe({ $levels, levelSwitched }: Features['tracks']): void {
 
 /** Links analytics to the features it hears; the player calls it once (app/link-features.ts). */
 export function linkAnalytics(features: Features): void {
-  linkItemAndPosition();
+  linkItemAndPosition(features.chapters);
   linkErrors();
   linkFrameDrops();
   linkQoe(features.tracks);

@@ -3,15 +3,17 @@
  * source the model connected to); each source
  * request, which drops the previous episode's chapters before the new one names its own; and its
  * live region, which says when a skip button appears (a screen reader does not see it come).
- * The model itself reads playback's time, controls, start and seeks, and ads' break phase.
+ * The model itself is given playback's time, controls, start and seeks, and ads' break phase
+ * (app/create-features.ts).
  */
 import { sample } from 'effector';
 import { STRINGS } from '../../lib/strings';
 import { engineConnected, sourceAdopted, sourceRequested, statusAnnounced } from '../../features/playback';
-import { chaptersCleared, chaptersTrackFound, skipOfferShown, watchChaptersTrackFx } from '../../features/chapters';
+import type { Features } from '../create-features';
 
 /** Links chapters to the features it hears; the player calls it once (app/link-features.ts). */
-export function linkChapters(): void {
+export function linkChapters({ chapters }: Pick<Features, 'chapters'>): void {
+  const { chaptersCleared, chaptersTrackFound, skipOfferShown, watchChaptersTrackFx } = chapters;
   sample({ clock: engineConnected, target: watchChaptersTrackFx });
   sample({ clock: sourceAdopted.filterMap(({ chaptersTrack }) => chaptersTrack ?? undefined), target: chaptersTrackFound });
   sample({ clock: sourceRequested, fn: () => undefined, target: chaptersCleared });

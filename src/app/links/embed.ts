@@ -11,7 +11,7 @@ import { sample } from 'effector';
 import { appStarted, episodeChosen } from '../../features/session';
 import { mediaEnded } from '../../features/playback';
 import { postToParentFx } from '../../platform/parent-bridge';
-import { $loopEnabled, embedStarted, episodeRequested, nextEpisodeRequested, pageAddressSet } from '../../features/embed';
+import { $loopEnabled, chapterReached, embedStarted, episodeRequested, nextEpisodeRequested, pageAddressSet } from '../../features/embed';
 import type { Features } from '../create-features';
 
 /** Links embed to the features it hears; the player calls it once (app/link-features.ts). */
@@ -27,6 +27,7 @@ export function linkEmbed(features: Features): void {
   sample({ clock: [mediaEnded, creditsCountdownEnded], source: $loopEnabled, filter: (loop) => !loop, fn: () => undefined, target: episodeEnded });
 
   linkEmbedderRequests(features);
+  linkChapterChanges(features);
 }
 
 /**
@@ -37,4 +38,9 @@ export function linkEmbedderRequests({ series, share }: Pick<Features, 'series' 
   sample({ clock: episodeRequested, target: series.episodeSelected });
   sample({ clock: nextEpisodeRequested, target: series.nextEpisodeClicked });
   sample({ clock: pageAddressSet, target: share.pageAddressReported });
+}
+
+/** The parent hears chapterChange when the playhead enters a chapter (events.ts). */
+export function linkChapterChanges({ chapters }: Pick<Features, 'chapters'>): void {
+  sample({ clock: chapters.chapterEntered, target: chapterReached });
 }

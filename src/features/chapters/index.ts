@@ -1,19 +1,4 @@
-export {
-  chaptersTrackFound,
-  chaptersCleared,
-  watchChaptersTrackFx,
-  skipChapterClicked,
-  autoSkipToggled,
-  skipOfferShown,
-  chapterSkipped,
-  chapterEntered,
-  $chapters,
-  $currentChapter,
-  $chapterGaps,
-  $creditsChapter,
-  $skipOffer,
-  $skipButtonShown,
-  $autoSkipIntro,
-} from './model';
+export { createChapters } from './model';
+export type { ChaptersDeps, ChaptersModel } from './model';
 export { chapterAt } from './rules';
 export type { Chapter, ChapterRole, SkipOffer, SkipRole } from './rules';

@@ -11,30 +11,32 @@ import { STORAGE_KEYS } from '../../lib/constants';
 import { fetchChaptersTrackFx, type FetchedChapters } from '../../platform/chapters-track';
 import { $storage, createMemoryStorage } from '../../platform/storage';
 import { settle } from '../../test-support/settle';
-import { $announcement, $controlsVisible, $status, engineAttached, playClicked, seekRequested, sourceRequested, userActed } from '../playback';
-import { $breakPhase } from '../ads';
 import {
-  $autoSkipIntro,
-  $chapterGaps,
-  $chapters,
-  $creditsChapter,
-  $currentChapter,
-  $skipButtonShown,
-  $skipOffer,
-  autoSkipToggled,
-  chapterSkipped,
-  skipChapterClicked,
-  skipOfferShown,
-} from './index';
+  $announcement, $controlsVisible, $currentTime, $duration, $engine, $isPlaying, $startAwaited, $status, engineAttached, mediaSeeked, mediaTimeUpdated,
+  playClicked, seekFx, seekRequested, sourceRequested, streamTicked, userActed,
+} from '../playback';
+import { $breakPhase } from '../ads';
+import { createChapters } from './index';
 import { exposeChaptersFx } from './model';
 import type { HarnessChapters } from '../../platform/harness-probe';
 import { linkPlayback } from '../../app/links/playback';
 import { linkChapters } from '../../app/links/chapters';
 import { linked } from '../../test-support/linked';
 
-// Chapters' links and playback's (which chapters hears), as the player makes them; not analytics',
-// whose frame-drop interval would keep `vi.runAllTimersAsync` running.
-linked(linkPlayback, linkChapters);
+// Chapters, built on playback's and ads' units, then its links and playback's (which chapters
+// hears), as the player makes them; not analytics', whose frame-drop interval would keep
+// `vi.runAllTimersAsync` running.
+const chapters = linked(() =>
+  createChapters({
+    $currentTime, $duration, $status, $startAwaited, $controlsVisible, $isPlaying, $engine, mediaSeeked, mediaTimeUpdated, streamTicked, seekFx,
+    seekRequested, $breakPhase,
+  }),
+);
+linked(linkPlayback, () => linkChapters({ chapters }));
+const {
+  $autoSkipIntro, $chapterGaps, $chapters, $creditsChapter, $currentChapter, $skipButtonShown, $skipOffer, autoSkipToggled, chapterSkipped, skipChapterClicked,
+  skipOfferShown,
+} = chapters;
 
 const MASTER = 'https://cdn.test/s1e1/master.m3u8';
 const TRACK = 'https://cdn.test/s1e1/chapters.vtt';

@@ -2,13 +2,13 @@
  * The player's facts as player.js events (protocol.ts lists them with their values). The
  * content's go through contentEventOccurred, which holds them back while an ad break runs.
  */
-import { createStore, sample } from 'effector';
+import { createEvent, createStore, sample } from 'effector';
 import type { EngineTime } from '../../engine/types';
 import { $duration, $isPlaying, $streamError, mediaEnded, mediaPaused, mediaPlaying, mediaSeeked, pauseFx, sourceRequested } from '../playback';
 import { $break, AdStatus, adStatusChanged, isRunning, isTerminal, type AdBreakKind, type AdStatusChange } from '../ads';
 import { episodeChosen } from '../session';
 import { $fullscreen } from '../fullscreen';
-import { chapterEntered } from '../chapters';
+import type { Chapter } from '../chapters';
 import { $loopEnabled, contentEventOccurred, eventOccurred, eventsOccurred, mediaTimeReported } from './model';
 import { progressDue, streamErrorValue, timeUpdateDue, timeValue, type EmbedEvent } from './protocol';
 
@@ -96,8 +96,10 @@ sample({ clock: episodeChosen, fn: (episode): EmbedEvent => ({ event: 'episodeCh
 sample({ clock: $fullscreen.updates, fn: (fullscreen): EmbedEvent => ({ event: 'fullscreenChange', value: { fullscreen } }), target: eventOccurred });
 const adAnnounced = sample({ clock: adStatusChanged, source: $break, fn: (brk, change) => adAnnouncements(change, brk?.kind ?? null) });
 sample({ clock: adAnnounced, filter: (events) => events.length > 0, target: eventsOccurred });
+/** The playhead entered a chapter (chapters' fact, linked in app/links/embed.ts). */
+export const chapterReached = createEvent<Chapter>();
 sample({
-  clock: chapterEntered,
+  clock: chapterReached,
   fn: ({ title, role, start, end }): EmbedEvent => ({ event: 'chapterChange', value: { title, role, start, end } }),
   target: contentEventOccurred,
 });

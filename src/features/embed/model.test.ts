@@ -29,17 +29,17 @@ import {
 } from '../ads';
 import { $currentEpisode, $episodes, episodeChosen } from '../session';
 import { nativeFullscreenChanged } from '../fullscreen';
-import { chapterEntered } from '../chapters';
 import { createFeatures } from '../../app/create-features';
-import { linkEmbedderRequests } from '../../app/links/embed';
+import { linkChapterChanges, linkEmbedderRequests } from '../../app/links/embed';
 import { linked } from '../../test-support/linked';
 import { $embedReady, $listeners, $loopEnabled, embedMessageReceived, embedStarted, listenToEmbedderFx } from './index';
 import { EMBED_EVENTS, EMBED_METHODS, type OutgoingMessage } from './protocol';
 
 // The features built by a factory, as the player builds them, and the embedder's requests to series
-// (setEpisode, nextEpisode) and to share (setPageUrl), as the player links them.
+// (setEpisode, nextEpisode) and to share (setPageUrl), and chapters' entries, as the player links them.
 const features = linked(createFeatures);
-linked(() => linkEmbedderRequests(features));
+linked(() => linkEmbedderRequests(features), () => linkChapterChanges(features));
+const { chapterEntered } = features.chapters;
 const { $pageUrl } = features.share;
 
 const SITE = 'https://site.example';

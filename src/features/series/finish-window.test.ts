@@ -8,16 +8,17 @@ import { sendStatFx, type StatEvent } from '../../platform/stats';
 import { createScriptedEngine } from '../../engine/scripted-engine';
 import { fetchChaptersTrackFx } from '../../platform/chapters-track';
 import { $controlsVisible, $status, engineAttached } from '../playback';
-import { $creditsChapter } from '../chapters';
 import { $loopEnabled } from '../embed';
 import { creditsCountdownOver, finishWindowAt } from './finish-window';
 import { linkFeatures } from '../../app/link-features';
 import { linked } from '../../test-support/linked';
 
 // The features' links, as the player makes them.
+const features = linked(linkFeatures);
 const {
   $finishCountdown, $finishTrigger, $finishWindowShown, $lastChoice, finishWindowClosed, finishWindowCreditsClicked, finishWindowNextClicked,
-} = linked(linkFeatures).series;
+} = features.series;
+const { $creditsChapter } = features.chapters;
 
 const episode = (id: number, order: number): EpisodeDto => ({
   id, title: `${order}. E${id}`, description: '', order, posterPath: null, duration: 60, watchProgress: 0, watchedAt: null,

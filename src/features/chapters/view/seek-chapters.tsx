@@ -1,11 +1,11 @@
 import { useUnit } from 'effector-react';
-import { $chapterGaps, $chapters, chapterAt } from '../index';
+import { chapterAt, type ChaptersModel } from '../index';
 import { TrackMarks } from '../../../ui/track-marks';
 import './chapters.css';
 
 /** The gaps between chapters, marked on the seek slider's track. */
-export function ChapterGaps() {
-  return <TrackMarks at={useUnit($chapterGaps)} name="chapter-gaps" />;
+export function ChapterGaps({ model }: { model: ChaptersModel }) {
+  return <TrackMarks at={useUnit(model.$chapterGaps)} name="chapter-gaps" />;
 }
 
 /**
@@ -13,8 +13,8 @@ export function ChapterGaps() {
  * a store), for the slider's time tooltip; nothing outside a chapter or for an untitled one. Text
  * only: React writes it as a text node, whatever the chapters file held.
  */
-export function ChapterTitle({ time }: { time: number }) {
-  const chapters = useUnit($chapters);
+export function ChapterTitle({ model, time }: { model: ChaptersModel; time: number }) {
+  const chapters = useUnit(model.$chapters);
   const title = chapterAt(chapters, time)?.title;
   return title ? (
     <span className="chapter-title" data-testid="seek-chapter-title">

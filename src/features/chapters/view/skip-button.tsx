@@ -1,8 +1,7 @@
 import { useUnit } from 'effector-react';
 import { STRINGS } from '../../../lib/strings';
 import { $mobileLayout } from '../../playback';
-// The feature's index, not its model alone: it wires the links (the engine's fact, source changes).
-import { $skipButtonShown, $skipOffer, skipChapterClicked } from '../index';
+import type { ChaptersModel } from '../index';
 import './chapters.css';
 
 /**
@@ -11,8 +10,8 @@ import './chapters.css';
  * appearance is said by playback's live region. When the model has it off screen it fades as the
  * controls do, and visibility: hidden takes it out of the tab order meanwhile.
  */
-export function SkipChapterButton() {
-  const { offer, shown, mobile, onSkip } = useUnit({ offer: $skipOffer, shown: $skipButtonShown, mobile: $mobileLayout, onSkip: skipChapterClicked });
+export function SkipChapterButton({ model }: { model: ChaptersModel }) {
+  const { offer, shown, mobile, onSkip } = useUnit({ offer: model.$skipOffer, shown: model.$skipButtonShown, mobile: $mobileLayout, onSkip: model.skipChapterClicked });
   if (!offer) return null;
   return (
     <button

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 /** The settings menu's main page (SPEC.md §2): on mobile it also lists Subtitles and an extra slot. */
 import { act } from 'react';
-import { allSettled, createStore, fork } from 'effector';
+import { allSettled, createEvent, createStore, fork } from 'effector';
 import { Provider } from 'effector-react';
 import { describe, expect, it } from 'vitest';
 import { useReactRoot } from '../../../test-support/react-root';
@@ -23,7 +23,7 @@ async function openMain(mobile: boolean): Promise<void> {
   act(() =>
     view.root().render(
       <Provider value={scope}>
-        <SettingsMenu model={menus} tracks={tracks} mainExtra={<button data-testid="extra-row">Своя строка</button>} series={{ $isSeries: createStore(false) }} />
+        <SettingsMenu model={menus} tracks={tracks} chapters={{ $autoSkipIntro: createStore(false), autoSkipToggled: createEvent() }} mainExtra={<button data-testid="extra-row">Своя строка</button>} series={{ $isSeries: createStore(false) }} />
       </Provider>,
     ),
   );

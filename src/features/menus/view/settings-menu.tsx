@@ -17,7 +17,7 @@ import {
 } from '../../../ui/player-icons';
 import { $captionStyle, CAPTION_PRESETS, CAPTION_SIZES, captionPresetChosen, captionSizeChosen, rateLabel, type TracksModel } from '../../tracks';
 import { $mobileLayout, KEY_SHORTCUTS } from '../../playback';
-import { $autoSkipIntro, autoSkipToggled } from '../../chapters';
+import type { ChaptersModel } from '../../chapters';
 import type { MenusModel, SubMenu } from '../model';
 import './menus.css';
 import { useMenuKeys } from '../../../ui/menu-keys';
@@ -26,6 +26,16 @@ import { useMenuKeys } from '../../../ui/menu-keys';
 interface SeriesUnits {
   /** Whether a series plays: only a series offers to skip intros. */
   $isSeries: Store<boolean>;
+}
+
+/** What the menu reads of the chapters model: the 'Пропускать заставку' setting. */
+type ChaptersUnits = Pick<ChaptersModel, '$autoSkipIntro' | 'autoSkipToggled'>;
+
+/** The models of the other features whose settings the menu shows (app.tsx gives them). */
+interface OtherModels {
+  tracks: TracksModel;
+  chapters: ChaptersUnits;
+  series: SeriesUnits;
 }
 
 /** The gear: opens the main menu, closes any open one. */
@@ -125,8 +135,8 @@ function Option({ label, checked, onChoose }: { label: string; checked: boolean;
  * 'Пропускать заставку': a checkbox item (it stays open, as a setting does), for a series whatever
  * the episode: the setting is the viewer's, and applies to every episode that has an intro.
  */
-function AutoSkipRow({ $isSeries }: SeriesUnits) {
-  const { series, on, onToggle } = useUnit({ series: $isSeries, on: $autoSkipIntro, onToggle: autoSkipToggled });
+function AutoSkipRow({ $isSeries, chapters }: SeriesUnits & { chapters: ChaptersUnits }) {
+  const { series, on, onToggle } = useUnit({ series: $isSeries, on: chapters.$autoSkipIntro, onToggle: chapters.autoSkipToggled });
   if (!series) return null;
   return (
     <button
@@ -159,7 +169,7 @@ function Header({ title, onBack }: { title: string; onBack?: () => void }) {
   );
 }
 
-function MainPage({ mobile, extra, model, tracks, series }: { mobile: boolean; extra?: ReactNode; model: MenusModel; tracks: TracksModel; series: SeriesUnits }) {
+function MainPage({ mobile, extra, model, tracks, chapters, series }: { mobile: boolean; extra?: ReactNode; model: MenusModel } & OtherModels) {
   const onOpen = useUnit(model.subMenuOpened);
   const data = useUnit({
     levels: tracks.$levels,
@@ -181,7 +191,7 @@ function MainPage({ mobile, extra, model, tracks, series }: { mobile: boolean; e
       {data.subtitleTracks.length > 0 && (
         <MainRow icon={<SubtitlesIcon />} label={STRINGS.captionStyle} value={STRINGS.captionSizes[data.captionStyle.size]} menu="caption-style" onOpen={onOpen} />
       )}
-      <AutoSkipRow {...series} />
+      <AutoSkipRow {...series} chapters={chapters} />
       {mobile && extra}
     </>
   );
@@ -276,7 +286,7 @@ const TITLES: Record<SubMenu, string> = {
  * bar's right end; mobile: under the top row, with a close button. `mainExtra` is SPEC.md §2's
  * extra slot: the mobile main page's last row.
  */
-export function SettingsMenu({ model, tracks, series, mainExtra }: { model: MenusModel; tracks: TracksModel; series: SeriesUnits; mainExtra?: ReactNode }) {
+export function SettingsMenu({ model, tracks, chapters, series, mainExtra }: { model: MenusModel; mainExtra?: ReactNode } & OtherModels) {
   const { active, mobile, onBack, onClose } = useUnit({ active: model.$activeMenu, mobile: $mobileLayout, onBack: model.backClicked, onClose: model.closeClicked });
   const panel = useRef<HTMLDivElement>(null);
   const onKeyDown = useMenuKeys(() => onBack(), () => onClose());
@@ -326,7 +336,7 @@ export function SettingsMenu({ model, tracks, series, mainExtra }: { model: Menu
         )}
       </div>
       <div className="menu__body">
-        {active === 'main' && <MainPage mobile={mobile} extra={mainExtra} model={model} tracks={tracks} series={series} />}
+        {active === 'main' && <MainPage mobile={mobile} extra={mainExtra} model={model} tracks={tracks} chapters={chapters} series={series} />}
         {active === 'quality' && <QualityPage tracks={tracks} />}
         {active === 'playback-rate' && <RatePage tracks={tracks} />}
         {active === 'subs' && <SubsPage model={tracks} />}

@@ -8,7 +8,7 @@ import { KEY_SHORTCUTS } from '../keyboard';
 import { togglePlayClicked } from '../events';
 import { $isPlaying, $status } from '../status';
 import { seekBackClicked, seekForwardClicked } from '../seek';
-import { SeekSlider } from './seek-slider';
+import { SeekSlider, type SeekSlots } from './seek-slider';
 import { TimeDisplay } from './time-display';
 import { VolumeControl } from './volume-control';
 
@@ -75,7 +75,7 @@ export function ShareButton() {
   );
 }
 
-export interface ControlSlots {
+export interface ControlSlots extends SeekSlots {
   /** Desktop bar, after the clock: seasons and episodes, next episode. */
   controlsExtra?: ReactNode;
   /** Desktop bar, right group before share: casting, settings, subtitles, picture-in-picture. */
@@ -91,10 +91,10 @@ export interface ControlSlots {
 }
 
 /** Desktop: the seek slider over one bar of controls (SPEC.md §2 order). */
-export function DesktopControls({ controlsExtra, controlsRight, fullscreenButton }: ControlSlots) {
+export function DesktopControls({ controlsExtra, controlsRight, fullscreenButton, seekMarks, seekTipTitle }: ControlSlots) {
   return (
     <div className="chrome__bottom chrome__bottom--desktop" data-testid="control-bar">
-      <SeekSlider />
+      <SeekSlider seekMarks={seekMarks} seekTipTitle={seekTipTitle} />
       <div className="bar">
         <div className="bar__group">
           <PlayToggle />
@@ -115,7 +115,7 @@ export function DesktopControls({ controlsExtra, controlsRight, fullscreenButton
 }
 
 /** Mobile: top row (left slot, title, settings, close), middle row, bottom row (SPEC.md §2). */
-export function MobileControls({ title, mobileTopLeft, mobileTopRight, fullscreenButton }: ControlSlots) {
+export function MobileControls({ title, mobileTopLeft, mobileTopRight, fullscreenButton, seekMarks, seekTipTitle }: ControlSlots) {
   return (
     <>
       <div className="chrome__top chrome__top--mobile" data-testid="mobile-top-row">
@@ -137,7 +137,7 @@ export function MobileControls({ title, mobileTopLeft, mobileTopRight, fullscree
         </div>
         <div className="row__bar">
           <VolumeControl compact />
-          <SeekSlider />
+          <SeekSlider seekMarks={seekMarks} seekTipTitle={seekTipTitle} />
           {fullscreenButton}
         </div>
       </div>

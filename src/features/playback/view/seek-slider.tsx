@@ -1,9 +1,8 @@
-import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
 import { useUnit } from 'effector-react';
 import { STRINGS } from '../../../lib/strings';
 import { formatHms } from '../../../lib/timecode';
 import { MidrollMarks } from '../../ads/view';
-import { ChapterGaps, ChapterTitle } from '../../chapters/view';
 import { SeekPreview } from '../../previews/view';
 import { $chromeDuration, $chromeTime } from '../controls';
 import { $bufferedRanges } from '../status';
@@ -42,13 +41,21 @@ function useSeekPointer(duration: number, onSeek: (seconds: number) => void) {
   return { track, hover, drag, handlers };
 }
 
+/** What another feature draws on the slider (app.tsx: chapters). */
+export interface SeekSlots {
+  /** Marks on the track: the gaps between chapters. */
+  seekMarks?: ReactNode;
+  /** A title over the tooltip's time, for the time under the pointer: its chapter's. */
+  seekTipTitle?: (time: number) => ReactNode;
+}
+
 /**
  * The seek slider: played part, buffered ranges, the gaps between chapters, a hover tooltip with
  * the time under the pointer and the title of its chapter (and above it the frame for that time,
  * when the stream has seek previews), and dragging (the media seeks once, on release).
  * Keys: ←/→ 10 s, Home/End. Its rules (keys, positions, ARIA) are in seek-rules.ts.
  */
-export function SeekSlider() {
+export function SeekSlider({ seekMarks, seekTipTitle }: SeekSlots) {
   const { currentTime, duration, buffered, onSeek, onBack, onForward } = useUnit({
     currentTime: $chromeTime,
     duration: $chromeDuration,
@@ -88,14 +95,14 @@ export function SeekSlider() {
         ))}
         {tip !== null && <div className="seek__hover" style={{ width: trackPercent(tip, duration) }} />}
         <div className="seek__played" style={{ width: trackPercent(shown, duration) }} />
-        <ChapterGaps />
+        {seekMarks}
         <MidrollMarks />
         <div className="seek__thumb" style={{ left: trackPercent(shown, duration) }} />
       </div>
       {tip !== null && duration > 0 && <SeekPreview time={tip} left={trackPercent(tip, duration)} />}
       {tip !== null && duration > 0 && (
         <div className="seek__tooltip" style={{ left: tooltipLeft(tip, duration) }} data-testid="seek-tooltip">
-          <ChapterTitle time={tip} />
+          {seekTipTitle?.(tip)}
           {formatHms(tip)}
         </div>
       )}
