@@ -57,17 +57,17 @@ export function App({ features }: { features: Features }) {
         }
         controlsRight={
           <>
-            <CastButton />
+            <CastButton model={features.fullscreen} />
             <SettingsButton model={features.menus} />
             <SubtitlesButton model={features.menus} tracks={features.tracks} />
-            <PipButton />
+            <PipButton model={features.fullscreen} />
           </>
         }
-        fullscreenButton={<FullscreenButton />}
+        fullscreenButton={<FullscreenButton model={features.fullscreen} />}
         mobileTopRight={
           <>
             <SettingsButton model={features.menus} />
-            <StretchedCloseButton />
+            <StretchedCloseButton model={features.fullscreen} />
           </>
         }
       />

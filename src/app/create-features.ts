@@ -3,7 +3,7 @@
  * links on one event run in the order they were made, and each of these features once made its
  * links when its module was imported, before the links of app/links/. So they are built before
  * the links (link-features.ts), in the order create-player's imports first loaded their modules:
- * tracks, the Media Session (fullscreen), chapters, menus, progress, series (then its end-of-episode card),
+ * fullscreen (its modes and devices), tracks, the Media Session (fullscreen), chapters, menus, progress, series (then its end-of-episode card),
  * share. A model another factory needs (tracks' choices and speed, chapters' credits, progress's
  * saved positions) is passed on. Their units come after those of the
  * modules that still wire themselves on import.
@@ -12,10 +12,10 @@ import { $config, $content, $currentEpisode, $episodes, $seasons, $title, appSta
 import {
   $currentSecond, $currentTime, $duration, $engine, $mobileLayout, $shareEnabled, $status, controlsPinnedSet, engineConnected, escapePressed, mediaEnded,
   mediaPaused, mediaPlaying, mediaSeeked, mediaTimeUpdated, pauseClicked, playClicked, seekByRequested, seekRequested, shareClicked, sourceAdopted,
-  sourceReady, sourceRequested, subtitlesShortcutUsed, $controlsVisible, $isPlaying, $startAwaited, seekFx, streamTicked,
+  sourceReady, sourceRequested, subtitlesShortcutUsed, $controlsVisible, $isPlaying, $startAwaited, seekFx, streamTicked, engineAttached, fullscreenShortcutUsed,
 } from '../features/playback';
 import { createTracks } from '../features/tracks';
-import { createMediaSession } from '../features/fullscreen';
+import { createFullscreen, createMediaSession } from '../features/fullscreen';
 import { $breakPhase } from '../features/ads';
 import { createChapters } from '../features/chapters';
 import { createMenus } from '../features/menus';
@@ -25,6 +25,8 @@ import { createShare } from '../features/share';
 
 /** Builds the features that have a factory, once per player (a test, in a region it clears). */
 export function createFeatures() {
+  // Fullscreen, picture-in-picture and casting: the engine's surface, the layout, the 'f' key, the play command.
+  const fullscreen = createFullscreen({ $engine, engineAttached, $mobileLayout, fullscreenShortcutUsed, sourceReady, $isPlaying, playClicked });
   // Renditions, speed, audio and subtitles: the engine, its sources, the 'c' key.
   const tracks = createTracks({ $engine, engineConnected, sourceAdopted, sourceReady, sourceRequested, subtitlesShortcutUsed });
   const { $playbackRate, qualityChosen, rateChosen, subtitleChosen, audioTrackChosen, $audioTracks } = tracks;
@@ -51,7 +53,7 @@ export function createFeatures() {
   });
   // The share popup and sheet: the share button, the layout, the playhead, the title and episode.
   const share = createShare({ appStarted, shareClicked, $shareEnabled, $mobileLayout, $currentTime, $content, $currentEpisode, $title });
-  return { tracks, mediaSession, chapters, menus, progress, series, share };
+  return { fullscreen, tracks, mediaSession, chapters, menus, progress, series, share };
 }
 
 /** The features' models, as createFeatures returns them: what the links and the views are given. */

@@ -14,7 +14,6 @@ import { appStarted, startAdopted } from '../features/session';
 import {
   engineAttached, engineConnected, muteToggled, sourceRequested, seekBackClicked, seekForwardClicked, togglePlayClicked,
 } from '../features/playback';
-import { fullscreenClicked } from '../features/fullscreen';
 import { tapEngineFacts } from '../engine/trace-tap';
 import { startDeviceFingerprint } from '../platform/fingerprint';
 import { initSentry, startSentryAfter } from '../platform/sentry';
@@ -27,11 +26,11 @@ import type { Features } from './create-features';
 import { App } from './app';
 
 /** What each intent the viewer gave the page's shell is to the model. */
-function intentEvents({ menus }: Features): Record<ViewerIntent, EventCallable<void>> {
+function intentEvents({ menus, fullscreen }: Features): Record<ViewerIntent, EventCallable<void>> {
   return {
     toggle: togglePlayClicked,
     mute: muteToggled,
-    fullscreen: fullscreenClicked,
+    fullscreen: fullscreen.fullscreenClicked,
     seekBack: seekBackClicked,
     seekForward: seekForwardClicked,
     settings: menus.settingsClicked,

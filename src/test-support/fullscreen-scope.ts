@@ -1,16 +1,25 @@
 /** A fullscreen scope over the scripted engine, shared by fullscreen's model and devices tests. */
-import { fork } from 'effector';
+import { fork, type StoreWritable } from 'effector';
 import { settle } from './settle';
 import { createScriptedEngine, type ScriptedEngine } from '../engine/scripted-engine';
 import { postToParentFx, type ParentMessage } from '../platform/parent-bridge';
-import { engineAttached } from '../features/playback';
-import { $framed } from '../features/fullscreen/model';
+import { $engine, $isPlaying, $mobileLayout, engineAttached, fullscreenShortcutUsed, playClicked, sourceReady } from '../features/playback';
+import { createFullscreen } from '../features/fullscreen';
+
+/** Fullscreen built on playback's units, as app/create-features.ts builds it; a test calls it inside linked(). */
+export function createPlaybackFullscreen() {
+  return createFullscreen({ $engine, engineAttached, $mobileLayout, fullscreenShortcutUsed, sourceReady, $isPlaying, playClicked });
+}
 
 /**
- * A scope with the scripted engine attached (`prepare` runs on it first), in a frame or not;
- * `posted` lists the messages to the parent, `commands` what the model asked of the surface.
+ * A scope with the scripted engine attached (`prepare` runs on it first), in a frame or not, for
+ * the fullscreen model whose `$framed` it sets; `posted` lists the messages to the parent,
+ * `commands` what the model asked of the surface.
  */
-export async function attached({ framed = false, prepare = (_: ScriptedEngine) => {} } = {}) {
+export async function attached(
+  { $framed }: { $framed: StoreWritable<boolean> },
+  { framed = false, prepare = (_: ScriptedEngine) => {} } = {},
+) {
   const posted: ParentMessage[] = [];
   const scope = fork({ values: [[$framed, framed]], handlers: [[postToParentFx, (message: ParentMessage) => (posted.push(message), true)]] });
   const engine = createScriptedEngine();

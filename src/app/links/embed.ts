@@ -11,7 +11,7 @@ import { sample } from 'effector';
 import { appStarted, episodeChosen } from '../../features/session';
 import { mediaEnded } from '../../features/playback';
 import { postToParentFx } from '../../platform/parent-bridge';
-import { $loopEnabled, chapterReached, embedStarted, episodeRequested, nextEpisodeRequested, pageAddressSet } from '../../features/embed';
+import { $loopEnabled, chapterReached, embedStarted, fullscreenReported, episodeRequested, nextEpisodeRequested, pageAddressSet } from '../../features/embed';
 import type { Features } from '../create-features';
 
 /** Links embed to the features it hears; the player calls it once (app/link-features.ts). */
@@ -28,6 +28,7 @@ export function linkEmbed(features: Features): void {
 
   linkEmbedderRequests(features);
   linkChapterChanges(features);
+  linkFullscreenChanges(features);
 }
 
 /**
@@ -43,4 +44,9 @@ export function linkEmbedderRequests({ series, share }: Pick<Features, 'series' 
 /** The parent hears chapterChange when the playhead enters a chapter (events.ts). */
 export function linkChapterChanges({ chapters }: Pick<Features, 'chapters'>): void {
   sample({ clock: chapters.chapterEntered, target: chapterReached });
+}
+
+/** The parent hears fullscreenChange when the player enters or leaves fullscreen (events.ts). */
+export function linkFullscreenChanges({ fullscreen }: Pick<Features, 'fullscreen'>): void {
+  sample({ clock: fullscreen.$fullscreen.updates, target: fullscreenReported });
 }

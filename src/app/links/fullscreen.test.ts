@@ -1,12 +1,11 @@
 import { allSettled, createWatch, fork } from 'effector';
 import { describe, expect, it } from 'vitest';
 import { adsCastingChanged, adsNativeFullscreenChanged } from '../../features/ads';
-import { castingChanged, videoFullscreenChanged } from '../../features/fullscreen';
 import { linkFeatures } from '../link-features';
 import { linked } from '../../test-support/linked';
 
 // The features' links, as the player makes them.
-linked(linkFeatures);
+const { castingChanged, videoFullscreenChanged } = linked(linkFeatures).fullscreen;
 
 describe('fullscreen wiring', () => {
   it('ads hear the video element alone in fullscreen, and casting', async () => {

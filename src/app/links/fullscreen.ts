@@ -12,21 +12,14 @@ import { $config, $content, $currentEpisode, appStarted } from '../../features/s
 import { adsCastingChanged, adsNativeFullscreenChanged } from '../../features/ads';
 import { cleanTitle } from '../../lib/title';
 import { httpUrl } from '../../lib/url';
-import {
-  $videoElementFullscreen,
-  escapeLeftOver,
-  fullscreenModeSet,
-  pageLeftStretched,
-  readFramedFx,
-  $casting,
-  type NowPlaying,
-} from '../../features/fullscreen';
+import type { NowPlaying } from '../../features/fullscreen';
 import type { Features } from '../create-features';
 
 /** Links fullscreen to the features it hears; the player calls it once (app/link-features.ts). */
 export function linkFullscreen(features: Features): void {
   const { $nextEpisode, nextEpisodeClicked } = features.series;
   const { mediaSessionStarted, nextTrackAvailabilitySet, nextTrackRequested, nowPlayingSet } = features.mediaSession;
+  const { fullscreenModeSet, readFramedFx, $videoElementFullscreen, $casting } = features.fullscreen;
   sample({ clock: appStarted, fn: () => undefined, target: mediaSessionStarted });
   sample({ clock: appStarted, fn: (config) => config.fullscreenMode, target: fullscreenModeSet });
   sample({ clock: appStarted, fn: () => undefined, target: readFramedFx });
@@ -58,7 +51,7 @@ export function linkFullscreen(features: Features): void {
 }
 
 /** Escape that no menu took, and the page's own exitFullScreen (a parent action menus hears), leave the stretched mode. */
-export function linkStretchedExits({ menus }: Pick<Features, 'menus'>): void {
-  sample({ clock: menus.escapeUnhandled, target: escapeLeftOver });
-  sample({ clock: menus.parentActionReceived, filter: ({ type }) => type === 'exitFullScreen', fn: () => undefined, target: pageLeftStretched });
+export function linkStretchedExits({ menus, fullscreen }: Pick<Features, 'menus' | 'fullscreen'>): void {
+  sample({ clock: menus.escapeUnhandled, target: fullscreen.escapeLeftOver });
+  sample({ clock: menus.parentActionReceived, filter: ({ type }) => type === 'exitFullScreen', fn: () => undefined, target: fullscreen.pageLeftStretched });
 }

@@ -7,7 +7,6 @@ import type { EngineTime } from '../../engine/types';
 import { $duration, $isPlaying, $streamError, mediaEnded, mediaPaused, mediaPlaying, mediaSeeked, pauseFx, sourceRequested } from '../playback';
 import { $break, AdStatus, adStatusChanged, isRunning, isTerminal, type AdBreakKind, type AdStatusChange } from '../ads';
 import { episodeChosen } from '../session';
-import { $fullscreen } from '../fullscreen';
 import type { Chapter } from '../chapters';
 import { $loopEnabled, contentEventOccurred, eventOccurred, eventsOccurred, mediaTimeReported } from './model';
 import { progressDue, streamErrorValue, timeUpdateDue, timeValue, type EmbedEvent } from './protocol';
@@ -93,7 +92,9 @@ sample({
   target: eventOccurred,
 });
 sample({ clock: episodeChosen, fn: (episode): EmbedEvent => ({ event: 'episodeChanged', value: episode }), target: eventOccurred });
-sample({ clock: $fullscreen.updates, fn: (fullscreen): EmbedEvent => ({ event: 'fullscreenChange', value: { fullscreen } }), target: eventOccurred });
+/** The player entered or left fullscreen (fullscreen's fact, linked in app/links/embed.ts). */
+export const fullscreenReported = createEvent<boolean>();
+sample({ clock: fullscreenReported, fn: (fullscreen): EmbedEvent => ({ event: 'fullscreenChange', value: { fullscreen } }), target: eventOccurred });
 const adAnnounced = sample({ clock: adStatusChanged, source: $break, fn: (brk, change) => adAnnouncements(change, brk?.kind ?? null) });
 sample({ clock: adAnnounced, filter: (events) => events.length > 0, target: eventsOccurred });
 /** The playhead entered a chapter (chapters' fact, linked in app/links/embed.ts). */

@@ -13,4 +13,4 @@ export {
 } from './model';
 // methods.ts and events.ts wire themselves when imported; these two exports are what loads them.
 export { $embedPaused } from './methods';
-export { adAnnouncements, chapterReached } from './events';
+export { adAnnouncements, chapterReached, fullscreenReported } from './events';

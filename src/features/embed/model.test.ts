@@ -28,18 +28,19 @@ import {
   stopRequested,
 } from '../ads';
 import { $currentEpisode, $episodes, episodeChosen } from '../session';
-import { nativeFullscreenChanged } from '../fullscreen';
 import { createFeatures } from '../../app/create-features';
-import { linkChapterChanges, linkEmbedderRequests } from '../../app/links/embed';
+import { linkChapterChanges, linkEmbedderRequests, linkFullscreenChanges } from '../../app/links/embed';
 import { linked } from '../../test-support/linked';
 import { $embedReady, $listeners, $loopEnabled, embedMessageReceived, embedStarted, listenToEmbedderFx } from './index';
 import { EMBED_EVENTS, EMBED_METHODS, type OutgoingMessage } from './protocol';
 
 // The features built by a factory, as the player builds them, and the embedder's requests to series
-// (setEpisode, nextEpisode) and to share (setPageUrl), and chapters' entries, as the player links them.
+// (setEpisode, nextEpisode) and to share (setPageUrl), chapters' entries and fullscreen's changes, as
+// the player links them.
 const features = linked(createFeatures);
-linked(() => linkEmbedderRequests(features), () => linkChapterChanges(features));
+linked(() => linkEmbedderRequests(features), () => linkChapterChanges(features), () => linkFullscreenChanges(features));
 const { chapterEntered } = features.chapters;
+const { nativeFullscreenChanged } = features.fullscreen;
 const { $pageUrl } = features.share;
 
 const SITE = 'https://site.example';

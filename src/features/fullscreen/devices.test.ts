@@ -2,15 +2,12 @@
 import { allSettled } from 'effector';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { settle } from '../../test-support/settle';
-import { attached } from '../../test-support/fullscreen-scope';
-import {
-  $castAvailable,
-  $casting,
-  $pip,
-  $pipSupported,
-  castClicked,
-  pipClicked,
-} from './index';
+import { attached as attachedTo, createPlaybackFullscreen } from '../../test-support/fullscreen-scope';
+import { linked } from '../../test-support/linked';
+
+const fullscreen = linked(createPlaybackFullscreen);
+const { $castAvailable, $casting, $pip, $pipSupported, castClicked, pipClicked } = fullscreen;
+const attached = (options?: Parameters<typeof attachedTo>[1]) => attachedTo(fullscreen, options);
 
 // Fake time: the controls' 1 s idle timer would hold every settle for a real second.
 beforeEach(() => void vi.useFakeTimers());

@@ -1,32 +1,4 @@
-export {
-  fullscreenModeSet,
-  fullscreenClicked,
-  stretchedCloseClicked,
-  nativeFullscreenChanged,
-  escapeLeftOver,
-  pageLeftStretched,
-  enterNativeFx,
-  exitNativeFx,
-  readFramedFx,
-  $fullscreenMode,
-  $framed,
-  $nativeFullscreen,
-  $videoElementFullscreen,
-  videoFullscreenChanged,
-  $stretched,
-  $fullscreen,
-  $parentFullscreen,
-} from './model';
-export {
-  pipClicked,
-  pipChanged,
-  castClicked,
-  remoteAvailabilityChanged,
-  castingChanged,
-  $pip,
-  $pipSupported,
-  $castAvailable,
-  $casting,
-} from './devices';
+export { createFullscreen } from './model';
+export type { FullscreenDeps, FullscreenModel } from './model';
 export { createMediaSession, sessionMetadata } from './media-session';
 export type { MediaSessionDeps, MediaSessionModel, NowPlaying } from './media-session';

@@ -1,7 +1,7 @@
 import { fork, type Scope } from 'effector';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { settle } from '../../test-support/settle';
-import { attached } from '../../test-support/fullscreen-scope';
+import { attached as attachedTo, createPlaybackFullscreen } from '../../test-support/fullscreen-scope';
 import { createScriptedEngine } from '../../engine/scripted-engine';
 import { postToParentFx, type ParentMessage } from '../../platform/parent-bridge';
 import { controlsPinnedSet, engineAttached, escapePressed, fullscreenShortcutUsed, layoutChanged } from '../playback';
@@ -9,29 +9,20 @@ import { createMenus } from '../menus';
 import { linkStretchedExits } from '../../app/links/fullscreen';
 import { linked } from '../../test-support/linked';
 import { createPlaybackTracks } from '../../test-support/tracks';
-import {
-  $casting,
-  $fullscreen,
-  $nativeFullscreen,
-  $stretched,
-  $videoElementFullscreen,
-  castingChanged,
-  enterNativeFx,
-  exitNativeFx,
-  fullscreenClicked,
-  fullscreenModeSet,
-  nativeFullscreenChanged,
-  pipChanged,
-  sessionMetadata,
-  stretchedCloseClicked,
-} from './index';
-import { $framed } from './model';
+import { sessionMetadata } from './index';
 
-// The settings menu, which takes Escape first and hears the parent frame, and its exits from the
-// stretched mode, as the player links them.
+// Fullscreen as the player builds it (before tracks and menus), the settings menu, which takes
+// Escape first and hears the parent frame, and its exits from the stretched mode, as the player
+// links them.
+const fullscreen = linked(createPlaybackFullscreen);
+const {
+  $casting, $fullscreen, $framed, $nativeFullscreen, $stretched, $videoElementFullscreen, castingChanged, enterNativeFx, exitNativeFx, fullscreenClicked,
+  fullscreenModeSet, nativeFullscreenChanged, pipChanged, stretchedCloseClicked,
+} = fullscreen;
+const attached = (options?: Parameters<typeof attachedTo>[1]) => attachedTo(fullscreen, options);
 const { $audioTracks, audioTrackChosen, qualityChosen, rateChosen, subtitleChosen } = linked(createPlaybackTracks);
 const menus = linked(() => createMenus({ escapePressed, controlsPinnedSet, qualityChosen, rateChosen, subtitleChosen, audioTrackChosen, $audioTracks }));
-linked(() => linkStretchedExits({ menus }));
+linked(() => linkStretchedExits({ menus, fullscreen }));
 const { parentActionReceived, settingsClicked } = menus;
 
 function setup({ framed = true, nativeFails = false } = {}) {

@@ -2,11 +2,10 @@ import { useUnit } from 'effector-react';
 import { STRINGS } from '../../../lib/strings';
 import { KEY_SHORTCUTS } from '../../playback';
 import { AirPlayIcon, CastIcon, CloseIcon, FullscreenExitIcon, FullscreenIcon, PipIcon } from '../../../ui/player-icons';
-import { $castAvailable, $pip, $pipSupported, $remoteAvailability, castClicked, pipClicked } from '../devices';
-import { $fullscreen, $stretched, fullscreenClicked, stretchedCloseClicked } from '../model';
+import type { FullscreenModel } from '../model';
 
-export function FullscreenButton() {
-  const { fullscreen, onClick } = useUnit({ fullscreen: $fullscreen, onClick: fullscreenClicked });
+export function FullscreenButton({ model }: { model: FullscreenModel }) {
+  const { fullscreen, onClick } = useUnit({ fullscreen: model.$fullscreen, onClick: model.fullscreenClicked });
   const label = fullscreen ? STRINGS.fullscreenExit : STRINGS.fullscreenEnter;
   return (
     <button
@@ -24,8 +23,8 @@ export function FullscreenButton() {
 }
 
 /** Picture-in-picture; hidden where the browser has none. */
-export function PipButton() {
-  const { supported, pip, onClick } = useUnit({ supported: $pipSupported, pip: $pip, onClick: pipClicked });
+export function PipButton({ model }: { model: FullscreenModel }) {
+  const { supported, pip, onClick } = useUnit({ supported: model.$pipSupported, pip: model.$pip, onClick: model.pipClicked });
   if (!supported) return null;
   const label = pip ? STRINGS.pipExit : STRINGS.pipEnter;
   return (
@@ -36,8 +35,8 @@ export function PipButton() {
 }
 
 /** Wireless playback (AirPlay or Cast); shown only while a device is reachable. */
-export function CastButton() {
-  const { available, availability, onClick } = useUnit({ available: $castAvailable, availability: $remoteAvailability, onClick: castClicked });
+export function CastButton({ model }: { model: FullscreenModel }) {
+  const { available, availability, onClick } = useUnit({ available: model.$castAvailable, availability: model.$remoteAvailability, onClick: model.castClicked });
   if (!available) return null;
   return (
     <button type="button" className="control" aria-label={STRINGS.castToTv} data-tip={STRINGS.castToTv} data-testid="cast-button" onClick={() => onClick()}>
@@ -47,8 +46,8 @@ export function CastButton() {
 }
 
 /** Leaves the parent-stretched mode (mobile top row); shown only while stretched. */
-export function StretchedCloseButton() {
-  const { stretched, onClick } = useUnit({ stretched: $stretched, onClick: stretchedCloseClicked });
+export function StretchedCloseButton({ model }: { model: FullscreenModel }) {
+  const { stretched, onClick } = useUnit({ stretched: model.$stretched, onClick: model.stretchedCloseClicked });
   if (!stretched) return null;
   return (
     <button type="button" className="control" aria-label={STRINGS.close} data-testid="stretched-close" onClick={() => onClick()}>
