@@ -262,8 +262,6 @@ const LINKS_TO_MOVE = [
   'features/embed/events.ts',
   'features/embed/methods.ts',
   'features/embed/model.ts',
-  'features/playback/autoplay.ts',
-  'features/playback/model.ts',
 ];
 
 describe('the import graph of src/', () => {

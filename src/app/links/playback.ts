@@ -1,5 +1,6 @@
 /**
- * Playback's links to the page (session): the controls start watching the layout with it, and
+ * Playback's links to the page (session): the page's start (the source it loaded, the autoplay's
+ * outcome) is playback's to adopt; the controls start watching the layout with it, and
  * the page's disabled_share takes the share button away; the page's autoplay is playback's; an
  * episode without a playlist is the stream error sourceMissing; a page error releases the engine.
  *
@@ -7,11 +8,12 @@
  * the order of links.
  */
 import { attach, sample } from 'effector';
-import { $phase, appStarted, episodeChosen } from '../../features/session';
-import { layoutWatchStarted, shareAvailabilitySet, autoplaySet, engineAttached, sourceMissing, $engine } from '../../features/playback';
+import { $phase, appStarted, episodeChosen, startAdopted } from '../../features/session';
+import { layoutWatchStarted, shareAvailabilitySet, autoplaySet, engineAttached, sourceMissing, $engine, pageStartAdopted } from '../../features/playback';
 
 /** Links playback to the features it hears; the player calls it once (app/link-features.ts). */
 export function linkPlayback(): void {
+  linkPageStart();
   sample({ clock: appStarted, fn: () => undefined, target: layoutWatchStarted });
   sample({ clock: appStarted, fn: (config) => !config.disabledShare, target: shareAvailabilitySet });
   sample({ clock: appStarted, fn: (config) => config.autoPlay, target: autoplaySet });
@@ -33,4 +35,9 @@ export function linkPlayback(): void {
     },
   });
   sample({ clock: [$phase.updates, engineAttached], source: $phase, filter: (phase) => phase === 'error', target: releaseEngineFx });
+}
+
+/** The page's start, as the app adopts it: playback takes the source the page loaded and the autoplay's outcome. */
+export function linkPageStart(): void {
+  sample({ clock: startAdopted, target: pageStartAdopted });
 }

@@ -12,6 +12,11 @@ import { $muted } from './volume';
 import { $autoplayResult, $unmuteOffered, adMediaPlayed, unmuteClicked } from './autoplay';
 import { startAdopted } from '../session';
 import { startSnapshot } from '../../test-support/start-snapshot';
+import { linkPageStart } from '../../app/links/playback';
+import { linked } from '../../test-support/linked';
+
+// Playback adopts the page's start through its link, as the player makes it.
+linked(linkPageStart);
 
 const READY = { levels: [], audioTracks: [], subtitleTracks: [] };
 const SOURCE = { url: 'http://x/master.m3u8', startTime: 0 };

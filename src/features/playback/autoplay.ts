@@ -7,14 +7,13 @@
  * again. The outcome goes to rstat4 as `videoplayer_autoplay` with `{ result }`.
  */
 import { createEvent, createStore, merge, sample } from 'effector';
-import { startAdopted } from '../session';
 import { sendStatFx, stat } from '../../platform/stats';
-import { soundRefused } from './events';
+import { pageStartAdopted, soundRefused } from './events';
 import { $fallbackMuted, autoplayRequested, playFx, unlockFx, type AutoplayResult } from './model';
 import { setMutedFx } from './volume';
 
 /** The page's start played the start episode (or tried): its outcome and the browser's refusal of sound. */
-const earlyAutoplay = startAdopted.map(({ autoplay }) => autoplay);
+const earlyAutoplay = pageStartAdopted.map(({ autoplay }) => autoplay);
 /** The ad's element played first for the content (a pre-roll): with sound, or muted by the browser. */
 export const adMediaPlayed = createEvent<AutoplayResult>();
 const autoplayResolved = createEvent<AutoplayResult>();

@@ -5,7 +5,7 @@
  */
 import { createEvent } from 'effector';
 import type { EngineError, EngineFacts, EngineSourceState, EngineTime, MediaEngine } from '../../engine/types';
-import type { PageSource } from '../../start/snapshot';
+import type { PageSource, StartSnapshot } from '../../start/snapshot';
 
 export interface SourceRequest {
   url: string;
@@ -33,6 +33,8 @@ export const streamTicked = createEvent<EngineTime>();
 
 // Intents.
 export const engineAttached = createEvent<MediaEngine>();
+/** The app took the page's start (session, linked in app/links/playback.ts): the source it loaded, the autoplay's outcome. */
+export const pageStartAdopted = createEvent<Pick<StartSnapshot, 'source' | 'autoplay'>>();
 /**
  * The model keeps the source the page's start loaded for the start episode (series decides by the
  * episode): it connects to it instead of loading it again.

@@ -1,6 +1,7 @@
 export {
   engineAttached,
   pageSourceKept,
+  pageStartAdopted,
   engineConnected,
   sourceAdopted,
   sourceRequested,

@@ -9,11 +9,10 @@ import { attach, createEffect, createStore, sample, scopeBind } from 'effector';
 import type { EngineSourceState, MediaEngine } from '../../engine/types';
 import { DEFAULT_MUTED, DEFAULT_VOLUME } from '../../lib/constants';
 import { isPlayRefusal, playOrMute, type AutoplayResult } from '../../lib/autoplay';
-import { startAdopted } from '../session';
 import type { PageSource } from '../../start/snapshot';
 import { adoptSource, factHandlers, type FactHandlers } from './engine-facts';
 import {
-  autoplaySet, engineAttached, engineConnected, mediaEnded, mediaError, mediaPaused, mediaPlaying, mediaVolumeChanged, pageSourceKept,
+  autoplaySet, engineAttached, engineConnected, mediaEnded, mediaError, mediaPaused, mediaPlaying, mediaVolumeChanged, pageSourceKept, pageStartAdopted,
   pauseClicked, playClicked, playDeferred, playHeld, playReleased, playRequested, retryClicked, soundRefused, sourceAdopted, sourceReady,
   sourceRequested, togglePlayClicked, type SourceRequest,
 } from './events';
@@ -93,7 +92,7 @@ const $playPending = createStore(false)
   .reset(playFx);
 
 /** The source the page's start loaded (src/start), until the model takes its first source: that one, or another. */
-export const $pageSource = createStore<PageSource | null>(null).on(startAdopted, (_, { source }) => source);
+export const $pageSource = createStore<PageSource | null>(null).on(pageStartAdopted, (_, { source }) => source);
 /** The request that keeps the page's source: the very value, so a later request is another source. */
 const keptRequest = pageSourceKept.map(({ url, startTime }): SourceRequest => ({ url, startTime }));
 const $keptRequest = createStore<SourceRequest | null>(null).on(keptRequest, (_, request) => request);
