@@ -3,7 +3,7 @@
  * links on one event run in the order they were made, and each of these features once made its
  * links when its module was imported, before the links of app/links/. So they are built before
  * the links (link-features.ts), in the order create-player's imports first loaded their modules:
- * fullscreen (its modes and devices), tracks, the Media Session (fullscreen), chapters, menus, progress, series (then its end-of-episode card),
+ * fullscreen (its modes and devices), tracks, the Media Session (fullscreen), chapters, embed, menus, progress, series (then its end-of-episode card),
  * share. A model another factory needs (tracks' choices and speed, chapters' credits, progress's
  * saved positions) is passed on. Their units come after those of the
  * modules that still wire themselves on import.
@@ -13,11 +13,16 @@ import {
   $currentSecond, $currentTime, $duration, $engine, $mobileLayout, $shareEnabled, $status, controlsPinnedSet, engineConnected, escapePressed, mediaEnded,
   mediaPaused, mediaPlaying, mediaSeeked, mediaTimeUpdated, pauseClicked, playClicked, seekByRequested, seekRequested, shareClicked, sourceAdopted,
   sourceReady, sourceRequested, subtitlesShortcutUsed, $controlsVisible, $isPlaying, $startAwaited, seekFx, streamTicked, engineAttached, fullscreenShortcutUsed,
+  $streamError, mediaSeeking, $muted, $sliderVolume, playRequested, setMutedFx, volumeSet, pauseFx,
 } from '../features/playback';
 import { createTracks } from '../features/tracks';
 import { createFullscreen, createMediaSession } from '../features/fullscreen';
-import { $breakPhase } from '../features/ads';
+import {
+  $adStatus, $adUnitDuration, $adUnitRemainingTime, $break, $breakPhase, adMutedRequested, adPauseRequested, adPlayRequested, adStatusChanged, adVolumeRequested,
+  skipRequested, stopRequested,
+} from '../features/ads';
 import { createChapters } from '../features/chapters';
+import { createEmbed } from '../features/embed';
 import { createMenus } from '../features/menus';
 import { createProgress } from '../features/progress';
 import { createSeries } from '../features/series';
@@ -39,6 +44,14 @@ export function createFeatures() {
     $currentTime, $duration, $status, $startAwaited, $controlsVisible, $isPlaying, $engine, mediaSeeked, mediaTimeUpdated, streamTicked, seekFx,
     seekRequested, $breakPhase,
   });
+  // The player.js receiver: the engine and the media's facts, the content's commands, the ad break,
+  // the episodes, the chapter entered, fullscreen.
+  const embed = createEmbed({
+    $engine, engineAttached, sourceRequested, sourceReady, $streamError, mediaSeeking, mediaSeeked, mediaPlaying, mediaPaused, mediaEnded, $duration,
+    $isPlaying, $muted, $sliderVolume, playClicked, pauseClicked, playRequested, seekRequested, setMutedFx, volumeSet, pauseFx, $breakPhase, $break,
+    $adStatus, adStatusChanged, $adUnitDuration, $adUnitRemainingTime, adPlayRequested, adPauseRequested, adMutedRequested, adVolumeRequested,
+    skipRequested, stopRequested, $episodes, $currentEpisode, episodeChosen, chapterEntered: chapters.chapterEntered, $fullscreen: fullscreen.$fullscreen,
+  });
   // The settings menu and the one-panel rule: Escape, the controls' pin, the tracks' choices.
   const menus = createMenus({ escapePressed, controlsPinnedSet, qualityChosen, rateChosen, subtitleChosen, audioTrackChosen, $audioTracks });
   // Progress saving and the resume prompt: the episode, the playhead, the media's facts, the page's start.
@@ -53,7 +66,7 @@ export function createFeatures() {
   });
   // The share popup and sheet: the share button, the layout, the playhead, the title and episode.
   const share = createShare({ appStarted, shareClicked, $shareEnabled, $mobileLayout, $currentTime, $content, $currentEpisode, $title });
-  return { fullscreen, tracks, mediaSession, chapters, menus, progress, series, share };
+  return { fullscreen, tracks, mediaSession, chapters, embed, menus, progress, series, share };
 }
 
 /** The features' models, as createFeatures returns them: what the links and the views are given. */

@@ -4,7 +4,6 @@ import type { ContentDto, EpisodeDto } from '../../api/dto';
 import { createScriptedEngine } from '../../engine/scripted-engine';
 import { $config, $content, $episodes, appStarted, episodeChosen, loadStartupFx, parseConfig } from '../../features/session';
 import { engineAttached, prefetchSourceFx } from '../../features/playback';
-import { $loopEnabled, embedStarted } from '../../features/embed';
 import { postToParentFx } from '../../platform/parent-bridge';
 import { sendStatFx } from '../../platform/stats';
 import { $storage, createMemoryStorage } from '../../platform/storage';
@@ -12,7 +11,7 @@ import { linkFeatures } from '../link-features';
 import { linked } from '../../test-support/linked';
 
 // The features' links, as the player makes them.
-linked(linkFeatures);
+const { $loopEnabled, embedStarted } = linked(linkFeatures).embed;
 
 const episode = (id: number, order: number): EpisodeDto => ({
   id, title: `${order}. E${id}`, description: '', order, posterPath: null, duration: 600, watchProgress: 0, watchedAt: null,

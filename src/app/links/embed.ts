@@ -11,12 +11,12 @@ import { sample } from 'effector';
 import { appStarted, episodeChosen } from '../../features/session';
 import { mediaEnded } from '../../features/playback';
 import { postToParentFx } from '../../platform/parent-bridge';
-import { $loopEnabled, chapterReached, embedStarted, fullscreenReported, episodeRequested, nextEpisodeRequested, pageAddressSet } from '../../features/embed';
 import type { Features } from '../create-features';
 
 /** Links embed to the features it hears; the player calls it once (app/link-features.ts). */
 export function linkEmbed(features: Features): void {
   const { creditsCountdownEnded, episodeEnded } = features.series;
+  const { embedStarted, $loopEnabled } = features.embed;
   sample({ clock: appStarted, fn: (config) => ({ src: config.pageUrl, allowedOrigins: config.allowedOrigins }), target: embedStarted });
 
   // The parent learns of every episode that becomes current, the first one included.
@@ -27,26 +27,15 @@ export function linkEmbed(features: Features): void {
   sample({ clock: [mediaEnded, creditsCountdownEnded], source: $loopEnabled, filter: (loop) => !loop, fn: () => undefined, target: episodeEnded });
 
   linkEmbedderRequests(features);
-  linkChapterChanges(features);
-  linkFullscreenChanges(features);
 }
 
 /**
  * The embedder's setEpisode and nextEpisode (methods.ts) are the viewer's own choices of an
  * episode; its setPageUrl is the address share's links take.
  */
-export function linkEmbedderRequests({ series, share }: Pick<Features, 'series' | 'share'>): void {
-  sample({ clock: episodeRequested, target: series.episodeSelected });
-  sample({ clock: nextEpisodeRequested, target: series.nextEpisodeClicked });
-  sample({ clock: pageAddressSet, target: share.pageAddressReported });
+export function linkEmbedderRequests({ embed, series, share }: Pick<Features, 'embed' | 'series' | 'share'>): void {
+  sample({ clock: embed.episodeRequested, target: series.episodeSelected });
+  sample({ clock: embed.nextEpisodeRequested, target: series.nextEpisodeClicked });
+  sample({ clock: embed.pageAddressSet, target: share.pageAddressReported });
 }
 
-/** The parent hears chapterChange when the playhead enters a chapter (events.ts). */
-export function linkChapterChanges({ chapters }: Pick<Features, 'chapters'>): void {
-  sample({ clock: chapters.chapterEntered, target: chapterReached });
-}
-
-/** The parent hears fullscreenChange when the player enters or leaves fullscreen (events.ts). */
-export function linkFullscreenChanges({ fullscreen }: Pick<Features, 'fullscreen'>): void {
-  sample({ clock: fullscreen.$fullscreen.updates, target: fullscreenReported });
-}

@@ -29,16 +29,15 @@ import {
 } from '../ads';
 import { $currentEpisode, $episodes, episodeChosen } from '../session';
 import { createFeatures } from '../../app/create-features';
-import { linkChapterChanges, linkEmbedderRequests, linkFullscreenChanges } from '../../app/links/embed';
+import { linkEmbedderRequests } from '../../app/links/embed';
 import { linked } from '../../test-support/linked';
-import { $embedReady, $listeners, $loopEnabled, embedMessageReceived, embedStarted, listenToEmbedderFx } from './index';
 import { EMBED_EVENTS, EMBED_METHODS, type OutgoingMessage } from './protocol';
 
 // The features built by a factory, as the player builds them, and the embedder's requests to series
-// (setEpisode, nextEpisode) and to share (setPageUrl), chapters' entries and fullscreen's changes, as
-// the player links them.
+// (setEpisode, nextEpisode) and to share (setPageUrl), as the player links them.
 const features = linked(createFeatures);
-linked(() => linkEmbedderRequests(features), () => linkChapterChanges(features), () => linkFullscreenChanges(features));
+linked(() => linkEmbedderRequests(features));
+const { $embedReady, $listeners, $loopEnabled, embedMessageReceived, embedStarted, listenToEmbedderFx } = features.embed;
 const { chapterEntered } = features.chapters;
 const { nativeFullscreenChanged } = features.fullscreen;
 const { $pageUrl } = features.share;

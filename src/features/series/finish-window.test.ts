@@ -8,7 +8,6 @@ import { sendStatFx, type StatEvent } from '../../platform/stats';
 import { createScriptedEngine } from '../../engine/scripted-engine';
 import { fetchChaptersTrackFx } from '../../platform/chapters-track';
 import { $controlsVisible, $status, engineAttached } from '../playback';
-import { $loopEnabled } from '../embed';
 import { creditsCountdownOver, finishWindowAt } from './finish-window';
 import { linkFeatures } from '../../app/link-features';
 import { linked } from '../../test-support/linked';
@@ -19,6 +18,7 @@ const {
   $finishCountdown, $finishTrigger, $finishWindowShown, $lastChoice, finishWindowClosed, finishWindowCreditsClicked, finishWindowNextClicked,
 } = features.series;
 const { $creditsChapter } = features.chapters;
+const { $loopEnabled } = features.embed;
 
 const episode = (id: number, order: number): EpisodeDto => ({
   id, title: `${order}. E${id}`, description: '', order, posterPath: null, duration: 60, watchProgress: 0, watchedAt: null,
