@@ -3,10 +3,11 @@
  * links on one event run in the order they were made, and each of these features once made its
  * links when its module was imported, before the links of app/links/. So they are built before
  * the links (link-features.ts), in the order create-player's imports first loaded their modules:
- * fullscreen (its modes and devices), tracks, the Media Session (fullscreen), chapters, embed, menus, progress, series (then its end-of-episode card),
- * share. A model another factory needs (tracks' choices and speed, chapters' credits, progress's
- * saved positions) is passed on. Their units come after those of the
- * modules that still wire themselves on import.
+ * fullscreen (its modes and devices), tracks, the Media Session, chapters, embed, menus,
+ * progress, series (then its end-of-episode card), share. A model another factory needs (tracks'
+ * choices and speed, chapters' entries and credits, fullscreen's state, progress's saved
+ * positions) is passed on. Their units come after those of the modules that still wire
+ * themselves on import (session, playback, ads, analytics, previews).
  */
 import { $config, $content, $currentEpisode, $episodes, $seasons, $title, appStarted, episodeChosen, startAdopted } from '../features/session';
 import {
