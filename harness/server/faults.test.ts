@@ -95,9 +95,15 @@ describe('fault injection', () => {
     const AD = '/media/ads/ad-5s.mp4';
     const whole = Buffer.from(await (await get(AD, null)).arrayBuffer());
     await setFaults('s', [{ target: 'media', path: '/ads/', action: { type: 'stall', afterBytes: 20_000 }, count: null }]);
-    /** The bytes that arrive before the client gives up after `ms`, and whether the body ended. */
-    const read = async (range: string | null, ms = 400) => {
-      const res = await fetch(`${server.playerUrl}${AD.slice(1)}`, { headers: { Referer: pageOf('s'), ...(range ? { Range: range } : {}) }, signal: AbortSignal.timeout(ms) });
+    /**
+     * The bytes that arrive within `ms` of the response's headers (the client then gives up), and
+     * whether the body ended. The window opens at the headers: on a loaded machine they alone may
+     * take longer than it.
+     */
+    const read = async (range: string | null, ms = 600) => {
+      const controller = new AbortController();
+      const res = await fetch(`${server.playerUrl}${AD.slice(1)}`, { headers: { Referer: pageOf('s'), ...(range ? { Range: range } : {}) }, signal: controller.signal });
+      const timer = setTimeout(() => controller.abort(), ms);
       const reader = res.body!.getReader();
       const chunks: Uint8Array[] = [];
       try {
@@ -105,6 +111,8 @@ describe('fault injection', () => {
         return { status: res.status, body: Buffer.concat(chunks), ended: true };
       } catch {
         return { status: res.status, body: Buffer.concat(chunks), ended: false };
+      } finally {
+        clearTimeout(timer);
       }
     };
     const first = await read(null);
