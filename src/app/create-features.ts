@@ -11,13 +11,13 @@
  */
 import { $config, $content, $currentEpisode, $episodes, $seasons, $title, appStarted, episodeChosen, startAdopted } from '../features/session';
 import {
-  $currentSecond, $currentTime, $duration, $engine, $mobileLayout, $shareEnabled, $status, controlsPinnedSet, engineConnected, escapePressed, mediaEnded,
-  mediaPaused, mediaPlaying, mediaSeeked, mediaTimeUpdated, pauseClicked, playClicked, seekByRequested, seekRequested, shareClicked, sourceAdopted,
-  sourceReady, sourceRequested, subtitlesShortcutUsed, $controlsVisible, $isPlaying, $startAwaited, seekFx, streamTicked, engineAttached, fullscreenShortcutUsed,
+  $currentSecond, $currentTime, $duration, $engine, $mobileLayout, $shareEnabled, $status, controlsPinnedSet, escapePressed, mediaEnded,
+  mediaPaused, mediaPlaying, mediaSeeked, mediaTimeUpdated, pauseClicked, playClicked, seekByRequested, seekRequested, shareClicked,
+  sourceReady, sourceRequested, $controlsVisible, $isPlaying, $startAwaited, seekFx, streamTicked, engineAttached,
   $streamError, mediaSeeking, $muted, $sliderVolume, playRequested, setMutedFx, volumeSet, pauseFx,
 } from '../features/playback';
-import { createTracks } from '../features/tracks';
-import { createFullscreen, createMediaSession } from '../features/fullscreen';
+import { createMediaSession } from '../features/fullscreen';
+import { fullscreenOnPlayback, tracksOnPlayback } from './playback-features';
 import {
   $adStatus, $adUnitDuration, $adUnitRemainingTime, $break, $breakPhase, adMutedRequested, adPauseRequested, adPlayRequested, adStatusChanged, adVolumeRequested,
   skipRequested, stopRequested,
@@ -31,10 +31,9 @@ import { createShare } from '../features/share';
 
 /** Builds the features that have a factory, once per player (a test, in a region it clears). */
 export function createFeatures() {
-  // Fullscreen, picture-in-picture and casting: the engine's surface, the layout, the 'f' key, the play command.
-  const fullscreen = createFullscreen({ $engine, engineAttached, $mobileLayout, fullscreenShortcutUsed, sourceReady, $isPlaying, playClicked });
-  // Renditions, speed, audio and subtitles: the engine, its sources, the 'c' key.
-  const tracks = createTracks({ $engine, engineConnected, sourceAdopted, sourceReady, sourceRequested, subtitlesShortcutUsed });
+  // Fullscreen, then tracks, on playback's units alone (playback-features.ts).
+  const fullscreen = fullscreenOnPlayback();
+  const tracks = tracksOnPlayback();
   const { $playbackRate, qualityChosen, rateChosen, subtitleChosen, audioTrackChosen, $audioTracks } = tracks;
   // The Media Session: the playhead, the status and the speed it shows, the commands its actions give.
   const mediaSession = createMediaSession({

@@ -3,13 +3,10 @@ import { fork, type StoreWritable } from 'effector';
 import { settle } from './settle';
 import { createScriptedEngine, type ScriptedEngine } from '../engine/scripted-engine';
 import { postToParentFx, type ParentMessage } from '../platform/parent-bridge';
-import { $engine, $isPlaying, $mobileLayout, engineAttached, fullscreenShortcutUsed, playClicked, sourceReady } from '../features/playback';
-import { createFullscreen } from '../features/fullscreen';
+import { engineAttached } from '../features/playback';
 
-/** Fullscreen built on playback's units, as app/create-features.ts builds it; a test calls it inside linked(). */
-export function createPlaybackFullscreen() {
-  return createFullscreen({ $engine, engineAttached, $mobileLayout, fullscreenShortcutUsed, sourceReady, $isPlaying, playClicked });
-}
+/** Fullscreen built on playback's units as the player builds it; a test calls it inside linked(). */
+export { fullscreenOnPlayback as createPlaybackFullscreen } from '../app/playback-features';
 
 /**
  * A scope with the scripted engine attached (`prepare` runs on it first), in a frame or not, for

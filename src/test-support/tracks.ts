@@ -1,7 +1,2 @@
-import { $engine, engineConnected, sourceAdopted, sourceReady, sourceRequested, subtitlesShortcutUsed } from '../features/playback';
-import { createTracks } from '../features/tracks';
-
-/** Tracks built on playback's units, as app/create-features.ts builds it; a test calls it inside linked(). */
-export function createPlaybackTracks() {
-  return createTracks({ $engine, engineConnected, sourceAdopted, sourceReady, sourceRequested, subtitlesShortcutUsed });
-}
+/** Tracks built on playback's units as the player builds it; a test calls it inside linked(). */
+export { tracksOnPlayback as createPlaybackTracks } from '../app/playback-features';
