@@ -52,6 +52,29 @@ function readJson(file) {
   }
 }
 
+/** Names of the Playwright tests that failed (a test with `status` unexpected), with their files. */
+function playwrightFailures(report) {
+  const names = [];
+  const walk = (suite, trail) => {
+    for (const spec of suite.specs ?? []) {
+      if (spec.tests?.some((test) => test.status === 'unexpected')) names.push(`${spec.file} › ${[...trail, spec.title].join(' › ')}`);
+    }
+    for (const child of suite.suites ?? []) walk(child, [...trail, child.title]);
+  };
+  for (const suite of report?.suites ?? []) walk(suite, []);
+  return names;
+}
+
+/** Names of the vitest tests that failed, with their files. */
+function vitestFailures(report) {
+  return (report?.testResults ?? []).flatMap((file) =>
+    (file.assertionResults ?? []).filter((test) => test.status === 'failed').map((test) => `${path.relative(root, file.name)} › ${test.fullName}`),
+  );
+}
+
+/** Failed tests by name, printed before the last line so a run's record says what failed. */
+const failures = [];
+
 let passed = 0;
 let failed = 0;
 let skipped = 0;
@@ -96,7 +119,9 @@ function tally(stageOk, counts) {
 
 if (e2e) {
   const { ok: e2eOk } = await e2e;
-  const stats = readJson(e2eFile)?.stats;
+  const e2eReport = readJson(e2eFile);
+  failures.push(...playwrightFailures(e2eReport));
+  const stats = e2eReport?.stats;
   tally(e2eOk, stats && { passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped });
 }
 
@@ -107,6 +132,7 @@ if (wantsEngines) {
   const args = ['run', '--config', 'vitest.engines.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${enginesFile}`, ...(wants('engines') ? [] : lanes)];
   const { ok: enginesOk } = await start(bin('vitest'), args, { live: true });
   const report = readJson(enginesFile);
+  failures.push(...vitestFailures(report));
   tally(enginesOk, report && { passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests + report.numTodoTests });
 }
 
@@ -115,6 +141,7 @@ if (unit) {
   const { ok: unitOk, output } = await unit;
   if (output.trim()) console.log(output.trimEnd());
   const report = readJson(unitFile);
+  failures.push(...vitestFailures(report));
   tally(unitOk, report && { passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests + report.numTodoTests });
 }
 
@@ -126,6 +153,7 @@ if (typecheck) {
   ok &&= typed;
 }
 
+if (failures.length > 0) console.log(`\nFailed:\n${failures.map((name) => `  ${name}`).join('\n')}`);
 if (!ok && failed === 0) failed = 1;
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(ok && failed === 0 ? 0 : 1);
