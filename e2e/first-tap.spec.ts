@@ -5,7 +5,7 @@
  * the app exists; the film, or the pre-roll then the film, plays without a second tap.
  */
 import type { Browser, Page } from '@playwright/test';
-import { expect, test, expectAdPlaysPast, expectPlaysPast, PLAYER_ORIGIN } from './support';
+import { expect, test, expectAdPlaysPast, expectPlaysPast, injectFaults, PLAYER_ORIGIN } from './support';
 
 /** A phone as the bench's first-tap section has it: 412×823, touch, 4× CPU. */
 async function phone(browser: Browser, run: (page: Page) => Promise<void>) {
@@ -48,6 +48,28 @@ test.describe('the first tap on a phone at 4× CPU', () => {
       await expect(page.getByTestId('big-play')).toBeHidden({ timeout: 1000 });
       await expectAdPlaysPast(page, 1, 25_000);
       await expectPlaysPast(page, 0.5, 25_000);
+    });
+  });
+
+  test("with a pre-roll and the app's code slow (3 s): the tap plays the ad from the page's start, badged; the app adopts it and sends its impression, then the film follows", async ({ browser }) => {
+    await phone(browser, async (page) => {
+      const client = `first-tap-slow-app-${Date.now()}`;
+      await injectFaults(page, client, [{ target: 'app', action: { type: 'delay', ms: 3000 }, count: 1 }]);
+      const pings: string[] = [];
+      page.on('request', (request) => {
+        const url = new URL(request.url());
+        if (url.pathname.startsWith('/track/')) pings.push(url.pathname.slice('/track/'.length));
+      });
+      await page.goto(`${PLAYER_ORIGIN}/?movie_id=101&advert=1&harness-client=${client}`, { waitUntil: 'commit' });
+      await tapPlayWhenPainted(page);
+      await expectAdPlaysPast(page, 1, 20_000);
+      // Still the page's start: its shell, with the ad's badge, and no impression yet (only the app sends it).
+      await expect(page.getByTestId('shell-ad-badge')).toHaveText('Реклама');
+      expect(pings).toEqual([]);
+      await expect.poll(() => ['impression', 'start'].filter((ping) => pings.includes(ping)), { timeout: 15_000 }).toEqual(['impression', 'start']);
+      await expectPlaysPast(page, 0.5, 25_000);
+      expect(pings, 'the ad was adopted where it was: no second start').toEqual(expect.arrayContaining(['complete']));
+      expect(pings.filter((ping) => ping === 'start')).toHaveLength(1);
     });
   });
 });

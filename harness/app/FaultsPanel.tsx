@@ -22,6 +22,8 @@ const PRESETS: ReadonlyArray<{ id: string; label: string; rules: FaultRule[] }> 
   { id: 'cap-1m', label: 'Bandwidth cap 1 Mbps', rules: [{ target: 'media', action: { type: 'throttle', kbps: 1000 }, count: null }] },
   { id: 'slow-catalog', label: 'Slow catalogue (3 s, reload)', rules: [{ target: 'catalog', action: { type: 'delay', ms: 3000 }, count: 5 }] },
   { id: 'slow-vast', label: 'Slow VAST (6 s, past the time-out)', rules: [{ target: 'vast', action: { type: 'delay', ms: 6000 }, count: null }] },
+  // What the page's start does alone: its shell's controls, and a pre-roll a tap plays before the app.
+  { id: 'slow-app', label: "Slow player app code (5 s, reload)", rules: [{ target: 'app', action: { type: 'delay', ms: 5000 }, count: 1 }] },
   // About 2.5 s into the 5 s sample ad (Chromium reads media 32 KB at a time: 24 KB would show no frame),
   // it freezes, and fails with 402 a media time-out later.
   { id: 'ad-stall', label: 'Ad freezes mid-way (media stops after 40 KB)', rules: [{ target: 'media', action: { type: 'stall', afterBytes: 40_000 }, count: null, path: '/ads/' }] },

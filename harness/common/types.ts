@@ -78,7 +78,7 @@ export interface SentrySummary {
 export type HarnessEventName = 'hello' | 'request' | 'sentry' | 'clear';
 
 /** Fault injection (harness/server/faults.ts): what a rule matches, what it does, for how long. */
-export type FaultTarget = 'segment' | 'playlist' | 'key' | 'media' | 'catalog' | 'vast';
+export type FaultTarget = 'segment' | 'playlist' | 'key' | 'media' | 'catalog' | 'vast' | 'app';
 
 export type FaultAction =
   | { type: 'status'; status: number }

@@ -34,6 +34,13 @@ describe('fault injection', () => {
     expect((await get(segment, 'c')).status).toBe(404);
   });
 
+  it("the app target is the player's app code alone: the page's own chunks answer", async () => {
+    await setFaults('app', [{ target: 'app', action: { type: 'status', status: 503 }, count: null }]);
+    // Status before the file is looked up: a fault answers for a chunk the build names by its hash.
+    expect((await get('/assets/chunks/create-player-ABC123.js', 'app')).status).toBe(503);
+    expect((await get('/assets/chunks/hls-engine-ABC123.js', 'app')).headers.get('x-harness-fault')).toBeNull();
+  });
+
   it('narrows a target to the paths containing a text: one rendition fails, the others answer', async () => {
     await setFaults('p', [{ target: 'playlist', action: { type: 'status', status: 404 }, count: null, forMs: null, path: '/subs/en/' }]);
     expect((await get('/media/hls/film/subs/en/index.m3u8', 'p')).status).toBe(404);

@@ -23,6 +23,8 @@ const TARGETS: Record<FaultTarget, RegExp> = {
   media: /^\/media\//,
   catalog: /^\/catalog-api\//,
   vast: /^\/(ads\/vast|vast)\//,
+  /** The player's app code, asked for at its turn (the page's start works before it). */
+  app: /^\/assets\/chunks\/create-player-[^/]+\.js$/,
 };
 
 const MAX_DELAY_MS = 60_000;

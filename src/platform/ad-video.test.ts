@@ -133,4 +133,20 @@ describe("an element the page's start is loading already", () => {
     video.load('http://ads.test/b.mp4');
     expect(load).toHaveBeenCalledTimes(1);
   });
+
+  it('one the start plays for the viewer is adopted playing; one that ended before the app, ended', async () => {
+    const adopt = async (state: Partial<FakeAdElement>) => {
+      const element = Object.assign(new FakeAdElement(), { readyState: 4 }, state);
+      element.src = 'http://ads.test/a.mp4';
+      const video = createAdVideo(element as unknown as HTMLVideoElement);
+      const facts: string[] = [];
+      for (const fact of ['canPlayThrough', 'playing', 'ended'] as const) video.on(fact, () => facts.push(fact));
+      video.load('http://ads.test/a.mp4');
+      await Promise.resolve();
+      return facts;
+    };
+    expect(await adopt({ paused: false, currentTime: 1.5 })).toEqual(['canPlayThrough', 'playing']);
+    expect(await adopt({ paused: true, ended: true, currentTime: 5 })).toEqual(['canPlayThrough', 'playing', 'ended']);
+    expect(await adopt({ paused: true })).toEqual(['canPlayThrough']);
+  });
 });

@@ -167,10 +167,15 @@ export function createAdVideo(element: HTMLVideoElement = document.createElement
   };
 }
 
-/** What a loading element has already told: its length, and that it can play through. */
+/**
+ * What the page's start's element has already told: its length, that it can play through, and,
+ * when the start played it for the viewer (start/early-ad.ts), that it plays, or that it ended.
+ */
 function replayLoaded(element: HTMLVideoElement, emit: Emit): void {
   if (Number.isFinite(element.duration)) emit('timeUpdated', { currentTime: element.currentTime, duration: element.duration });
-  if (element.readyState >= HAVE_ENOUGH_DATA) emit('canPlayThrough', undefined);
+  if (element.readyState >= HAVE_ENOUGH_DATA || element.ended) emit('canPlayThrough', undefined);
+  if (!element.paused || element.ended) emit('playing', undefined);
+  if (element.ended) emit('ended', undefined);
 }
 
 /** Creates the element when the first ad break is prepared: the page's start's, when it made one. */

@@ -36,10 +36,19 @@ describe('when the page evaluates its app', () => {
     expect(turn.done).toBe(true);
   });
 
-  it('a pre-roll first: at once, since only the app plays it', async () => {
-    const turn = track(appTurn(new Promise(() => undefined), Promise.resolve<EarlyMedia>({ kind: 'preroll' }), LIMITS));
+  it("a pre-roll first: when the start's early ad is ready, not before", async () => {
+    const ad = deferred();
+    const turn = track(appTurn(Promise.resolve(), Promise.resolve<EarlyMedia>({ kind: 'preroll', ready: ad.promise }), LIMITS));
+    await vi.advanceTimersByTimeAsync(LIMITS.mediaMs - 1);
+    expect(turn.done).toBe(false);
+    ad.resolve();
     await vi.advanceTimersByTimeAsync(0);
     expect(turn.done).toBe(true);
+  });
+
+  it('a pre-roll first whose ad is slow: the media limit after the answers', async () => {
+    const turn = track(appTurn(Promise.resolve(), Promise.resolve<EarlyMedia>({ kind: 'preroll', ready: never }), LIMITS));
+    await expectTurnIn(turn, LIMITS.mediaMs);
   });
 
   it('a stream playing early: when its buffer spares the link after its first frame, however long the CPU takes under the media limit', async () => {

@@ -13,8 +13,12 @@
  */
 export type EarlyMedia =
   | { kind: 'none' }
-  /** A pre-roll comes first: only the app plays it, so the app comes at once (the content loads meanwhile). */
-  | { kind: 'preroll' }
+  /**
+   * A pre-roll comes first: `ready` when the start's early ad can play through, or when it makes
+   * none (start/early-ad.ts); on a phone's link the app's code would hold the ad back. The content
+   * loads meanwhile.
+   */
+  | { kind: 'preroll'; ready: Promise<void> }
   | { kind: 'loading'; ready: Promise<void> }
   /**
    * The start plays the stream itself: `ready` at its first frame shown (or when it failed);
@@ -43,7 +47,8 @@ export interface TurnLimits {
 }
 
 /**
- * Resolves when the app's turn has come: at once without an early stream or with a pre-roll first; when the early stream
+ * Resolves when the app's turn has come: at once without an early stream; with a pre-roll first, once
+ * the start's early ad is ready (within `mediaMs` after the answers); when the early stream
  * is ready (one the start plays: its buffer spares the link after its first frame, or its own
  * limit passed), or `screenMs` after it is known not to play by itself; at `answersMs` when the start-up
  * answers (`answers`) are not in by then, and `mediaMs` after they came at the latest; at once when
@@ -71,7 +76,8 @@ export function appTurn(answers: Promise<unknown>, early: Promise<EarlyMedia>, l
       if (!shown) mediaTimer = setTimeout(done, limits.mediaMs);
     }, done);
     void early.then((media) => {
-      if (media.kind === 'none' || media.kind === 'preroll') return done();
+      if (media.kind === 'none') return done();
+      if (media.kind === 'preroll') return void media.ready.then(done, done);
       if (media.kind === 'waiting') {
         clearTimeout(answersTimer);
         clearTimeout(mediaTimer);

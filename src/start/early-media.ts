@@ -30,6 +30,8 @@ export interface EarlyMediaInput {
   appStarting: () => boolean;
   /** A play the viewer asked for before the plan was known. */
   viewer: ViewerPlay;
+  /** With a pre-roll first: when the start's early ad is ready (early-ad.ts); the app waits for it. */
+  prerollReady?: Promise<void>;
 }
 
 /**
@@ -116,7 +118,7 @@ export function sourceFailure(engine: MediaEngine): Promise<void> {
 
 /** Preloads the start episode, and plays it when the model would play it at once; says how it is on its way. */
 export async function loadEarlyMedia(
-  { config, storage, video, engine, firstFrame, start, appStarting, viewer }: EarlyMediaInput,
+  { config, storage, video, engine, firstFrame, start, appStarting, viewer, prerollReady = Promise.resolve() }: EarlyMediaInput,
   facts: EarlyFacts,
 ): Promise<EarlyMedia> {
   const [created, early] = await Promise.all([engine, start]);
@@ -157,7 +159,7 @@ export async function loadEarlyMedia(
   facts.plan = plan;
   if (plan?.preroll) {
     viewer.settle('planned');
-    return { kind: 'preroll' };
+    return { kind: 'preroll', ready: prerollReady };
   }
   if (!playsAtOnce(plan)) {
     if (plan) viewer.settle('planned');

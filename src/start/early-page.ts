@@ -23,6 +23,8 @@ export interface EarlyPage {
   stores: EarlyStores;
   /** The start episode and its master playlist (fetched early); null when the early answers do not tell them. */
   episode: Promise<EarlySource | null>;
+  /** The ad list, as soon as its answer comes (the episode's may come later). */
+  adList: EarlySource['adList'];
   /** The viewer's taps and keys from the first paint on, kept until the page's shell takes them. */
   intents: IntentRecorder;
 }
@@ -64,5 +66,6 @@ export function createEarlyPage(): EarlyPage {
   const favouriteAudio = readFavouriteAudio(storage, config.movieId);
   // The same reading the session model makes at its start, so both choose the same episode.
   const saved = sanitizeProgress(storage.read(STORAGE_KEYS.episodesTimeProgress));
-  return { root, config, stores, episode: sendEarlyRequests(config, browserCookies, Date.now(), stores, favouriteAudio, saved), intents };
+  const episode = sendEarlyRequests(config, browserCookies, Date.now(), stores, favouriteAudio, saved);
+  return { root, config, stores, episode, adList: episode.adList, intents };
 }

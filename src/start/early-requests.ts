@@ -137,7 +137,8 @@ function fetchStartPlaylists(playlists: PlaylistCache, masterUrl: string, audio:
 
 /**
  * Sends the start-up calls, then fetches the start episode's playlists as soon as they are known.
- * Resolves with the start, or null when the early answers do not tell it.
+ * Resolves with the start, or null when the early answers do not tell it. Its `adList` comes with
+ * its own answer, before the episode's (a pre-roll's document is asked for then, start/index.ts).
  */
 export function sendEarlyRequests(
   config: PlayerConfig,
@@ -148,14 +149,15 @@ export function sendEarlyRequests(
   favouriteAudio: string | null = null,
   /** The viewer's saved positions (sanitised `episodesTimeProgress`): the episode choice counts an episode watched to its end as completed. */
   saved: Readonly<Record<string, number>> = {},
-): Promise<EarlySource | null> {
+): Promise<EarlySource | null> & Pick<EarlySource, 'adList'> {
   const audio: AudioPreferences = { languages: config.languages, favourite: favouriteAudio };
   const startup = startupRequests(config, cookies, now);
   answers.send(startup.requests);
   const adList = earlyAdList(startup, answers);
-  return chooseEarlyEpisode(config, startup, answers, saved).then((start) => {
+  const episode = chooseEarlyEpisode(config, startup, answers, saved).then((start) => {
     if (!start) return null;
     fetchStartPlaylists(playlists, start.url, audio);
     return { ...start, adList };
   });
+  return Object.assign(episode, { adList });
 }

@@ -9,16 +9,17 @@
  * Nothing here evaluates a model, effector, React or the API client (src/architecture.test.ts): the rules
  * it applies are the features' pure functions.
  */
-import { config, earlyEpisode, earlyStores, engineModule, root, viewerIntents } from './page-config';
-import { APP_ANSWERS_LIMIT_MS, APP_IDLE_LIMIT_MS, APP_MEDIA_LIMIT_MS, APP_SCREEN_LIMIT_MS, MOBILE_LAYOUT_QUERY } from '../lib/constants';
+import { config, earlyAdList, earlyEpisode, earlyStores, engineModule, root, viewerIntents } from './page-config';
+import { APP_ANSWERS_LIMIT_MS, APP_IDLE_LIMIT_MS, APP_MEDIA_LIMIT_MS, APP_SCREEN_LIMIT_MS, MOBILE_LAYOUT_QUERY, STORAGE_KEYS } from '../lib/constants';
 import type { MediaEngine } from '../engine/types';
-import { createWebStorage } from '../platform/web-storage';
+import { createWebStorage, type KeyValueStorage } from '../platform/web-storage';
+import { readVolumeState } from '../features/playback/volume-rules';
 import { appTurn, type EarlyMedia } from './app-turn';
 import { createContentElement } from '../engine/content-element';
 import { firstFrame as firstFrameShown } from '../platform/after-start-up';
 import { createViewerPlay, loadEarlyMedia, playForViewer, type EarlyFacts } from './early-media';
-import { earlyPreroll } from './early-play';
-import { prepareEarlyPreroll } from './early-ad';
+import { earlyPreroll, planEarlyStart } from './early-play';
+import { prepareEarlyPreroll, type EarlyPreroll } from './early-ad';
 import { preloadAppChunks } from './app-chunks';
 import { createPageShell, type PageShell } from './page-shell';
 import { isFramed } from '../platform/frame';
@@ -56,20 +57,56 @@ export interface PageStart {
   shell: PageShell;
 }
 
+/** The pre-roll before the app, when the ad list says one comes first (early-ad.ts). */
+interface PrerollStart {
+  /** Settles when the early ad's media is ready, or at once when the start makes no early ad. */
+  ready: Promise<void>;
+  /** Resolves when the app must come at once: a pre-roll the start cannot make (inline XML). */
+  appNow: Promise<void>;
+  /**
+   * The viewer's play: resolves true once the early ad plays, false when it does not (the browser
+   * refused it, the app has it, or none may play); null when it is known that none may play.
+   */
+  play(): Promise<boolean> | null;
+}
+
 /**
- * Resolves when the ad list says a pre-roll comes first: only the app plays it, so its turn comes
- * then, without waiting for the engine, and the ad is made ready before it (early-ad.ts).
+ * Makes the pre-roll ready as soon as the ad list says it comes first, without waiting for the
+ * engine or the episode. The viewer's play starts it, unless the start's one plan says the resume
+ * prompt's question comes first (the app asks it).
  */
-function prerollFirst(start: typeof earlyEpisode, chunksArrived: Promise<void>, appStarting: () => boolean): Promise<void> {
-  const never = new Promise<void>(() => undefined);
-  return start
-    .then(async (early) => {
-      const preroll = earlyPreroll({ config, adList: await early?.adList });
-      if (preroll === null) return never;
+function startPreroll(storage: KeyValueStorage, appStarting: () => boolean, onPlaying: () => void): PrerollStart {
+  let ready!: () => void;
+  let appNow!: () => void;
+  let decide!: (ad: EarlyPreroll | null) => void;
+  let decided: EarlyPreroll | null | undefined;
+  const decision = new Promise<EarlyPreroll | null>((resolve) => (decide = resolve));
+  void decision.then((ad) => (decided = ad));
+  void earlyAdList
+    .then((list) => {
+      const preroll = earlyPreroll({ config, adList: list });
       // Once the app has started, its ads model asks for the ad itself.
-      if (preroll.vastUrl && !appStarting()) prepareEarlyPreroll(preroll.vastUrl, chunksArrived);
+      if (preroll === null || appStarting()) return (ready(), decide(null));
+      if (!preroll.vastUrl) return (ready(), appNow(), decide(null));
+      const ad = prepareEarlyPreroll(preroll.vastUrl, onPlaying);
+      void ad.ready.then(ready);
+      void earlyEpisode.then((early) => {
+        const storedProgress = storage.read(STORAGE_KEYS.episodesTimeProgress);
+        const plan = early && planEarlyStart({ config, episode: early.episode, adList: list, storedProgress, muted: readVolumeState(storage).muted });
+        decide(plan?.resumeAt === null ? ad : null);
+      }, () => decide(null));
     })
-    .catch(() => never);
+    .catch(() => (ready(), decide(null)));
+  return {
+    ready: new Promise((resolve) => (ready = resolve)),
+    appNow: new Promise((resolve) => (appNow = resolve)),
+    play() {
+      if (decided === null) return null;
+      // Known: played within the gesture; else once the plan is.
+      if (decided) return decided.play(readVolumeState(storage));
+      return decision.then((ad) => ad?.play(readVolumeState(storage)) ?? false);
+    },
+  };
 }
 
 export function startPage(): PageStart {
@@ -85,6 +122,8 @@ export function startPage(): PageStart {
   const played = new Promise<void>((resolve) => (viewerPlayed = resolve));
   const mobile = typeof window.matchMedia === 'function' && window.matchMedia(MOBILE_LAYOUT_QUERY).matches;
   let early: Promise<EarlyMedia> | null = null;
+  let adPlaying = false;
+  const preroll = startPreroll(storage, () => appStarting, () => ((adPlaying = true), shell.refresh()));
   const shell = createPageShell({
     root,
     // Autoplay: the shell comes with the first frame (or when the start does not play by itself).
@@ -99,25 +138,27 @@ export function startPage(): PageStart {
     firstFrame,
     autoPlay: config.autoPlay,
     play: async () => {
+      // A pre-roll first: the start plays it for the viewer, then the plan's play brings the app.
+      const ad = taken ? null : preroll.play();
+      if (ad) await ad;
       const outcome = await (facts.plan || taken ? playForViewer(await engine, storage, facts, () => taken) : viewer.request());
       // The viewer's film shows its first frame: the app may come, it holds nothing up any more.
       if (outcome === 'played') void firstFrame.then(viewerPlayed);
       return outcome;
     },
     autoplayBlocked: () => facts.autoplay === 'blocked',
+    adPlaying: () => adPlaying,
     soundRefused: () => facts.soundRefused,
     soundAllowed: () => (facts.soundRefused = false),
   });
-  early = loadEarlyMedia({ config, storage, video, engine, firstFrame, start: earlyEpisode, appStarting: () => appStarting, viewer }, facts);
+  early = loadEarlyMedia({ config, storage, video, engine, firstFrame, start: earlyEpisode, appStarting: () => appStarting, viewer, prerollReady: preroll.ready }, facts);
   void early.then((media) => ('ready' in media ? media.ready : undefined)).finally(() => shell.refresh());
   const limits = { answersMs: APP_ANSWERS_LIMIT_MS, mediaMs: APP_MEDIA_LIMIT_MS, screenMs: APP_SCREEN_LIMIT_MS, idleMs: APP_IDLE_LIMIT_MS };
   let episodeId: number | null = null;
   void earlyEpisode.then((start) => (episodeId = start?.episode.id ?? null));
-  let chunksArrived!: (arrived: Promise<void>) => void;
-  const chunks = new Promise<void>((resolve) => (chunksArrived = resolve));
-  const turn = appTurn(earlyEpisode, early, limits, Promise.race([shell.needsApp, played, prerollFirst(earlyEpisode, chunks, () => appStarting)])).then(() => {
+  const turn = appTurn(earlyEpisode, early, limits, Promise.race([shell.needsApp, played, preroll.appNow])).then(() => {
     appStarting = true;
-    chunksArrived(preloadAppChunks());
+    void preloadAppChunks();
   });
   const takeEarly = () => {
     taken = true;

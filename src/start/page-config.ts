@@ -13,6 +13,8 @@ export const config = page.config;
 export const earlyStores = page.stores;
 /** The start episode and its master playlist (fetched early); null when the early answers do not tell them. */
 export const earlyEpisode = page.episode;
+/** The ad list, as soon as its answer comes. */
+export const earlyAdList = page.adList;
 /** The viewer's taps and keys before the page's shell (viewer-intents.ts). */
 export const viewerIntents = page.intents;
 

@@ -199,6 +199,21 @@ describe('the page shell', () => {
     expect(document.querySelector('.player__spinner')?.hasAttribute('hidden')).toBe(false);
   });
 
+  it('while the pre-roll plays on the page (early-ad.ts), none of the content\'s controls show over it, nor the spinner', async () => {
+    let adPlaying = false;
+    const { tap, shell, set, shown } = setUp({ adPlaying: () => adPlaying }, 'planned');
+    set({ readyState: 2 }, 'loadeddata');
+    await painted();
+    tap('big-play');
+    await flush();
+    adPlaying = true;
+    shell.refresh();
+    expect(document.querySelector('.player__spinner')?.hasAttribute('hidden')).toBe(true);
+    expect(['big-play', 'play-toggle', 'seek-slider', 'mute-toggle'].filter(shown)).toEqual([]);
+    expect(document.querySelector('[data-testid="page-shell"]')?.getAttribute('data-controls')).toBe('hidden');
+    expect(shown('shell-ad-badge') && document.querySelector('[data-testid="shell-ad-badge"]')?.textContent).toBe('Реклама');
+  });
+
   it('a play with no plan before the app is queued for its model, then handed over in order with what follows', async () => {
     const { tap, shell, set } = setUp({}, 'queued');
     tap('big-play');

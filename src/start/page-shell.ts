@@ -32,6 +32,8 @@ export interface PageShellInput {
   /** The page's autoplay: until it plays or is refused, no big play button (nor a spinner: its animation would cost the first frame). */
   autoPlay: boolean;
   autoplayBlocked(): boolean;
+  /** The pre-roll plays on the page (early-ad.ts): the shell steps aside for it. */
+  adPlaying?(): boolean;
   /** Fullscreen goes through the parent frame (the app's rule, fullscreen/model.ts): only the app asks it. */
   parentFullscreen: boolean;
   /**
@@ -256,7 +258,7 @@ export function createPageShell(input: PageShellInput): PageShell {
   let hideTimer: ReturnType<typeof setTimeout> | undefined;
 
   const render = () =>
-    view.update({ ...state, autoplaying: input.autoPlay && !input.autoplayBlocked(), soundRefused: input.soundRefused() && video.muted });
+    view.update({ ...state, autoplaying: input.autoPlay && !input.autoplayBlocked(), soundRefused: input.soundRefused() && video.muted, adPlaying: input.adPlaying?.() === true });
   const context: ShellContext = {
     input,
     state,

@@ -39,6 +39,8 @@ export interface ShellState {
   soundRefused: boolean;
   /** The page's autoplay is on its way: nothing to tap for yet. */
   autoplaying?: boolean;
+  /** The pre-roll plays over the content: none of the content's controls show. */
+  adPlaying?: boolean;
 }
 
 export interface ShellView {
@@ -76,7 +78,9 @@ export function createShellView(doc: Document, mobile: boolean): ShellView {
     '<div class="player__click-layer" data-shell="surface"></div><div class="player__scrim" aria-hidden="true"></div>' +
     `<div class="player__spinner" role="progressbar" aria-label="${STRINGS.buffering}" hidden></div>` +
     button('toggle', 'player__big-play', 'big-play', svg(FILLED.play, false)) +
-    button('unmute', 'player__unmute', 'autoplay-unmute', `${svg(STROKED.muted, true)}<span>${STRINGS.unmute}</span>`);
+    button('unmute', 'player__unmute', 'autoplay-unmute', `${svg(STROKED.muted, true)}<span>${STRINGS.unmute}</span>`) +
+    // The ad overlay's badge over a pre-roll the page plays before the app (early-ad.ts).
+    `<div class="ad-overlay__top" hidden><span class="ad-overlay__badge" data-testid="shell-ad-badge">${STRINGS.adBadge}</span></div>`;
   // The bar joins the page with the first frame, not before: until then there is nothing it could do.
   const bar = doc.createElement('template');
   bar.innerHTML = chrome(mobile);
@@ -94,6 +98,7 @@ export function createShellView(doc: Document, mobile: boolean): ShellView {
     current: find<HTMLElement>('.time__current'),
     duration: find<HTMLElement>('.time__duration'),
     unmute: find<HTMLElement>('.player__unmute'),
+    adBadge: find<HTMLElement>('.ad-overlay__top'),
   };
   parts.bigPlay.setAttribute('aria-label', STRINGS.play);
   parts.fullscreen.setAttribute('aria-label', STRINGS.fullscreenEnter);
@@ -107,12 +112,15 @@ export function createShellView(doc: Document, mobile: boolean): ShellView {
       if (key === last) return;
       last = key;
       const playing = state.status === 'playing';
+      const ad = state.adPlaying === true;
       element.dataset.status = state.status;
-      element.dataset.controls = state.framed && state.controlsShown ? 'shown' : 'hidden';
-      parts.spinner.hidden = !state.waiting;
+      element.dataset.controls = state.framed && state.controlsShown && !ad ? 'shown' : 'hidden';
+      parts.spinner.hidden = !state.waiting || ad;
       // On a phone the bar's middle row has the play button once the bar shows.
-      parts.bigPlay.hidden = state.waiting || state.autoplaying === true || state.status !== 'notStarted' || (mobile && state.framed);
+      parts.bigPlay.hidden = ad || state.waiting || state.autoplaying === true || state.status !== 'notStarted' || (mobile && state.framed);
       if (state.framed && !chromeElement.isConnected) parts.bigPlay.after(chromeElement);
+      chromeElement.hidden = ad;
+      parts.adBadge.hidden = !ad;
       parts.toggle.setAttribute('aria-label', playing ? STRINGS.pause : STRINGS.play);
       parts.toggle.innerHTML = svg(playing ? FILLED.pause : FILLED.play, false);
       parts.mute.setAttribute('aria-label', state.muted ? STRINGS.unmute : STRINGS.mute);
@@ -125,7 +133,7 @@ export function createShellView(doc: Document, mobile: boolean): ShellView {
       parts.seek.setAttribute('aria-valuenow', String(Math.round(state.time)));
       parts.current.textContent = formatHms(state.time);
       parts.duration.textContent = formatHms(state.duration);
-      parts.unmute.hidden = !state.soundRefused;
+      parts.unmute.hidden = !state.soundRefused || ad;
     },
   };
 }
