@@ -1,19 +1,17 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
- * Files that need a module graph of their own. The modules still wired on import (playback,
- * analytics, ads) wire themselves once per graph, so in a shared graph an earlier file may have
- * loaded ones these files do not want. They test a model with only its own wiring: with the volume
- * restored on attach (playback/volume.ts) the engine sees commands they do not expect, and with
- * analytics loaded a playing scope runs its intervals, which `allSettled` and
- * `vi.runAllTimersAsync` wait on for ever (chapters' model tests met that on a loaded machine,
- * where files land in workers in another order). hls-engine.test.ts replaces hls.js with vi.mock,
- * which only reaches modules loaded after it. Embed's and fullscreen's model tests left the list
- * once those features were built by factories in a region each file clears.
+ * Files that need a module graph of their own. The modules still wired on import (playback, ads)
+ * wire themselves once per graph, so in a shared graph an earlier file may have loaded ones these
+ * files do not want. They test a model with only its own wiring: with the volume restored on
+ * attach (playback/volume.ts) the engine sees commands they do not expect. hls-engine.test.ts
+ * replaces hls.js with vi.mock, which only reaches modules loaded after it. Embed's, fullscreen's
+ * and chapters' model tests left the list once those features (and analytics, whose intervals
+ * `allSettled` and `vi.runAllTimersAsync` waited on for ever in a playing scope) were built by
+ * factories in a region each file clears.
  */
 const ISOLATED = [
   'src/engine/hls-engine.test.ts',
-  'src/features/chapters/model.test.ts',
   'src/features/playback/model.test.ts',
   'src/features/playback/start-watchdog.test.ts',
 ];

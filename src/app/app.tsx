@@ -2,7 +2,7 @@ import { useUnit } from 'effector-react';
 import { $title } from '../features/session';
 import { SessionScreen } from '../features/session/view';
 // The views in the order their stylesheets cascade (esbuild bundles CSS in import order):
-// surface, tracks, menus, ad overlay, resume prompt, series, share, chapters.
+// surface, tracks, menus, ad overlay, resume prompt, series, share, chapters, seek preview.
 import { PlayerLayout } from '../features/playback/view';
 import { Captions } from '../features/tracks/view';
 import { MenuBackdrop, SettingsButton, SettingsMenu, SubtitlesButton } from '../features/menus/view';
@@ -12,6 +12,7 @@ import { ResumePrompt } from '../features/progress/view';
 import { FinishEpisodeCard, NextEpisodeButton, SeasonsButton, SeasonsMenu } from '../features/series/view';
 import { SharePopup } from '../features/share/view';
 import { ChapterGaps, ChapterTitle, SkipChapterButton } from '../features/chapters/view';
+import { SeekPreview } from '../features/previews/view';
 import type { Features } from './create-features';
 
 function Title() {
@@ -32,6 +33,7 @@ export function App({ features }: { features: Features }) {
         overlay={<Captions model={features.tracks} />}
         seekMarks={<ChapterGaps model={features.chapters} />}
         seekTipTitle={(time) => <ChapterTitle model={features.chapters} time={time} />}
+        seekPreview={(time, left) => <SeekPreview model={features.previews} time={time} left={left} />}
         menu={
           <>
             <SkipChapterButton model={features.chapters} />

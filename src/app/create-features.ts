@@ -3,18 +3,19 @@
  * links on one event run in the order they were made, and each of these features once made its
  * links when its module was imported, before the links of app/links/. So they are built before
  * the links (link-features.ts), in the order create-player's imports first loaded their modules:
- * fullscreen (its modes and devices), tracks, the Media Session, chapters, embed, menus,
- * progress, series (then its end-of-episode card), share. A model another factory needs (tracks'
- * choices and speed, chapters' entries and credits, fullscreen's state, progress's saved
- * positions) is passed on. Their units come after those of the modules that still wire
- * themselves on import (session, playback, ads, analytics, previews).
+ * analytics (its model hears only its own facts, given by links/analytics.ts), fullscreen (its
+ * modes and devices), tracks, the Media Session, chapters, embed, menus, progress, series (then
+ * its end-of-episode card), share, previews. A model another factory needs (tracks' choices and
+ * speed, chapters' entries and credits, fullscreen's state, progress's saved positions) is passed
+ * on. Their units come after those of the modules that still wire themselves on import (session,
+ * playback, ads).
  */
 import { $config, $content, $currentEpisode, $episodes, $seasons, $title, appStarted, episodeChosen, startAdopted } from '../features/session';
 import {
   $currentSecond, $currentTime, $duration, $engine, $mobileLayout, $shareEnabled, $status, controlsPinnedSet, escapePressed, mediaEnded,
   mediaPaused, mediaPlaying, mediaSeeked, mediaTimeUpdated, pauseClicked, playClicked, seekByRequested, seekRequested, shareClicked,
   sourceReady, sourceRequested, $controlsVisible, $isPlaying, $startAwaited, seekFx, streamTicked, engineAttached,
-  $streamError, mediaSeeking, $muted, $sliderVolume, playRequested, setMutedFx, volumeSet, pauseFx,
+  $streamError, mediaSeeking, $muted, $sliderVolume, playRequested, setMutedFx, volumeSet, pauseFx, engineConnected, sourceAdopted,
 } from '../features/playback';
 import { createMediaSession } from '../features/fullscreen';
 import { fullscreenOnPlayback, tracksOnPlayback } from './playback-features';
@@ -28,9 +29,14 @@ import { createMenus } from '../features/menus';
 import { createProgress } from '../features/progress';
 import { createSeries } from '../features/series';
 import { createShare } from '../features/share';
+import { createAnalytics } from '../features/analytics';
+import { createPreviews } from '../features/previews';
 
 /** Builds the features that have a factory, once per player (a test, in a region it clears). */
 export function createFeatures() {
+  // Analytics first, as its module came before the others'. Its own units hear only its facts;
+  // links/analytics.ts gives it them, at its place in the order of links.
+  const analytics = createAnalytics();
   // Fullscreen, then tracks, on playback's units alone (playback-features.ts).
   const fullscreen = fullscreenOnPlayback();
   const tracks = tracksOnPlayback();
@@ -66,7 +72,10 @@ export function createFeatures() {
   });
   // The share popup and sheet: the share button, the layout, the playhead, the title and episode.
   const share = createShare({ appStarted, shareClicked, $shareEnabled, $mobileLayout, $currentTime, $content, $currentEpisode, $title });
-  return { fullscreen, tracks, mediaSession, chapters, embed, menus, progress, series, share };
+  // The seek previews: the engine that names the thumbnail track, and each source asked for. Last,
+  // as its module and its links were (none of the features above hears it).
+  const previews = createPreviews({ engineConnected, sourceAdopted, sourceRequested });
+  return { analytics, fullscreen, tracks, mediaSession, chapters, embed, menus, progress, series, share, previews };
 }
 
 /** The features' models, as createFeatures returns them: what the links and the views are given. */

@@ -20,7 +20,6 @@ import { initSentry, startSentryAfter } from '../platform/sentry';
 import { AFTER_START_UP_BUFFER_MAX_MS, AFTER_START_UP_BUFFER_S, AFTER_START_UP_FALLBACK_MS, AFTER_START_UP_STALLED_MS } from '../lib/constants';
 import { afterStartUp, bufferSafe } from '../platform/after-start-up';
 import { exposeToHarness } from '../platform/harness-probe';
-import { libraryLoadFailed } from '../features/analytics';
 import { linkFeatures } from './link-features';
 import type { Features } from './create-features';
 import { App } from './app';
@@ -82,7 +81,7 @@ export function createPlayer({ video, engine, takeEarly, firstFrame: started, sh
   void allSettled(appStarted, { scope, params: early.config });
   void engine.then(
     (created) => allSettled(engineAttached, { scope, params: exposeToHarness(tapEngineFacts(created)) }),
-    (error: unknown) => allSettled(libraryLoadFailed, { scope, params: error instanceof Error ? error.message : String(error) }),
+    (error: unknown) => allSettled(features.analytics.libraryLoadFailed, { scope, params: error instanceof Error ? error.message : String(error) }),
   );
   // The device fingerprint is computed after the first frame; until then calls send it empty.
   void startDeviceFingerprint({ whenIdle: (task) => afterStartUp(safe, fallbackMs, task) });

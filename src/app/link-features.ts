@@ -15,7 +15,6 @@ import { linkSeries } from './links/series';
 import { linkEmbed } from './links/embed';
 import { linkMenus } from './links/menus';
 import { linkFullscreen } from './links/fullscreen';
-import { linkPreviews } from './links/previews';
 // Last: the links' imports load the features' modules in the order the player has always loaded them.
 import { createFeatures, type Features } from './create-features';
 
@@ -41,8 +40,6 @@ export const FEATURE_LINKS: ReadonlyArray<readonly [feature: string, link: (feat
   ['menus', linkMenus],
   // The Media Session, the fullscreen mode, and native fullscreen and casting for ads.
   ['fullscreen', linkFullscreen],
-  // The engine's thumbnail track.
-  ['previews', linkPreviews],
 ];
 
 /**

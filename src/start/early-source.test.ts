@@ -10,7 +10,6 @@ import type { EngineLevel } from '../engine/types';
 import {
   $currentTime, $duration, $muted, $status, $streamError, $volume, autoplaySet, engineAttached, pageSourceKept, retryClicked, sourceRequested,
 } from '../features/playback';
-import { $thumbnailTrackUrl } from '../features/previews/model';
 import { reportStreamErrorFx } from '../features/analytics';
 import { linkFeatures } from '../app/link-features';
 import { linked } from '../test-support/linked';
@@ -24,6 +23,7 @@ import { startSnapshot } from '../test-support/start-snapshot';
 const features = linked(linkFeatures);
 const { $audioTrack, $levels, $playingLevel, $subtitleTrack } = features.tracks;
 const { $chaptersTrackUrl } = features.chapters;
+const { $thumbnailTrackUrl } = features.previews;
 
 const URL = 'https://cdn.test/film/master.m3u8';
 const EARLY = { episodeId: 7, url: URL, startTime: 0 };

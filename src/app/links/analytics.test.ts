@@ -5,7 +5,6 @@ import { $breakPhase } from '../../features/ads';
 import { createScriptedEngine } from '../../engine/scripted-engine';
 import { START_STALL_LIMIT_MS } from '../../lib/constants';
 import type { ErrorReport } from '../../platform/sentry';
-import { libraryLoadFailed } from '../../features/analytics';
 import { engineAttached, mediaError, mediaPaused, mediaPlaying, playClicked, sourceRequested } from '../../features/playback';
 import { $content } from '../../features/session';
 import { sendStatFx, type StatEvent } from '../../platform/stats';
@@ -14,7 +13,9 @@ import { linkFeatures } from '../link-features';
 import { linked } from '../../test-support/linked';
 
 // The features' links, as the player makes them.
-const { chapterSkipped, skipOfferShown } = linked(linkFeatures).chapters;
+const features = linked(linkFeatures);
+const { chapterSkipped, skipOfferShown } = features.chapters;
+const { libraryLoadFailed } = features.analytics;
 
 describe('time-update wiring: playing content only', () => {
   beforeEach(() => vi.useFakeTimers());

@@ -38,30 +38,15 @@ import type { FrameCounts } from '../../platform/playback-quality';
 import type { ErrorReport } from '../../platform/sentry';
 import { watchPageHide } from '../../platform/visibility';
 import type { Features } from '../create-features';
-import {
-  pageHidden,
-  qoeAutoplayed,
-  qoeFactHappened,
-  qoeSourceRequested,
-  playedSinceStart,
-  type QoeFact,
-  chapterSkipClicked,
-  reportStreamErrorFx,
-  chapterSkipOffered,
-  contentPlayingChanged,
-  deviceDetected,
-  framesSampled,
-  itemChanged,
-  positionUpdated,
-  streamErrorReported,
-  type StreamErrorReport,
-} from '../../features/analytics';
+import { playedSinceStart, reportStreamErrorFx, type QoeFact, type StreamErrorReport } from '../../features/analytics';
 
 /** The window over which dropped frames are counted for the frame-rate drop event. */
 const FRAME_WINDOW_MS = 10_000;
 
 /** What plays, the device, the skip button, and where the playhead is while content plays. */
-function linkItemAndPosition({ chapterSkipped, skipOfferShown }: Features['chapters']): void {
+function linkItemAndPosition({ analytics, chapters }: Features): void {
+  const { chapterSkipClicked, chapterSkipOffered, contentPlayingChanged, deviceDetected, itemChanged, positionUpdated } = analytics;
+  const { chapterSkipped, skipOfferShown } = chapters;
   sample({ clock: appStarted, target: detectDeviceTypeFx });
   sample({ clock: detectDeviceTypeFx.doneData, target: deviceDetected });
 
@@ -91,7 +76,7 @@ function linkItemAndPosition({ chapterSkipped, skipOfferShown }: Features['chapt
 }
 
 /** Engine errors, with what the engine measured, to rstat4 and to error reporting. */
-function linkErrors(): void {
+function linkErrors({ streamErrorReported }: Features['analytics']): void {
   // Every engine error, with what the engine measured at that moment: the buffer ahead of the last
   // time fact, read now (the engine reads it when asked), from a single-store source (a combined
   // one would be recomputed on every time update).
@@ -124,7 +109,7 @@ function linkErrors(): void {
 }
 
 /** The frame-rate drop event over the content's element. */
-function linkFrameDrops(): void {
+function linkFrameDrops({ contentPlayingChanged, framesSampled }: Features['analytics']): void {
   // Frame-rate drops: dropped frames counted over a window while content plays. The counters of
   // the window's start are taken with the reading: a sample whose source is $lastFrames, clocked
   // by the reading that also updates it, would see the new counters and never find a window.
@@ -153,7 +138,7 @@ function linkFrameDrops(): void {
 }
 
 /** The quality-of-experience facts, and the page leaving. */
-function linkQoe({ $levels, levelSwitched }: Features['tracks']): void {
+function linkQoe({ pageHidden, qoeAutoplayed, qoeFactHappened, qoeSourceRequested }: Features['analytics'], { $levels, levelSwitched }: Features['tracks']): void {
   // Quality-of-experience facts (qoe-model.ts). Transitions only: no time update reaches them.
   const fact = (made: QoeFact) => (): QoeFact => made;
   sample({ clock: sourceRequested, fn: () => undefined, target: qoeSourceRequested });
@@ -206,8 +191,8 @@ function linkQoe({ $levels, levelSwitched }: Features['tracks']): void {
 
 /** Links analytics to the features it hears; the player calls it once (app/link-features.ts). */
 export function linkAnalytics(features: Features): void {
-  linkItemAndPosition(features.chapters);
-  linkErrors();
-  linkFrameDrops();
-  linkQoe(features.tracks);
+  linkItemAndPosition(features);
+  linkErrors(features.analytics);
+  linkFrameDrops(features.analytics);
+  linkQoe(features.analytics, features.tracks);
 }

@@ -17,11 +17,10 @@ import { firePixelFx } from '../../platform/pixel';
 import { loadVastFx, type VastLoadRequest } from '../../platform/vast-loader';
 import { sendStatFx, type StatEvent } from '../../platform/stats';
 import { $storage, createMemoryStorage } from '../../platform/storage';
-import './index';
 import { linkFeatures } from '../../app/link-features';
 import { linked } from '../../test-support/linked';
 
-// The features' links, as the player makes them.
+// The features, built and linked as the player makes them.
 linked(linkFeatures);
 
 const TRACE_DIR = path.resolve(__dirname, '../../../fixtures/traces');

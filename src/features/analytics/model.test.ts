@@ -2,15 +2,11 @@ import { allSettled, fork } from 'effector';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EngineError } from '../../engine/types';
 import { sendStatFx, type StatEvent } from '../../platform/stats';
-import {
-  contentPlayingChanged,
-  deviceDetected,
-  framesSampled,
-  itemChanged,
-  libraryLoadFailed,
-  positionUpdated,
-  streamErrorReported,
-} from './index';
+import { createAnalytics } from './index';
+import { linked } from '../../test-support/linked';
+
+// Analytics alone, given its facts by the tests (no link).
+const { contentPlayingChanged, deviceDetected, framesSampled, itemChanged, libraryLoadFailed, positionUpdated, streamErrorReported } = linked(createAnalytics);
 
 function setup() {
   const sent: StatEvent[] = [];

@@ -7,13 +7,12 @@ import type { EngineFactName, EngineFacts, EngineLevel } from '../../engine/type
 import { VastErrorCode } from '../../vast';
 import { autoplaySet, engineAttached, playClicked, seekRequested, sourceRequested } from '../playback';
 import { sendStatFx, type StatEvent } from '../../platform/stats';
-import { itemChanged, type AnalyticsItem } from './index';
-import { pageHidden } from './qoe-model';
+import type { AnalyticsItem } from './index';
 import { linkFeatures } from '../../app/link-features';
 import { linked } from '../../test-support/linked';
 
-// The features' links, as the player makes them.
-linked(linkFeatures);
+// The features, built and linked as the player makes them.
+const { itemChanged, pageHidden } = linked(linkFeatures).analytics;
 
 const EPISODE_1: AnalyticsItem = { contentId: 102, episodeId: 1, imdbId: null };
 const EPISODE_2: AnalyticsItem = { contentId: 102, episodeId: 2, imdbId: null };

@@ -61,7 +61,7 @@ export interface ChaptersDeps {
   $breakPhase: Store<AdBreakPhase>;
 }
 
-type TrackState = HarnessChapters['state'];
+type ChaptersTrackState = HarnessChapters['state'];
 
 // The setting, read again at every source (another tab may have changed it).
 const readAutoSkipFx = attach({ source: $storage, effect: (storage) => readTyped(storage, STORAGE_KEYS.skipIntro, isBoolean) ?? false });
@@ -109,7 +109,7 @@ function createChaptersTrack({ $currentTime, $duration, $status, $startAwaited }
   const $chaptersTrackUrl = createStore<string | null>(null)
     .on(chaptersTrackFound, (_, url) => url)
     .reset(chaptersCleared);
-  const $trackState = createStore<TrackState>('none')
+  const $chaptersTrackState = createStore<ChaptersTrackState>('none')
     .on(chaptersTrackFound, () => 'found')
     .on(fetchChaptersTrackFx, (state) => (state === 'found' ? 'loading' : state))
     .reset(chaptersCleared);
@@ -135,15 +135,15 @@ function createChaptersTrack({ $currentTime, $duration, $status, $startAwaited }
 
   sample({
     clock: [chaptersTrackFound, $startOver.updates],
-    source: { url: $chaptersTrackUrl, state: $trackState, over: $startOver },
+    source: { url: $chaptersTrackUrl, state: $chaptersTrackState, over: $startOver },
     filter: ({ url, state, over }) => url !== null && state === 'found' && over,
     fn: ({ url }) => url!,
     target: fetchChaptersTrackFx,
   });
 
   // Answers for a file no longer current (another episode meanwhile) are dropped.
-  const current = { url: $chaptersTrackUrl, state: $trackState };
-  const isCurrent = (state: { url: string | null; state: TrackState }, track: string) => state.state === 'loading' && state.url === track;
+  const current = { url: $chaptersTrackUrl, state: $chaptersTrackState };
+  const isCurrent = (state: { url: string | null; state: ChaptersTrackState }, track: string) => state.state === 'loading' && state.url === track;
   sample({
     clock: fetchChaptersTrackFx.done,
     source: current,
@@ -163,9 +163,12 @@ function createChaptersTrack({ $currentTime, $duration, $status, $startAwaited }
     filter: isCurrent,
   });
   $cues.on(parsed, (_, cues) => cues);
-  $trackState.on(parsed, () => 'ready').on(failed, () => 'failed');
+  $chaptersTrackState.on(parsed, () => 'ready').on(failed, () => 'failed');
 
-  return { chaptersTrackFound, chaptersCleared, watchChaptersTrackFx, chapterEntered, $chaptersTrackUrl, $trackState, $chapters, $currentChapter, $chapterGaps, $creditsChapter };
+  return {
+    chaptersTrackFound, chaptersCleared, watchChaptersTrackFx, chapterEntered, $chaptersTrackUrl, $chaptersTrackState, $chapters, $currentChapter, $chapterGaps,
+    $creditsChapter,
+  };
 }
 
 type ChaptersTrack = ReturnType<typeof createChaptersTrack>;
@@ -280,10 +283,10 @@ function createSkips(deps: ChaptersDeps, { $currentChapter }: ChaptersTrack, off
 }
 
 /** The harness's status line: the file's state, the chapters, the one at the playhead. */
-function exposeToHarness({ $trackState, $chapters, $currentChapter }: ChaptersTrack) {
+function exposeToHarness({ $chaptersTrackState, $chapters, $currentChapter }: ChaptersTrack) {
   sample({
-    clock: [$trackState.updates, $chapters.updates, $currentChapter.updates],
-    source: { state: $trackState, chapters: $chapters, chapter: $currentChapter },
+    clock: [$chaptersTrackState.updates, $chapters.updates, $currentChapter.updates],
+    source: { state: $chaptersTrackState, chapters: $chapters, chapter: $currentChapter },
     fn: ({ state, chapters, chapter }): HarnessChapters => ({
       state,
       count: chapters.length,

@@ -1,1 +1,2 @@
-export { thumbnailTrackFound, trackCleared, watchThumbnailTrackFx, previewWanted, $thumbnailTrackUrl, $previewAvailable, $thumbnailCues } from './model';
+export { createPreviews } from './model';
+export type { PreviewsDeps, PreviewsModel } from './model';

@@ -8,12 +8,11 @@ import { createScriptedEngine } from '../../engine/scripted-engine';
 import { fetchThumbnailTrackFx, type FetchedTrack } from '../../platform/thumbnail-track';
 import { settle } from '../../test-support/settle';
 import { engineAttached, sourceRequested } from '../playback';
-import { $previewAvailable, $thumbnailCues, $thumbnailTrackUrl, previewWanted } from './index';
 import { linkFeatures } from '../../app/link-features';
 import { linked } from '../../test-support/linked';
 
-// The features' links, as the player makes them.
-linked(linkFeatures);
+// The features, built and linked as the player makes them.
+const { $previewAvailable, $thumbnailCues, $thumbnailTrackUrl, previewWanted } = linked(linkFeatures).previews;
 
 const TRACK = 'https://cdn.test/film/thumbnails.vtt';
 const OTHER = 'https://cdn.test/s1e2/thumbnails.vtt';

@@ -91,10 +91,10 @@ export interface ControlSlots extends SeekSlots {
 }
 
 /** Desktop: the seek slider over one bar of controls (SPEC.md §2 order). */
-export function DesktopControls({ controlsExtra, controlsRight, fullscreenButton, seekMarks, seekTipTitle }: ControlSlots) {
+export function DesktopControls({ controlsExtra, controlsRight, fullscreenButton, seekMarks, seekTipTitle, seekPreview }: ControlSlots) {
   return (
     <div className="chrome__bottom chrome__bottom--desktop" data-testid="control-bar">
-      <SeekSlider seekMarks={seekMarks} seekTipTitle={seekTipTitle} />
+      <SeekSlider seekMarks={seekMarks} seekTipTitle={seekTipTitle} seekPreview={seekPreview} />
       <div className="bar">
         <div className="bar__group">
           <PlayToggle />
@@ -115,7 +115,7 @@ export function DesktopControls({ controlsExtra, controlsRight, fullscreenButton
 }
 
 /** Mobile: top row (left slot, title, settings, close), middle row, bottom row (SPEC.md §2). */
-export function MobileControls({ title, mobileTopLeft, mobileTopRight, fullscreenButton, seekMarks, seekTipTitle }: ControlSlots) {
+export function MobileControls({ title, mobileTopLeft, mobileTopRight, fullscreenButton, seekMarks, seekTipTitle, seekPreview }: ControlSlots) {
   return (
     <>
       <div className="chrome__top chrome__top--mobile" data-testid="mobile-top-row">
@@ -137,7 +137,7 @@ export function MobileControls({ title, mobileTopLeft, mobileTopRight, fullscree
         </div>
         <div className="row__bar">
           <VolumeControl compact />
-          <SeekSlider seekMarks={seekMarks} seekTipTitle={seekTipTitle} />
+          <SeekSlider seekMarks={seekMarks} seekTipTitle={seekTipTitle} seekPreview={seekPreview} />
           {fullscreenButton}
         </div>
       </div>

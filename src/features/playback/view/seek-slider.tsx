@@ -3,7 +3,6 @@ import { useUnit } from 'effector-react';
 import { STRINGS } from '../../../lib/strings';
 import { formatHms } from '../../../lib/timecode';
 import { MidrollMarks } from '../../ads/view';
-import { SeekPreview } from '../../previews/view';
 import { $chromeDuration, $chromeTime } from '../controls';
 import { $bufferedRanges } from '../status';
 import { seekBackClicked, seekForwardClicked, seekRequested } from '../seek';
@@ -41,12 +40,14 @@ function useSeekPointer(duration: number, onSeek: (seconds: number) => void) {
   return { track, hover, drag, handlers };
 }
 
-/** What another feature draws on the slider (app.tsx: chapters). */
+/** What other features draw on the slider (app.tsx: chapters, previews). */
 export interface SeekSlots {
   /** Marks on the track: the gaps between chapters. */
   seekMarks?: ReactNode;
   /** A title over the tooltip's time, for the time under the pointer: its chapter's. */
   seekTipTitle?: (time: number) => ReactNode;
+  /** Above the tooltip, the frame for the time under the pointer, at `left` (a CSS length) on the slider. */
+  seekPreview?: (time: number, left: string) => ReactNode;
 }
 
 /**
@@ -55,7 +56,7 @@ export interface SeekSlots {
  * when the stream has seek previews), and dragging (the media seeks once, on release).
  * Keys: ←/→ 10 s, Home/End. Its rules (keys, positions, ARIA) are in seek-rules.ts.
  */
-export function SeekSlider({ seekMarks, seekTipTitle }: SeekSlots) {
+export function SeekSlider({ seekMarks, seekTipTitle, seekPreview }: SeekSlots) {
   const { currentTime, duration, buffered, onSeek, onBack, onForward } = useUnit({
     currentTime: $chromeTime,
     duration: $chromeDuration,
@@ -99,7 +100,7 @@ export function SeekSlider({ seekMarks, seekTipTitle }: SeekSlots) {
         <MidrollMarks />
         <div className="seek__thumb" style={{ left: trackPercent(shown, duration) }} />
       </div>
-      {tip !== null && duration > 0 && <SeekPreview time={tip} left={trackPercent(tip, duration)} />}
+      {tip !== null && duration > 0 && seekPreview?.(tip, trackPercent(tip, duration))}
       {tip !== null && duration > 0 && (
         <div className="seek__tooltip" style={{ left: tooltipLeft(tip, duration) }} data-testid="seek-tooltip">
           {seekTipTitle?.(tip)}

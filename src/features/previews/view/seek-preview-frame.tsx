@@ -1,9 +1,7 @@
 import { useEffect } from 'react';
 import { useUnit } from 'effector-react';
-import { $thumbnailCues, previewWanted } from '../model';
 import { cueAt } from '../parse';
 import type { SeekPreviewProps } from './seek-preview';
-
 
 /** The box's size; a tile of another size is scaled into it. */
 const BOX_W = 160;
@@ -17,8 +15,8 @@ const cssUrl = (url: string) => `url("${url.replace(/["\\\n]/g, (char) => encode
  * the track has a cue for that time, so a missing or broken track leaves the time tooltip alone.
  * Off-origin sprites need no CORS: a CSS background only shows the image, it never reads it.
  */
-export default function SeekPreviewFrame({ time, left }: SeekPreviewProps) {
-  const { cues, wanted } = useUnit({ cues: $thumbnailCues, wanted: previewWanted });
+export default function SeekPreviewFrame({ model, time, left }: SeekPreviewProps) {
+  const { cues, wanted } = useUnit({ cues: model.$thumbnailCues, wanted: model.previewWanted });
   // The first hover or drag asks for the track; later ones find it loaded (or given up).
   useEffect(() => wanted(), [wanted]);
   const cue = cueAt(cues, time);

@@ -1,7 +1,6 @@
 import { Component, lazy, Suspense, type ReactNode } from 'react';
 import { useUnit } from 'effector-react';
-// The feature's index, not its model alone: it wires the links (the engine's fact, source changes).
-import { $previewAvailable } from '../index';
+import type { PreviewsModel } from '../index';
 import './seek-preview.css';
 
 // The frame and the parser load at the first hover or drag, not with the app.
@@ -19,6 +18,8 @@ class NothingOnError extends Component<{ children: ReactNode }, { failed: boolea
 }
 
 export interface SeekPreviewProps {
+  /** Previews' model: the track and its cues. */
+  model: PreviewsModel;
   /** Seconds under the pointer (hover) or the thumb (drag). */
   time: number;
   /** Where that time is on the slider, as a CSS length (e.g. '50%'). */
@@ -27,7 +28,7 @@ export interface SeekPreviewProps {
 
 /** The frame for the time under the pointer, above the seek slider's time tooltip, when the stream has previews. */
 export function SeekPreview(props: SeekPreviewProps) {
-  const available = useUnit($previewAvailable);
+  const available = useUnit(props.model.$previewAvailable);
   if (!available) return null;
   return (
     <NothingOnError>
