@@ -148,5 +148,7 @@ describe("an element the page's start is loading already", () => {
     expect(await adopt({ paused: false, currentTime: 1.5 })).toEqual(['canPlayThrough', 'playing']);
     expect(await adopt({ paused: true, ended: true, currentTime: 5 })).toEqual(['canPlayThrough', 'playing', 'ended']);
     expect(await adopt({ paused: true })).toEqual(['canPlayThrough']);
+    // Asked to play, its data still on the way: its own 'playing' comes when it starts.
+    expect(await adopt({ paused: false, readyState: 1 } as Partial<FakeAdElement>)).toEqual([]);
   });
 });

@@ -44,6 +44,7 @@ export interface AdVideo extends Mountable {
 }
 
 const MEDIA_ERR_ABORTED = 1;
+const HAVE_FUTURE_DATA = 3;
 const HAVE_ENOUGH_DATA = 4;
 /** How far into the ad a pause nobody asked for still counts as the browser's refusal of its sound. */
 const REFUSAL_WINDOW_S = 1;
@@ -174,7 +175,8 @@ export function createAdVideo(element: HTMLVideoElement = document.createElement
 function replayLoaded(element: HTMLVideoElement, emit: Emit): void {
   if (Number.isFinite(element.duration)) emit('timeUpdated', { currentTime: element.currentTime, duration: element.duration });
   if (element.readyState >= HAVE_ENOUGH_DATA || element.ended) emit('canPlayThrough', undefined);
-  if (!element.paused || element.ended) emit('playing', undefined);
+  // A play still waiting for data tells its own 'playing' when it starts.
+  if ((!element.paused && element.readyState >= HAVE_FUTURE_DATA) || element.ended) emit('playing', undefined);
   if (element.ended) emit('ended', undefined);
 }
 
