@@ -15,7 +15,8 @@ export default defineConfig({
     pool: 'forks',
     testTimeout: 60_000,
     hookTimeout: 60_000,
-    // A flow that fails says which step; a retry would hide an engine's flake, which we want to see.
+    // A flow that fails says which step. Only WebKit's flows run a second time, printing the first
+    // failure (e2e-engines/flows.ts, RETRIES): a retry must not hide an engine's flake from sight.
     retry: 0,
   },
 });
