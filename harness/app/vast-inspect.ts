@@ -1,7 +1,7 @@
 /** The VAST panel's inspector: the player's own src/vast code, run in this page. */
 import { browserXmlParser, failedInspection, inspectionOf, resolveVast, type VastInspection, type VastMediaFile } from '../../src/vast';
 import { fetchVastText } from '../../src/platform/vast-loader';
-import { canPlayType } from '../../src/platform/ad-video';
+import { canPlayType } from '../../src/engine/ad-video';
 import { VAST_LOAD_TIMEOUT_MS, VAST_WRAPPER_LIMIT } from '../../src/lib/constants';
 
 /**

@@ -3,6 +3,7 @@
  * the unlock played inside the viewer's gesture. hls.js plays no part in them.
  */
 import type { EngineFactName, MediaEngine } from './types';
+import { playOrMute } from './play-or-mute';
 
 /** What the element says while it is unlocked: its mute and play, playing or waiting, timeupdate and pause. */
 const UNLOCK_QUIET_FACTS: ReadonlySet<EngineFactName> = new Set(['volumeChanged', 'playing', 'paused', 'waiting', 'timeUpdated']);
@@ -28,7 +29,7 @@ export function canSetVolume(): boolean {
   return volumeSettable;
 }
 
-export type ElementCommands = Pick<MediaEngine, 'play' | 'unlock' | 'pause' | 'seek' | 'setVolume' | 'setMuted' | 'setPlaybackRate'>;
+export type ElementCommands = Pick<MediaEngine, 'play' | 'playOrMute' | 'unlock' | 'pause' | 'seek' | 'setVolume' | 'setMuted' | 'setPlaybackRate'>;
 
 /**
  * The commands, and `withholds`: whether a fact of the element is no news now (it is being
@@ -59,6 +60,7 @@ export function createElementCommands(video: HTMLVideoElement): { commands: Elem
   }
   const commands: ElementCommands = {
     play: () => video.play(),
+    playOrMute: (options) => playOrMute(commands, options),
     unlock,
     pause: () => video.pause(),
     seek(seconds: number) {

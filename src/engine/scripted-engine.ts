@@ -2,6 +2,7 @@ import { createFactEmitter } from './fact-emitter';
 import { createSourceState } from './source-state';
 import type { FrameCounts } from '../platform/playback-quality';
 import type { EngineDebug, EngineDebugLevels, EngineFactName, EngineFacts, EngineTime, LoadOptions, MediaEngine, PreloadOptions, MediaSurface, SurfaceFactName, SurfaceFacts, SurfaceFullscreen } from './types';
+import { playOrMute, type PlayOrMuteOptions } from './play-or-mute';
 
 export interface EngineCall {
   command: string;
@@ -183,10 +184,7 @@ export function createScriptedEngine(): ScriptedEngine {
       return muted;
     },
     load: (url: string, options?: LoadOptions) => startSource('load', url, options),
-    preload(url: string, options?: PreloadOptions) {
-      startSource('preload', url, options);
-      return true;
-    },
+    preload: (url: string, options?: PreloadOptions) => (startSource('preload', url, options), true),
     play() {
       calls.push({ command: 'play', args: [] });
       if (!playRejection && !(muted ? engine.policy.muted : engine.policy.sound)) playRejection = 'NotAllowedError';
@@ -197,6 +195,8 @@ export function createScriptedEngine(): ScriptedEngine {
       }
       return Promise.resolve();
     },
+    // The media stack's rule over play and setMuted, which record each step.
+    playOrMute: (options: PlayOrMuteOptions) => playOrMute(engine, options),
     // No playlists to fetch: nothing is asked for.
     prefetch: (url: string) => (calls.push({ command: 'prefetch', args: [url] }), Promise.resolve(0)),
     unlock: record('unlock'),

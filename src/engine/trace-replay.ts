@@ -6,7 +6,7 @@
 import type { EngineFactName } from './types';
 import { freshTime, type ScriptedEngine } from './scripted-engine';
 
-/** A fact of the ad's own <video> (platform/ad-video.ts `AdVideoFacts`), as `ad.<fact>`. */
+/** A fact of the ad's own <video> (engine/ad-video.ts `AdVideoFacts`), as `ad.<fact>`. */
 export type AdTraceFact = `ad.${string}`;
 
 export interface TraceFact {

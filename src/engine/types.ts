@@ -5,6 +5,8 @@
 import type { FrameCounts } from '../platform/playback-quality';
 import type { RemoteAvailability } from '../platform/remote-playback';
 import type { Mountable } from '../platform/mount';
+import type { AutoplayResult } from '../lib/autoplay';
+import type { PlayOrMuteOptions } from './play-or-mute';
 
 /** One video rendition, with the fields SPEC.md §3 reads. */
 export interface EngineLevel {
@@ -285,6 +287,11 @@ export interface MediaEngine {
   prefetch(url: string): Promise<number>;
   /** Resolves when playback starts; rejects with the browser's error (e.g. NotAllowedError). */
   play(): Promise<void>;
+  /**
+   * Plays by the autoplay rule (play-or-mute.ts): with sound, else muted for the browser, else
+   * not at all. Resolves with the outcome, null when given up.
+   */
+  playOrMute(options: PlayOrMuteOptions): Promise<AutoplayResult | null>;
   /**
    * Called inside the viewer's gesture while the content waits (a pre-roll plays first): plays and
    * pauses the paused element at once, its facts withheld, so that it may play with sound later

@@ -5,10 +5,11 @@
  * media. The app's turn waits for that media (`ready`, app-turn.ts): on a phone's link the app's
  * code beside it would hold the ad back, and a tap before the app plays the ad on the page. The
  * ads model adopts both when it comes: its loader takes the resolved ad, its ad video the element,
- * playing or not (its facts replayed, platform/ad-video.ts), and it sends the ad's impression and
+ * playing or not (its facts replayed, engine/ad-video.ts), and it sends the ad's impression and
  * tracking from there.
  */
 import type { VolumeState } from '../features/playback/volume-rules';
+import { createAdElement } from '../engine/ad-element';
 import { adElementHeld, holdAdElement, holdEarlyAd, prefetchSettled, prefetchVast, prefetchedUntaken } from '../platform/vast-prefetch';
 
 export interface EarlyPreroll {
@@ -31,7 +32,7 @@ const HAVE_ENOUGH_DATA = 4;
 
 export function prepareEarlyPreroll(vastUrl: string, onPlaying: () => void): EarlyPreroll {
   prefetchVast(vastUrl);
-  const element = document.createElement('video');
+  const element = createAdElement();
   holdAdElement(element);
   const held = () => adElementHeld(element);
   let settle!: () => void;
@@ -48,8 +49,6 @@ export function prepareEarlyPreroll(vastUrl: string, onPlaying: () => void): Ear
   const playWhenWanted = () => {
     if (!held() || wanted === null || mediaUrl === null) return;
     const { volume, played } = wanted;
-    element.className = 'ad-overlay__media';
-    element.playsInline = true;
     element.volume = volume.volume;
     element.muted = volume.muted;
     // On the page until the ad overlay mounts it (the content's element waits there the same way).

@@ -7,7 +7,7 @@ import type { EngineAudioTrack, MediaEngine } from '../engine/types';
 import { readFavouriteAudio } from '../features/tracks/favourites';
 import { startAudioTrack } from '../features/tracks/rules';
 import { readVolumeState, type VolumeState } from '../features/playback/volume-rules';
-import { playOrMute, type EarlyAutoplay } from '../lib/autoplay';
+import type { EarlyAutoplay } from '../lib/autoplay';
 import { decideStart, sanitizeProgress, type StartPlan } from '../features/progress/start';
 import type { PlayerConfig } from '../features/session/config';
 import { APP_BUFFER_MAX_MS, APP_BUFFER_S, STORAGE_KEYS } from '../lib/constants';
@@ -79,7 +79,7 @@ async function playEarly(engine: MediaEngine, { volume, muted }: VolumeState, fa
   engine.setVolume(volume);
   engine.setMuted(muted);
   // Once the app starts, a refusal is the model's to answer: it asks again.
-  const result = await playOrMute(engine, { muted, mayRetry: () => !appStarting(), onMuted: () => (facts.soundRefused = true) }).catch(() => null);
+  const result = await engine.playOrMute({ muted, mayRetry: () => !appStarting(), onMuted: () => (facts.soundRefused = true) }).catch(() => null);
   if (result === 'blocked') facts.soundRefused = false;
   facts.autoplay = result;
   return result;

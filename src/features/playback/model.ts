@@ -8,7 +8,7 @@
 import { attach, createEffect, createStore, sample, scopeBind } from 'effector';
 import type { EngineSourceState, MediaEngine } from '../../engine/types';
 import { DEFAULT_MUTED, DEFAULT_VOLUME } from '../../lib/constants';
-import { isPlayRefusal, playOrMute, type AutoplayResult } from '../../lib/autoplay';
+import { isPlayRefusal, type AutoplayResult } from '../../lib/autoplay';
 import type { PageSource } from '../../start/snapshot';
 import { adoptSource, factHandlers, type FactHandlers } from './engine-facts';
 import {
@@ -67,7 +67,7 @@ export const playFx = attach({
   effect: async ({ engine, muted }): Promise<AutoplayResult | null> => {
     if (!engine) return null;
     const refused = scopeBind(soundRefused, { safe: true });
-    return playOrMute(engine, { muted, onMuted: refused });
+    return engine.playOrMute({ muted, onMuted: refused });
   },
 });
 export const pauseFx = attach({ source: $engine, effect: (engine) => engine?.pause() });
