@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseConfig } from '../features/session/config';
-import { earlyAdList, sendEarlyRequests, chooseEarlyEpisode, startupRequests } from '../start/early-requests';
+import { readEarlyAdList, sendEarlyRequests, chooseEarlyEpisode, startupRequests } from '../start/early-requests';
 import { createMemoryCookies } from '../platform/cookies';
 import { fetchAdList } from './ad-list';
 import { createCatalogApi } from './catalog';
@@ -282,7 +282,7 @@ describe('early ad list (the entry plays at once only without a pre-roll)', () =
 
   it('is null without an ad list URL or with a body the client rejects, unknown after an error status', async () => {
     const p = page('?movie_id=102');
-    expect(await earlyAdList({ adList: null }, answers)).toBeNull();
+    expect(await readEarlyAdList({ adList: null }, answers)).toBeNull();
     const cases: Array<[number, unknown, unknown]> = [
       [200, { prerollList: [{ vastUrl: '/vast/linear.xml' }] }, { prerollList: [{ vastUrl: '/vast/linear.xml' }] }],
       [200, { prerollList: 'none' }, null],
@@ -293,7 +293,7 @@ describe('early ad list (the entry plays at once only without a pre-roll)', () =
       withAdList(status, body);
       const startup = startupRequests(p.config, p.jar, NOW);
       sendEarly(startup.requests);
-      expect(await earlyAdList(startup, answers)).toEqual(expected);
+      expect(await readEarlyAdList(startup, answers)).toEqual(expected);
     }
   });
 });

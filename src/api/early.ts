@@ -29,7 +29,7 @@ export interface EarlyResponse {
 }
 
 /** The same resource whatever the parameter order and encoding, with the headers that matter. */
-export function requestKey(url: string, headers: EarlyHeaders): string {
+function requestKey(url: string, headers: EarlyHeaders): string {
   let resource = url;
   try {
     const parsed = new URL(url, globalThis.location?.href ?? 'http://localhost/');

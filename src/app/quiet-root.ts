@@ -7,7 +7,7 @@
  */
 
 /** The events only media elements fire (React's mediaEventTypes, less `error` and `abort`, which an <img> fires too). */
-export const MEDIA_ONLY_EVENTS: ReadonlySet<string> = new Set([
+const MEDIA_ONLY_EVENTS: ReadonlySet<string> = new Set([
   'canplay',
   'canplaythrough',
   'durationchange',

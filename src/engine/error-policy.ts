@@ -18,7 +18,7 @@ export type ErrorAction =
   | { type: 'subtitlesOff' };
 
 /** Fatal media errors recovered per source; the next one is reported fatal. */
-export const MEDIA_RECOVERIES = 2;
+const MEDIA_RECOVERIES = 2;
 
 const AUDIO_PLAYLIST_ERRORS: ReadonlySet<string> = new Set([ErrorDetails.AUDIO_TRACK_LOAD_ERROR, ErrorDetails.AUDIO_TRACK_LOAD_TIMEOUT]);
 const SUBTITLE_PLAYLIST_ERRORS: ReadonlySet<string> = new Set([ErrorDetails.SUBTITLE_LOAD_ERROR, ErrorDetails.SUBTITLE_TRACK_LOAD_TIMEOUT]);

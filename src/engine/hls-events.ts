@@ -19,7 +19,7 @@ const ERROR_KINDS: Record<string, EngineErrorKind> = {
   [ErrorTypes.OTHER_ERROR]: 'other',
 };
 
-export function toEngineLevel(level: Level, index: number): EngineLevel {
+function toEngineLevel(level: Level, index: number): EngineLevel {
   const details = level.details;
   return {
     index,
@@ -100,21 +100,21 @@ export function readMediaTime(video: HTMLVideoElement): EngineTime {
 }
 
 /** The `#EXT-X-SESSION-DATA` DATA-ID whose VALUE names the seek-preview track (fixtures/README.md). */
-export const THUMBNAIL_TRACK_DATA_ID = 'com.filmplayer.thumbnails';
+const THUMBNAIL_TRACK_DATA_ID = 'com.filmplayer.thumbnails';
 
 /**
  * The seek-preview track's address: VALUE resolved against the master's (after redirects, as
  * hls.js resolves the variants), http(s) only; null when the master names none.
  */
-export function thumbnailTrackUrl(data: Pick<ManifestLoadedData, 'sessionData' | 'url'>): string | null {
+function thumbnailTrackUrl(data: Pick<ManifestLoadedData, 'sessionData' | 'url'>): string | null {
   return sessionDataUrl(data, THUMBNAIL_TRACK_DATA_ID);
 }
 
 /** The `#EXT-X-SESSION-DATA` DATA-ID whose VALUE names the chapters file, WebVTT (fixtures/README.md). */
-export const CHAPTERS_TRACK_DATA_ID = 'com.filmplayer.chapters';
+const CHAPTERS_TRACK_DATA_ID = 'com.filmplayer.chapters';
 
 /** The chapters file's address, by the same rule as the seek-preview track's; null when the master names none. */
-export function chaptersTrackUrl(data: Pick<ManifestLoadedData, 'sessionData' | 'url'>): string | null {
+function chaptersTrackUrl(data: Pick<ManifestLoadedData, 'sessionData' | 'url'>): string | null {
   return sessionDataUrl(data, CHAPTERS_TRACK_DATA_ID);
 }
 

@@ -12,7 +12,7 @@ export interface LinkHint {
 }
 
 /** The height a slow link starts at, or the nearest above it. */
-export const SLOW_LINK_START_HEIGHT = 360;
+const SLOW_LINK_START_HEIGHT = 360;
 
 /**
  * Seconds buffered ahead before ABR may leave a slow link's start level. Climbing at once spends

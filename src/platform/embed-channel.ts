@@ -15,7 +15,7 @@ export interface EmbedderMessage {
 }
 
 /** At most this many parent messages a second reach the model; a flood beyond it is dropped. */
-export const EMBED_MESSAGES_PER_SECOND = 200;
+const EMBED_MESSAGES_PER_SECOND = 200;
 
 /**
  * A fixed-window budget: true while fewer than `limit` messages were admitted in the current

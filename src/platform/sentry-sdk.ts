@@ -11,7 +11,7 @@ import type { ErrorReport, ReportScope, SentryConfig } from './sentry';
 import { scrub } from './sentry-scrub';
 
 /** SPEC.md §9 "Error-reporting sampling". */
-export const SENTRY_SAMPLING = {
+const SENTRY_SAMPLING = {
   tracesSampleRate: 1,
   replaysSessionSampleRate: 0.1,
   replaysOnErrorSampleRate: 1,
@@ -69,7 +69,7 @@ export function sentryOptions({ dsn, project, cookies }: SentryConfig & { cookie
  * is full (10 s at 4× CPU on a TS film): its end, every span converted, scrubbed and sent at once,
  * then fell in steady playback as one long task (200 to 600 ms at 4× CPU).
  */
-export const PAGE_LOAD_TAIL_MS = 1000;
+const PAGE_LOAD_TAIL_MS = 1000;
 
 type SpanApi = Pick<typeof Sentry, 'getActiveSpan' | 'getRootSpan' | 'spanToJSON'>;
 

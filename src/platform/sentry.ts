@@ -89,7 +89,7 @@ export function setReportScope(scope: ReportScope): void {
 }
 
 /** 32 hex digits, the shape of a Sentry event id, for when Sentry is not running. */
-export function localErrorId(): string {
+function localErrorId(): string {
   const bytes = new Uint8Array(16);
   globalThis.crypto.getRandomValues(bytes);
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');

@@ -50,7 +50,7 @@ export async function copyText(text: string): Promise<boolean> {
 
 export const copyTextFx = createEffect(copyText);
 
-export function nativeShareAvailable(): boolean {
+function nativeShareAvailable(): boolean {
   return typeof navigator !== 'undefined' && typeof navigator.share === 'function';
 }
 

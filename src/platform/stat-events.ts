@@ -15,7 +15,7 @@ import type { NetworkClass } from '../lib/network';
 export const STAT_PREFIX = 'videoplayer_';
 
 /** The fields every playback event carries (analytics/model.ts). Never a token, cookie, URL or the fingerprint. */
-export type StatCommonFields = {
+type StatCommonFields = {
   contentId: number | null;
   episodeId: number | null;
   /** The film-database title id ('tt0111161'); null when the content has none. */
@@ -40,7 +40,7 @@ export type StatErrorFields = {
 };
 
 /** The fields every ad event carries (ads/model/tracking.ts adStat). */
-export type StatAdFields = {
+type StatAdFields = {
   /** The creativeId of the VAST link; null when it has none. */
   adId: string | null;
   /** The break's kind. */
@@ -52,10 +52,10 @@ export type StatAdFields = {
 };
 
 /** An ad status change: the new status and the one before (AdStatus values, e.g. 'STARTED'). */
-export type StatAdStatusChange = { status: string; from: string };
+type StatAdStatusChange = { status: string; from: string };
 
 /** The end-of-episode card's trigger: 'end' (the last seconds) or 'credits' (the credits chapter); 'end' when the card is not up. */
-export type StatFinishWindowFields = { trigger: 'credits' | 'end' };
+type StatFinishWindowFields = { trigger: 'credits' | 'end' };
 
 /** An event that carries nothing: it is sent with `{}`. */
 export type NoPayload = Record<string, never>;

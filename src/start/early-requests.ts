@@ -93,7 +93,7 @@ export async function chooseEarlyEpisode(
  * or with an unreadable 2xx body (the model then runs without ads); undefined when the answer does
  * not settle it (no answer, or an error status the client may retry).
  */
-export async function earlyAdList({ adList }: Pick<StartupRequests, 'adList'>, answers: EarlyAnswers): Promise<AdListDto | null | undefined> {
+export async function readEarlyAdList({ adList }: Pick<StartupRequests, 'adList'>, answers: EarlyAnswers): Promise<AdListDto | null | undefined> {
   if (!adList) return null;
   const answer = await answers.peek(adList);
   if (!answer || answer.status < 200 || answer.status >= 300) return undefined;
@@ -153,7 +153,7 @@ export function sendEarlyRequests(
   const audio: AudioPreferences = { languages: config.languages, favourite: favouriteAudio };
   const startup = startupRequests(config, cookies, now);
   answers.send(startup.requests);
-  const adList = earlyAdList(startup, answers);
+  const adList = readEarlyAdList(startup, answers);
   const episode = chooseEarlyEpisode(config, startup, answers, saved).then((start) => {
     if (!start) return null;
     fetchStartPlaylists(playlists, start.url, audio);

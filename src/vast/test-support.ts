@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { nodeXmlParser } from './node-xml';
 import type { VastFetcher } from './resolve';
 
-export const FIXTURE_ORIGIN = 'http://127.0.0.1:4101';
+const FIXTURE_ORIGIN = 'http://127.0.0.1:4101';
 export const fixtureUrl = (name: string, query = '') => `${FIXTURE_ORIGIN}/ads/vast/${name}${query}`;
 export const readFixture = (name: string): string => readFileSync(new URL(`../../fixtures/vast/${name}`, import.meta.url), 'utf8');
 

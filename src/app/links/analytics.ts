@@ -138,7 +138,7 @@ function linkFrameDrops({ contentPlayingChanged, framesSampled }: Features['anal
 }
 
 /** The quality-of-experience facts, and the page leaving. */
-function linkQoe({ pageHidden, qoeAutoplayed, qoeFactHappened, qoeSourceRequested }: Features['analytics'], { $levels, levelSwitched }: Features['tracks']): void {
+function linkQoe({ qoePageLeft, qoeAutoplayed, qoeFactHappened, qoeSourceRequested }: Features['analytics'], { $levels, levelSwitched }: Features['tracks']): void {
   // Quality-of-experience facts (qoe-model.ts). Transitions only: no time update reaches them.
   const fact = (made: QoeFact) => (): QoeFact => made;
   sample({ clock: sourceRequested, fn: () => undefined, target: qoeSourceRequested });
@@ -184,7 +184,7 @@ function linkQoe({ pageHidden, qoeAutoplayed, qoeFactHappened, qoeSourceRequeste
   sample({ clock: stalledWhenAdopted, fn: ({ flowAt }): QoeFact & { at?: number } => ({ type: 'waiting', at: flowAt! }), target: qoeFactHappened });
 
   const watchPageHideFx = createEffect(() => {
-    watchPageHide(scopeBind(pageHidden, { safe: true }));
+    watchPageHide(scopeBind(qoePageLeft, { safe: true }));
   });
   sample({ clock: appStarted, fn: () => undefined, target: watchPageHideFx });
 }

@@ -12,7 +12,7 @@ import { linkFeatures } from '../../app/link-features';
 import { linked } from '../../test-support/linked';
 
 // The features, built and linked as the player makes them.
-const { itemChanged, pageHidden } = linked(linkFeatures).analytics;
+const { itemChanged, qoePageLeft } = linked(linkFeatures).analytics;
 
 const EPISODE_1: AnalyticsItem = { contentId: 102, episodeId: 1, imdbId: null };
 const EPISODE_2: AnalyticsItem = { contentId: 102, episodeId: 2, imdbId: null };
@@ -89,7 +89,7 @@ describe('QoE statistics sent to rstat4', () => {
         qualitySwitches: 1,
       }),
     ]);
-    await fire(pageHidden);
+    await fire(qoePageLeft);
     expect(qoe('qoe_summary')).toHaveLength(1);
   });
 
@@ -128,7 +128,7 @@ describe('QoE statistics sent to rstat4', () => {
     await emit('seeked', { currentTime: 20 });
     await emit('playing');
     await at(18_500);
-    await fire(pageHidden);
+    await fire(qoePageLeft);
     expect(qoe('qoe_summary')).toEqual([
       expect.objectContaining({ watchedMs: 4000, rebufferCount: 0, rebufferMs: 0, rebufferRatio: 0, startupMs: 500, adStartFailures: 1 }),
     ]);
@@ -154,7 +154,7 @@ describe('QoE statistics sent to rstat4', () => {
     await at(6900);
     await emit('playing');
     await at(8900);
-    await fire(pageHidden);
+    await fire(qoePageLeft);
     expect(qoe('qoe_startup').map((payload) => [payload?.episodeId, payload?.startupMs])).toEqual([[1, 400], [2, 900]]);
     expect(qoe('qoe_summary')[1]).toMatchObject({ episodeId: 2, watchedMs: 2000, rebufferCount: 0, startupMs: 900, exitedBeforeStart: false });
   });
@@ -171,7 +171,7 @@ describe('QoE statistics sent to rstat4', () => {
     expect(qoe('qoe_summary')).toEqual([expect.objectContaining({ episodeId: 1, exitedBeforeStart: true, startupMs: null, watchedMs: 0 })]);
     expect(qoe('qoe_startup')).toEqual([]);
     // Episode 2 was never asked to play.
-    await fire(pageHidden);
+    await fire(qoePageLeft);
     expect(qoe('qoe_summary')).toHaveLength(1);
   });
 
@@ -189,7 +189,7 @@ describe('QoE statistics sent to rstat4', () => {
       expect(scope.getState($adStatus)).toBe(null);
     }
     await at(1000);
-    await fire(pageHidden);
+    await fire(qoePageLeft);
     expect(qoe('qoe_summary')).toEqual([expect.objectContaining({ adStartFailures: 2, exitedBeforeStart: true })]);
   });
 });

@@ -39,7 +39,8 @@ export function createQoe(inputs: QoeInputs) {
   const qoeSourceRequested = createEvent();
   /** The player plays by itself (autoplay) once its source is ready. */
   const qoeAutoplayed = createEvent();
-  const pageHidden = createEvent();
+  /** The page left at pagehide (unloaded or put in the back-forward cache), not merely hidden. */
+  const qoePageLeft = createEvent();
 
   const $playback = createStore<Playback>(fresh(NO_ITEM), { serialize: 'ignore' });
 
@@ -66,23 +67,23 @@ export function createQoe(inputs: QoeInputs) {
   // The start is known once (a first frame is never taken back): the step that makes it known sends it.
   const startupShown = sample({ clock: stepped, filter: ({ before, after }) => startupMs(before.qoe) === null && startupMs(after.qoe) !== null, fn: ({ after }) => after });
 
-  const summaryDue = closePlaybacks(inputs, { $playback, stepped, pageHidden, readCloseTimeFx });
+  const summaryDue = closePlaybacks(inputs, { $playback, stepped, qoePageLeft, readCloseTimeFx });
   sendQoeStats(inputs, startupShown, summaryDue);
-  return { qoeFactHappened, qoeSourceRequested, qoeAutoplayed, pageHidden };
+  return { qoeFactHappened, qoeSourceRequested, qoeAutoplayed, qoePageLeft };
 }
 
 /** A summary closes the playback: at the media's end, at pagehide, or when the item changes. */
 function closePlaybacks(
   { itemChanged }: QoeInputs,
-  { $playback, stepped, pageHidden, readCloseTimeFx }: {
+  { $playback, stepped, qoePageLeft, readCloseTimeFx }: {
     $playback: StoreWritable<Playback>;
     stepped: Event<{ fact: StampedQoeFact }>;
-    pageHidden: Event<void>;
+    qoePageLeft: Event<void>;
     readCloseTimeFx: Effect<Close, Close & { at: number }>;
   },
 ) {
   sample({ clock: stepped, filter: ({ fact }) => fact.type === 'ended', fn: (): Close => ({ next: null }), target: readCloseTimeFx });
-  sample({ clock: pageHidden, fn: (): Close => ({ next: null }), target: readCloseTimeFx });
+  sample({ clock: qoePageLeft, fn: (): Close => ({ next: null }), target: readCloseTimeFx });
   sample({
     clock: itemChanged,
     source: $playback,

@@ -40,7 +40,7 @@ const $framePoint = createStore<number | null>(null)
 sample({ clock: [playFx, mediaPlaying], source: $currentTime, target: $framePoint });
 const timeFact = merge([mediaTimeUpdated, streamTicked]);
 /** A frame showed for the play intent that stood. */
-export const startFrameShown = sample({
+const startFrameShown = sample({
   clock: timeFact,
   source: { state: $startState, status: $status, point: $framePoint },
   filter: ({ state, status, point }, { currentTime }) => awaitsFrame(state) && status === 'playing' && point !== null && currentTime > point,

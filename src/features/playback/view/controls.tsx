@@ -12,7 +12,7 @@ import { SeekSlider, type SeekSlots } from './seek-slider';
 import { TimeDisplay } from './time-display';
 import { VolumeControl } from './volume-control';
 
-export function PlayToggle({ className = 'control', testId = 'play-toggle' }: { className?: string; testId?: string }) {
+function PlayToggle({ className = 'control', testId = 'play-toggle' }: { className?: string; testId?: string }) {
   const { isPlaying, status, onToggle } = useUnit({ isPlaying: $isPlaying, status: $status, onToggle: togglePlayClicked });
   const label = isPlaying ? STRINGS.pause : STRINGS.play;
   return (
@@ -30,7 +30,7 @@ export function PlayToggle({ className = 'control', testId = 'play-toggle' }: { 
   );
 }
 
-export function SeekBackButton({ className = 'control' }: { className?: string }) {
+function SeekBackButton({ className = 'control' }: { className?: string }) {
   const onBack = useUnit(seekBackClicked);
   return (
     <button
@@ -47,7 +47,7 @@ export function SeekBackButton({ className = 'control' }: { className?: string }
   );
 }
 
-export function SeekForwardButton({ className = 'control' }: { className?: string }) {
+function SeekForwardButton({ className = 'control' }: { className?: string }) {
   const onForward = useUnit(seekForwardClicked);
   return (
     <button
@@ -65,7 +65,7 @@ export function SeekForwardButton({ className = 'control' }: { className?: strin
 }
 
 /** Share: hidden with disabled_share; the popup belongs to another feature. */
-export function ShareButton() {
+function ShareButton() {
   const { enabled, onShare } = useUnit({ enabled: $shareEnabled, onShare: shareClicked });
   if (!enabled) return null;
   return (
