@@ -15,6 +15,9 @@ import {
   engineAttached, engineConnected, muteToggled, sourceRequested, seekBackClicked, seekForwardClicked, togglePlayClicked,
 } from '../features/playback';
 import { tapEngineFacts } from '../engine/trace-tap';
+import { createAdVideo } from '../engine/ad-video';
+import { takeAdElement } from '../platform/vast-prefetch';
+import { createAdVideoFx } from '../features/ads';
 import { startDeviceFingerprint } from '../platform/fingerprint';
 import { initSentry, startSentryAfter } from '../platform/sentry';
 import { AFTER_START_UP_BUFFER_MAX_MS, AFTER_START_UP_BUFFER_S, AFTER_START_UP_FALLBACK_MS, AFTER_START_UP_STALLED_MS } from '../lib/constants';
@@ -65,7 +68,8 @@ export function createPlayer({ video, engine, takeEarly, firstFrame: started, sh
   initSentry({ dsn: early.config.sentryDsn, project: early.config.sentryProject });
 
   const features = linkFeatures();
-  const scope = fork();
+  // The media stack makes the ad video, over the element the page's start made for a pre-roll.
+  const scope = fork({ handlers: [[createAdVideoFx, () => createAdVideo(takeAdElement() ?? undefined)]] });
   takeShellIntents(scope, shell, intentEvents(features));
   // What loads after the first frame waits until the buffer can spare the link. Only a start known
   // to wait for the viewer's click is given up on early; one that plays (or is not planned yet, on

@@ -2,8 +2,9 @@
  * The pre-roll made ready, and played for the viewer, before the app. Its VAST document is asked
  * for as soon as the ad list says a pre-roll comes first; once it has come, the ads loader's own
  * code resolves it (wrappers, the media file this browser plays) and the ad's element loads its
- * media. The app's turn waits for that media (`ready`, app-turn.ts): on a phone's link the app's
- * code beside it would hold the ad back, and a tap before the app plays the ad on the page. The
+ * media. Without autoplay the app's turn waits for that media (`ready`, app-turn.ts): on a phone's
+ * link the app's code beside it would hold the ad back, and a tap before the app plays the ad on
+ * the page (with autoplay the app comes at once and plays it). The
  * ads model adopts both when it comes: its loader takes the resolved ad, its ad video the element,
  * playing or not (its facts replayed, engine/ad-video.ts), and it sends the ad's impression and
  * tracking from there.

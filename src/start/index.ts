@@ -85,6 +85,8 @@ function startPreroll(storage: KeyValueStorage, appStarting: () => boolean, onPl
   void earlyAdList
     .then((list) => {
       const preroll = earlyPreroll({ config, adList: list });
+      // Autoplay: the app plays the ad at once, so it comes at once.
+      if (config.autoPlay) ready();
       // Once the app has started, its ads model asks for the ad itself.
       if (preroll === null || appStarting()) return (ready(), decide(null));
       if (!preroll.vastUrl) return (ready(), appNow(), decide(null));

@@ -5,7 +5,8 @@
 import { allSettled, createWatch, fork, type Scope } from 'effector';
 import { vi } from 'vitest';
 import { VastError, VastErrorCode, type ParsedAd } from '../vast';
-import { createAdVideoFx, type AdVideo } from '../platform/ad-video';
+import { createAdVideoFx } from '../features/ads';
+import type { AdVideo } from '../engine/ad-video';
 import { loadVastFx, type VastLoadRequest } from '../platform/vast-loader';
 import { firePixelFx, type PixelRequest } from '../platform/pixel';
 import { sendStatFx, type StatEvent } from '../platform/stats';

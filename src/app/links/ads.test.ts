@@ -19,7 +19,7 @@ import { adCreated, adMutedRequested, adVolumeMatched, playAdFx } from '../../fe
 import { $adMediaTimeoutMs } from '../../features/ads/model/media-timeout';
 import { reportAdErrorFx } from '../../features/ads/model/tracking';
 import { watchVisibilityFx } from '../../features/ads/model/environment';
-import { createAdVideoFx } from '../../platform/ad-video';
+import { createAdVideoFx } from '../../features/ads';
 import { loadVastFx } from '../../platform/vast-loader';
 import { firePixelFx } from '../../platform/pixel';
 import { sendStatFx } from '../../platform/stats';

@@ -26,6 +26,7 @@ export {
   adCreated,
   adMediaSoundRefused,
   playAdFx,
+  createAdVideoFx,
 } from './model/break';
 export type { AdBreak, AdBreakPhase, AdFailure, AdPosition, AdStatusChange } from './model/break';
 export { $adMediaTimeoutMs } from './model/media-timeout';

@@ -5,7 +5,7 @@
 import { attach, combine, createEffect, createEvent, createStore, sample, scopeBind } from 'effector';
 import type { ParsedAd } from '../../../vast';
 import { VastErrorCode, isAbortError, isVastError } from '../../../vast';
-import { createAdVideoFx, type AdVideo, type AdVideoFacts } from '../../../platform/ad-video';
+import type { AdVideo, AdVideoFacts } from '../../../engine/ad-video';
 import { loadVastFx } from '../../../platform/vast-loader';
 import { VOLUME_MAX } from '../../../lib/constants';
 import { AdStatus, isRunning, isTerminal, nextAdStatus, type AdFact } from '../status';
@@ -91,6 +91,12 @@ export const adVolumeMatched = createEvent<AdVolume>();
 /** The ad failed; the model pings its error links, logs it and moves on. */
 export const adFailed = createEvent<AdFailure>();
 
+/**
+ * Makes the ad video when the first break is prepared. The media stack makes it (engine/ad-video.ts,
+ * over the page's start's element when it made one): the composition root gives the handler
+ * (app/create-player.tsx), and a test its own.
+ */
+export const createAdVideoFx = createEffect<void, AdVideo>();
 export const $adVideo = createStore<AdVideo | null>(null, { serialize: 'ignore' }).on(createAdVideoFx.doneData, (_, video) => video);
 export const $break = createStore<AdBreak | null>(null, { serialize: 'ignore' });
 export const $breakPhase = createStore<AdBreakPhase>('idle');
