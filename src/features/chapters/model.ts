@@ -10,9 +10,10 @@
  * when the playhead plays into it (or starts in it), once per intro and episode; an intro the
  * viewer seeked into is theirs to watch, and gets the button.
  */
-import { attach, combine, createEffect, createEvent, createStore, sample, scopeBind, type Event, type EventCallable, type Store, type Unit } from 'effector';
+import { attach, combine, createEffect, createEvent, createStore, sample, type Event, type EventCallable, type Store, type Unit } from 'effector';
 import type { MediaEngine } from '../../engine/types';
 import { STORAGE_KEYS } from '../../lib/constants';
+import { createSideTrack } from '../../lib/side-track';
 import { fetchChaptersTrackFx, type FetchedChapters } from '../../platform/chapters-track';
 import { exposeChaptersToHarness, type HarnessChapters } from '../../platform/harness-probe';
 import { $storage, isBoolean, readTyped } from '../../platform/storage';
@@ -61,7 +62,6 @@ export interface ChaptersDeps {
   $breakPhase: Store<AdBreakPhase>;
 }
 
-type ChaptersTrackState = HarnessChapters['state'];
 
 // The setting, read again at every source (another tab may have changed it).
 const readAutoSkipFx = attach({ source: $storage, effect: (storage) => readTyped(storage, STORAGE_KEYS.skipIntro, isBoolean) ?? false });
@@ -95,25 +95,8 @@ export function createChapters(deps: ChaptersDeps) {
 
 /** The episode's chapters file: named by the engine, fetched once the start is over, parsed. */
 function createChaptersTrack({ $currentTime, $duration, $status, $startAwaited }: ChaptersDeps) {
-  /** The engine's fact: the stream's master names this chapters file. */
-  const chaptersTrackFound = createEvent<string>();
-  /** Another stream is asked for (the next episode): its chapters, if any, are named anew. */
-  const chaptersCleared = createEvent();
-
-  /** Listens to the engine's fact in this player's scope. */
-  const watchChaptersTrackFx = createEffect((engine: MediaEngine) => {
-    const found = scopeBind(chaptersTrackFound, { safe: true });
-    engine.on('chaptersTrackFound', ({ url }) => found(url));
-  });
-
-  const $chaptersTrackUrl = createStore<string | null>(null)
-    .on(chaptersTrackFound, (_, url) => url)
-    .reset(chaptersCleared);
-  const $chaptersTrackState = createStore<ChaptersTrackState>('none')
-    .on(chaptersTrackFound, () => 'found')
-    .on(fetchChaptersTrackFx, (state) => (state === 'found' ? 'loading' : state))
-    .reset(chaptersCleared);
-  const $cues = createStore<readonly ChapterCue[]>([]).reset([chaptersTrackFound, chaptersCleared]);
+  const track = createSideTrack({ fact: 'chaptersTrackFound', fetchFx: fetchChaptersTrackFx, parseFx: parseChaptersFx });
+  const { found: chaptersTrackFound, cleared: chaptersCleared, watchFx: watchChaptersTrackFx, $url: $chaptersTrackUrl, $state: $chaptersTrackState, $cues } = track;
 
   /** The episode's chapters, in order, cut to its duration (rules.ts); empty without a file, or for a broken one. */
   const $chapters = combine($cues, $duration, toChapters);
@@ -141,29 +124,6 @@ function createChaptersTrack({ $currentTime, $duration, $status, $startAwaited }
     target: fetchChaptersTrackFx,
   });
 
-  // Answers for a file no longer current (another episode meanwhile) are dropped.
-  const current = { url: $chaptersTrackUrl, state: $chaptersTrackState };
-  const isCurrent = (state: { url: string | null; state: ChaptersTrackState }, track: string) => state.state === 'loading' && state.url === track;
-  sample({
-    clock: fetchChaptersTrackFx.done,
-    source: current,
-    filter: (state, { params }) => isCurrent(state, params),
-    fn: (_, { params, result }) => ({ track: params, fetched: result }),
-    target: parseChaptersFx,
-  });
-  const parsed = sample({
-    clock: parseChaptersFx.done,
-    source: current,
-    filter: (state, { params }) => isCurrent(state, params.track),
-    fn: (_, { result }) => result,
-  });
-  const failed = sample({
-    clock: [fetchChaptersTrackFx.fail.map(({ params }) => params), parseChaptersFx.fail.map(({ params }) => params.track)],
-    source: current,
-    filter: isCurrent,
-  });
-  $cues.on(parsed, (_, cues) => cues);
-  $chaptersTrackState.on(parsed, () => 'ready').on(failed, () => 'failed');
 
   return {
     chaptersTrackFound, chaptersCleared, watchChaptersTrackFx, chapterEntered, $chaptersTrackUrl, $chaptersTrackState, $chapters, $currentChapter, $chapterGaps,
