@@ -28,9 +28,6 @@ export interface EarlyPreroll {
   play(volume: VolumeState): Promise<boolean>;
 }
 
-/** HTMLMediaElement.HAVE_ENOUGH_DATA. */
-const HAVE_ENOUGH_DATA = 4;
-
 export function prepareEarlyPreroll(vastUrl: string, onPlaying: () => void): EarlyPreroll {
   prefetchVast(vastUrl);
   const element = createAdElement();
@@ -74,7 +71,6 @@ export function prepareEarlyPreroll(vastUrl: string, onPlaying: () => void): Ear
       if (!held()) return giveUp();
       element.preload = 'auto';
       element.src = mediaUrl;
-      if (element.readyState >= HAVE_ENOUGH_DATA) settle();
       playWhenWanted();
     })
     // A failed resolution is the loader's to report.
