@@ -13,6 +13,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
 const ISOLATED = [
   'src/engine/hls-engine.test.ts',
   'src/features/playback/model.test.ts',
+  'src/features/playback/start-retry.test.ts',
   'src/features/playback/start-watchdog.test.ts',
 ];
 
