@@ -1,17 +1,15 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
- * Files that need a module graph of their own. The modules still wired on import (playback, ads)
- * wire themselves once per graph, so in a shared graph an earlier file may have loaded ones these
- * files do not want. They test a model with only its own wiring: with the volume restored on
- * attach (playback/volume.ts) the engine sees commands they do not expect. hls-engine.test.ts
- * replaces hls.js with vi.mock, which only reaches modules loaded after it. Embed's, fullscreen's
- * and chapters' model tests left the list once those features (and analytics, whose intervals
+ * Files that need a module graph of their own. Playback still wires itself on import, once per
+ * graph, so in a shared graph an earlier file may have loaded parts of it these files do not want:
+ * they test a model with only its own wiring, and with the volume restored on attach
+ * (playback/volume.ts) the engine sees commands they do not expect. Embed's, fullscreen's and
+ * chapters' model tests left the list once those features (and analytics, whose intervals
  * `allSettled` and `vi.runAllTimersAsync` waited on for ever in a playing scope) were built by
- * factories in a region each file clears.
+ * factories in a region each file clears; the hls.js engine's, once it was given its Hls class.
  */
 const ISOLATED = [
-  'src/engine/hls-engine.test.ts',
   'src/features/playback/model.test.ts',
   'src/features/playback/start-retry.test.ts',
   'src/features/playback/start-watchdog.test.ts',

@@ -5,32 +5,22 @@
  * error-policy.test.ts.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ErrorDetails, ErrorTypes, Events, type ErrorData, type HlsListeners } from 'hls.js';
+import Hls, { ErrorDetails, ErrorTypes, Events, type ErrorData, type HlsListeners } from 'hls.js';
 import { FakeHls, FakeTextTrack, FakeVideo, timeRanges, trigger } from '../test-support/hls-fakes';
 import { AUDIO_URL, L360, L720, LEVEL_URL, MASTER, media, segment, vodDetails } from '../test-support/hls-payloads';
 import { createHlsEngine, HLS_PARTS_LEFT_OUT, KEY_LOAD_POLICY, type HlsEngineOptions } from './hls-engine';
 import { toEngineError } from './hls-events';
 import { ENGINE_FACT_NAMES, type EngineFactName, type EngineFacts } from './types';
 
-vi.mock('hls.js', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('hls.js')>();
-  const { FakeHls: Fake } = await import('../test-support/hls-fakes');
-  // Only the Hls class is fake; the enums, Level, LoadStats and the default loader stay real.
-  Object.assign(Fake, {
-    Events: actual.Events,
-    ErrorTypes: actual.ErrorTypes,
-    ErrorDetails: actual.ErrorDetails,
-    DefaultConfig: actual.default.DefaultConfig,
-  });
-  return { ...actual, default: Fake };
-});
+/** The engine's hls.js: the fake class, with hls.js's own default configuration (its loader). */
+const HlsClass = Object.assign(FakeHls, { DefaultConfig: Hls.DefaultConfig }) as unknown as typeof Hls;
 
 // --- the engine under test, with every fact it emits recorded --------------------------------
 
 const FACT_NAMES = ENGINE_FACT_NAMES;
 
 function setup(options?: HlsEngineOptions, video = new FakeVideo()) {
-  const engine = createHlsEngine(video as unknown as HTMLVideoElement, options);
+  const engine = createHlsEngine(video as unknown as HTMLVideoElement, { Hls: HlsClass, ...options });
   const seen: Array<[EngineFactName, unknown]> = [];
   for (const fact of FACT_NAMES) engine.on(fact, (payload: unknown) => seen.push([fact, payload]));
   const facts = <K extends EngineFactName>(fact: K) => seen.filter(([name]) => name === fact).map(([, payload]) => payload as EngineFacts[K]);

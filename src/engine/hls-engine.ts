@@ -50,10 +50,12 @@ export interface HlsEngineOptions {
   playlists?: PlaylistCache;
   /** hls.js's transmuxer worker, relative to the page; the build's by default, null for none (transmux-worker.ts). */
   workerUrl?: string | null;
+  /** The hls.js class; a test gives an hls.js-shaped fake. */
+  Hls?: typeof Hls;
 }
 
 /** The engine's hls.js configuration, every instance's but its start position; the caller's config wins. */
-function hlsConfig(playlists: PlaylistCache, segments: SegmentCache, config: Partial<HlsConfig> | undefined): Partial<HlsConfig> {
+function hlsConfig(HlsClass: typeof Hls, playlists: PlaylistCache, segments: SegmentCache, config: Partial<HlsConfig> | undefined): Partial<HlsConfig> {
   return {
     backBufferLength: BACK_BUFFER_S,
     capLevelToPlayerSize: false,
@@ -64,8 +66,8 @@ function hlsConfig(playlists: PlaylistCache, segments: SegmentCache, config: Par
     startFragPrefetch: true,
     keyLoadPolicy: KEY_LOAD_POLICY,
     // Playlists and init segments from the network, or from memory when fetched ahead.
-    pLoader: withEarlyPlaylists(Hls.DefaultConfig.loader, playlists),
-    fLoader: withEarlyInitSegments(Hls.DefaultConfig.loader, segments),
+    pLoader: withEarlyPlaylists(HlsClass.DefaultConfig.loader, playlists),
+    fLoader: withEarlyInitSegments(HlsClass.DefaultConfig.loader, segments),
     ...HLS_PARTS_LEFT_OUT,
     ...config,
   };
@@ -94,13 +96,14 @@ export function createHlsEngine(video: HTMLVideoElement, options: HlsEngineOptio
     state.observe(args[0], args[1]);
     facts.emit(...args);
   };
-  const useMse = Hls.isSupported();
+  const HlsClass = options.Hls ?? Hls;
+  const useMse = HlsClass.isSupported();
   let hls: Hls | null = null;
   const live = () => hls;
   const stopMediaEvents = forwardMediaEvents(video, emit, { nativeHls: !useMse });
   const stopCues = forwardCues(video, emit);
   const worker = createTransmuxWorker(options.workerUrl === undefined ? BUILT_WORKER_URL : options.workerUrl, video.ownerDocument ?? null, emit);
-  const parts: HlsParts = { config: hlsConfig(playlists, segments, options.config), video, emit, live, playlists, segments, worker };
+  const parts: HlsParts = { Hls: HlsClass, config: hlsConfig(HlsClass, playlists, segments, options.config), video, emit, live, playlists, segments, worker };
 
   function teardown(): void {
     if (hls) {

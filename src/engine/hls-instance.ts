@@ -14,6 +14,8 @@ import type { PreloadOptions } from './types';
 
 /** What every instance of one engine is made with. */
 export interface HlsParts {
+  /** The hls.js class (hls-engine.ts: a test's fake in its tests). */
+  Hls: typeof Hls;
   /** The engine's configuration of hls.js, the caller's own included (hls-engine.ts). */
   config: Partial<HlsConfig>;
   video: HTMLVideoElement;
@@ -71,7 +73,7 @@ function startLowOnSlowLink(instance: Hls, { playlists, segments, video }: HlsPa
 /** Loads the source into the element from `startTime` (0: hls.js's own start). */
 export function createHls(url: string, startTime: number, parts: HlsParts): Hls {
   // The caller's config (in parts.config) wins over the start position too.
-  const instance = new Hls({ startPosition: startTime > 0 ? startTime : -1, ...parts.config });
+  const instance = new parts.Hls({ startPosition: startTime > 0 ? startTime : -1, ...parts.config });
   forwardHlsEvents(instance, parts.emit);
   parts.worker.watch(instance);
   startLowOnSlowLink(instance, parts);

@@ -1,7 +1,7 @@
 /**
  * The hls.js-shaped fake and a <video> with the properties and events the engine uses, shared by
- * the engine's tests (src/engine/*.test.ts). Nothing here loads hls.js: a test that mocks it can
- * import this file from the mock's factory.
+ * the engine's tests (src/engine/*.test.ts). Nothing here loads hls.js; the engine is given the
+ * fake class (`HlsEngineOptions.Hls`).
  */
 import type { HlsListeners } from 'hls.js';
 import { vi } from 'vitest';
