@@ -1,7 +1,7 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
- * Files that need a module graph of their own. The modules still wired on import (playback, ads)
+ * Files that need a module graph of their own. The modules still wired on import (session, playback)
  * wire themselves once per graph, so in a shared graph an earlier file may have loaded ones these
  * files do not want. They test a model with only its own wiring: with the volume restored on
  * attach (playback/volume.ts) the engine sees commands they do not expect. hls-engine.test.ts
