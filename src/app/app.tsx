@@ -7,7 +7,7 @@ import { PlayerLayout } from '../features/playback/view';
 import { Captions } from '../features/tracks/view';
 import { MenuBackdrop, SettingsButton, SettingsMenu, SubtitlesButton } from '../features/menus/view';
 import { CastButton, FullscreenButton, PipButton, StretchedCloseButton } from '../features/fullscreen/view';
-import { AdOverlay } from '../features/ads/view';
+import { AdOverlay, MidrollMarks } from '../features/ads/view';
 import { ResumePrompt } from '../features/progress/view';
 import { FinishEpisodeCard, NextEpisodeButton, SeasonsButton, SeasonsMenu } from '../features/series/view';
 import { SharePopup } from '../features/share/view';
@@ -31,7 +31,12 @@ export function App({ features }: { features: Features }) {
       <PlayerLayout
         top={<Title />}
         overlay={<Captions model={features.tracks} />}
-        seekMarks={<ChapterGaps model={features.chapters} />}
+        seekMarks={
+          <>
+            <ChapterGaps model={features.chapters} />
+            <MidrollMarks model={features.ads} />
+          </>
+        }
         seekTipTitle={(time) => <ChapterTitle model={features.chapters} time={time} />}
         seekPreview={(time, left) => <SeekPreview model={features.previews} time={time} left={left} />}
         menu={
@@ -73,7 +78,7 @@ export function App({ features }: { features: Features }) {
           </>
         }
       />
-      <AdOverlay />
+      <AdOverlay model={features.ads} />
     </SessionScreen>
   );
 }

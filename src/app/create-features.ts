@@ -1,14 +1,16 @@
 /**
- * The features built by a factory, given the other features' units they hear (ADR 0006). Two
- * links on one event run in the order they were made, and each of these features once made its
- * links when its module was imported, before the links of app/links/. So they are built before
- * the links (link-features.ts), in the order create-player's imports first loaded their modules:
- * analytics (its model hears only its own facts, given by links/analytics.ts), fullscreen (its
- * modes and devices), tracks, the Media Session, chapters, embed, menus, progress, series (then
- * its end-of-episode card), share, previews. A model another factory needs (tracks' choices and
- * speed, chapters' entries and credits, fullscreen's state, progress's saved positions) is passed
- * on. Their units come after those of the modules that still wire themselves on import (session,
- * playback, ads).
+ * The features, each built by its factory and given the other features' units it hears (ADR
+ * 0006), once per player. Two links on one event run in the order they were made, and each of
+ * these features once made its links when its module was imported, before the links of
+ * app/links/. So they are built before the links (link-features.ts), in the order create-player's
+ * imports first loaded their modules: analytics (its model hears only its own facts, given by
+ * links/analytics.ts), tracks, the Media Session, chapters, embed, menus, progress, series (then
+ * its end-of-episode card), share, previews. Ads and fullscreen come first: ads' modules wired
+ * themselves on import, before every factory, so ads is built as early as its deps allow, right
+ * after fullscreen (built on playback alone), whose native fullscreen and casting it hears. A
+ * model another factory needs (fullscreen's screen, ads' break, tracks' choices and speed,
+ * chapters' entries and credits, progress's saved positions) is passed on. Their units come after
+ * those of the modules that still wire themselves on import (session, playback).
  */
 import { $config, $content, $currentEpisode, $episodes, $seasons, $title, appStarted, episodeChosen, startAdopted } from '../features/session';
 import {
@@ -19,10 +21,8 @@ import {
 } from '../features/playback';
 import { createMediaSession } from '../features/fullscreen';
 import { fullscreenOnPlayback, tracksOnPlayback } from './playback-features';
-import {
-  $adStatus, $adUnitDuration, $adUnitRemainingTime, $break, $breakPhase, adMutedRequested, adPauseRequested, adPlayRequested, adStatusChanged, adVolumeRequested,
-  skipRequested, stopRequested,
-} from '../features/ads';
+import { createAds } from '../features/ads';
+import type { AdVideo } from '../engine/ad-video';
 import { createChapters } from '../features/chapters';
 import { createEmbed } from '../features/embed';
 import { createMenus } from '../features/menus';
@@ -32,13 +32,25 @@ import { createShare } from '../features/share';
 import { createAnalytics } from '../features/analytics';
 import { createPreviews } from '../features/previews';
 
+/** What the composition root gives the features from the media stack. */
+export interface FeatureMedia {
+  /** Makes the ad's <video> (engine/ad-video.ts), over the page's start's element when it made one. */
+  createAdVideo: () => AdVideo;
+}
+
 /** Builds the features that have a factory, once per player (a test, in a region it clears). */
-export function createFeatures() {
-  // Analytics first, as its module came before the others'. Its own units hear only its facts;
-  // links/analytics.ts gives it them, at its place in the order of links.
-  const analytics = createAnalytics();
-  // Fullscreen, then tracks, on playback's units alone (playback-features.ts).
+export function createFeatures({ createAdVideo }: FeatureMedia) {
+  // Fullscreen first, on playback's units alone (playback-features.ts): ads hears two of its stores.
   const fullscreen = fullscreenOnPlayback();
+  // Ads next, before every feature that hears its units, as its modules once wired themselves
+  // before any of them: the ad video, and whether only the content's <video> is on screen or casts.
+  const ads = createAds({ createAdVideo, $nativeFullscreen: fullscreen.$videoElementFullscreen, $casting: fullscreen.$casting });
+  const { $adStatus, $adUnitDuration, $adUnitRemainingTime, $break, $breakPhase, adStatusChanged } = ads;
+  const { adMutedRequested, adPauseRequested, adPlayRequested, adVolumeRequested, skipRequested, stopRequested } = ads;
+  // Analytics: its own units hear only its facts; links/analytics.ts gives it them, at its place in
+  // the order of links.
+  const analytics = createAnalytics();
+  // Tracks, on playback's units alone (playback-features.ts).
   const tracks = tracksOnPlayback();
   const { $playbackRate, qualityChosen, rateChosen, subtitleChosen, audioTrackChosen, $audioTracks } = tracks;
   // The Media Session: the playhead, the status and the speed it shows, the commands its actions give.
@@ -75,7 +87,7 @@ export function createFeatures() {
   // The seek previews: the engine that names the thumbnail track, and each source asked for. Last,
   // as its module and its links were (none of the features above hears it).
   const previews = createPreviews({ engineConnected, sourceAdopted, sourceRequested });
-  return { analytics, fullscreen, tracks, mediaSession, chapters, embed, menus, progress, series, share, previews };
+  return { fullscreen, ads, analytics, tracks, mediaSession, chapters, embed, menus, progress, series, share, previews };
 }
 
 /** The features' models, as createFeatures returns them: what the links and the views are given. */

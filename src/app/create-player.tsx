@@ -17,7 +17,6 @@ import {
 import { tapEngineFacts } from '../engine/trace-tap';
 import { createAdVideo } from '../engine/ad-video';
 import { takeAdElement } from '../platform/vast-prefetch';
-import { createAdVideoFx } from '../features/ads';
 import { startDeviceFingerprint } from '../platform/fingerprint';
 import { initSentry, startSentryAfter } from '../platform/sentry';
 import { AFTER_START_UP_BUFFER_MAX_MS, AFTER_START_UP_BUFFER_S, AFTER_START_UP_FALLBACK_MS, AFTER_START_UP_STALLED_MS } from '../lib/constants';
@@ -67,9 +66,10 @@ export function createPlayer({ video, engine, takeEarly, firstFrame: started, sh
   // the SDK itself loads after the first frame, off the start-up path.
   initSentry({ dsn: early.config.sentryDsn, project: early.config.sentryProject });
 
-  const features = linkFeatures();
-  // The media stack makes the ad video, over the element the page's start made for a pre-roll.
-  const scope = fork({ handlers: [[createAdVideoFx, () => createAdVideo(takeAdElement() ?? undefined)]] });
+  // The media stack makes the ad video (when the first break is prepared), over the element the
+  // page's start made for a pre-roll.
+  const features = linkFeatures({ createAdVideo: () => createAdVideo(takeAdElement() ?? undefined) });
+  const scope = fork();
   takeShellIntents(scope, shell, intentEvents(features));
   // What loads after the first frame waits until the buffer can spare the link. Only a start known
   // to wait for the viewer's click is given up on early; one that plays (or is not planned yet, on

@@ -16,7 +16,7 @@ import { linkEmbed } from './links/embed';
 import { linkMenus } from './links/menus';
 import { linkFullscreen } from './links/fullscreen';
 // Last: the links' imports load the features' modules in the order the player has always loaded them.
-import { createFeatures, type Features } from './create-features';
+import { createFeatures, type FeatureMedia, type Features } from './create-features';
 
 /** Every feature with links, by folder name, in the order they are linked. */
 export const FEATURE_LINKS: ReadonlyArray<readonly [feature: string, link: (features: Features) => void]> = [
@@ -38,17 +38,18 @@ export const FEATURE_LINKS: ReadonlyArray<readonly [feature: string, link: (feat
   ['embed', linkEmbed],
   // One panel at a time, and the parent frame's click and pause.
   ['menus', linkMenus],
-  // The Media Session, the fullscreen mode, and native fullscreen and casting for ads.
+  // The Media Session, the fullscreen mode and its exits.
   ['fullscreen', linkFullscreen],
 ];
 
 /**
- * Builds the features that have a factory, then links every feature, in order, and returns the
- * built features' models. Once per player: most units are their modules' own, so a second call
- * would run their links twice (a test makes them in a region it clears: test-support/linked.ts).
+ * Builds the features that have a factory (given the media stack's ad video), then links every
+ * feature, in order, and returns the built features' models. Once per player: session's and
+ * playback's units are their modules' own, so a second call would run their links twice (a test
+ * makes them in a region it clears: test-support/linked.ts).
  */
-export function linkFeatures(): Features {
-  const features = createFeatures();
+export function linkFeatures(media: FeatureMedia): Features {
+  const features = createFeatures(media);
   for (const [, link] of FEATURE_LINKS) link(features);
   return features;
 }

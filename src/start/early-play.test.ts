@@ -6,7 +6,6 @@ import { appStarted, loadStartupFx, startAdopted, type StartupData } from '../fe
 import { engineAttached, $autoplay } from '../features/playback';
 import type { StartPlan } from '../features/progress';
 import { startSnapshot } from '../test-support/start-snapshot';
-import { $break } from '../features/ads/model/break';
 import '../features/series';
 import { createMemoryStorage, $storage } from '../platform/storage';
 import { sendStatFx } from '../platform/stats';
@@ -14,6 +13,7 @@ import { firePixelFx } from '../platform/pixel';
 import { loadVastFx } from '../platform/vast-loader';
 import { linkFeatures } from '../app/link-features';
 import { linked } from '../test-support/linked';
+import { noAdVideo } from '../test-support/ads-scope';
 import { parseConfig } from '../features/session/config';
 import { planEarlyStart, planForViewer, playsAtOnce, earlyPreroll, waitsForViewer, type EarlyPlayInput } from './early-play';
 
@@ -107,7 +107,11 @@ describe('the entry plays the start itself only when the model would play it at 
  */
 
 // The features' links, as the player makes them.
-const { $resumePrompt } = linked(linkFeatures).progress;
+// No ad video is made here (test-support/ads-scope.ts): a pre-roll's break is prepared and holds
+// the content, and no VAST is asked for.
+const features = linked(() => linkFeatures({ createAdVideo: noAdVideo }));
+const { $resumePrompt } = features.progress;
+const { $break } = features.ads;
 
 const READY = { levels: [], audioTracks: [], subtitleTracks: [] };
 const film: EpisodeDto = {
@@ -157,7 +161,7 @@ async function modelsStart(row: Row, adopt: StartPlan | null) {
       [loadStartupFx, async () => startup],
       [sendStatFx, () => true],
       [firePixelFx, () => undefined],
-      // The pre-roll's VAST never answers here: the break stays prepared and holds the content.
+      // A pre-roll's VAST, were it asked for, would never answer: the break stays prepared and holds the content.
       [loadVastFx, () => new Promise(() => {})],
     ],
   });

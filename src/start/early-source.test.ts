@@ -13,6 +13,7 @@ import {
 import { reportStreamErrorFx } from '../features/analytics';
 import { linkFeatures } from '../app/link-features';
 import { linked } from '../test-support/linked';
+import { noAdVideo } from '../test-support/ads-scope';
 import { $storage, createMemoryStorage } from '../platform/storage';
 import { sendStatFx } from '../platform/stats';
 import { fire } from '../test-support/playback-scope';
@@ -20,7 +21,7 @@ import { sourceFailure } from './early-media';
 import { startAdopted } from '../features/session';
 import { startSnapshot } from '../test-support/start-snapshot';
 
-const features = linked(linkFeatures);
+const features = linked(() => linkFeatures({ createAdVideo: noAdVideo }));
 const { $audioTrack, $levels, $playingLevel, $subtitleTrack } = features.tracks;
 const { $chaptersTrackUrl } = features.chapters;
 const { $thumbnailTrackUrl } = features.previews;

@@ -18,6 +18,7 @@ import { parseConfig } from '../features/session/config';
 import { reportStreamErrorFx } from '../features/analytics';
 import { linkFeatures } from '../app/link-features';
 import { linked } from '../test-support/linked';
+import { noAdVideo } from '../test-support/ads-scope';
 import { createMemoryStorage, $storage } from '../platform/storage';
 import { sendStatFx } from '../platform/stats';
 import { firePixelFx } from '../platform/pixel';
@@ -25,7 +26,7 @@ import { loadVastFx } from '../platform/vast-loader';
 import { planEarlyStart } from './early-play';
 import { decideStart } from '../features/progress/start';
 
-linked(linkFeatures);
+linked(() => linkFeatures({ createAdVideo: noAdVideo }));
 
 const film: EpisodeDto = {
   id: 7, title: 'Film', description: '', order: 1, posterPath: null, duration: 600, watchProgress: 0, watchedAt: null,

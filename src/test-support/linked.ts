@@ -1,5 +1,5 @@
-import { clearNode, createNode, withRegion } from 'effector';
-import { afterAll } from 'vitest';
+import { clearNode, createNode, withRegion, type Node } from 'effector';
+import { afterAll, afterEach, beforeEach } from 'vitest';
 
 /**
  * Makes the features' links (app/links), or builds a feature (its factory), for one test file and
@@ -15,4 +15,23 @@ export function linked<T>(...links: ReadonlyArray<() => T>): T {
   });
   afterAll(() => clearNode(region, { deep: true }));
   return last as T;
+}
+
+/**
+ * Builds anew for each test of the file (before it), in a region cleared after it: for models that
+ * keep what they made for one scope, as the ads model keeps its ad video and hears its facts in the
+ * scope that made it. Returns a getter for the current test's build.
+ */
+export function linkedEach<T>(build: () => T): () => T {
+  let region: Node | null = null;
+  let built: T | undefined;
+  beforeEach(() => {
+    region = createNode();
+    built = withRegion(region, build);
+  });
+  afterEach(() => {
+    if (region) clearNode(region, { deep: true });
+    region = null;
+  });
+  return () => built as T;
 }

@@ -5,29 +5,23 @@ import { createScriptedEngine } from '../../engine/scripted-engine';
 import type { ParsedAd } from '../../vast';
 import { $config, loadStartupFx, parseConfig, type StartupData } from '../../features/session';
 import { $muted, $playHeld, $unmuteOffered, $volume, engineAttached, mediaSeeked, mediaTimeUpdated, playClicked, unmuteClicked } from '../../features/playback';
-import {
-  adsConfigured,
-  contentHoldRequested,
-  contentPauseRequested,
-  contentPlayRequested,
-  contentResumeRequested,
-  contentSeeked,
-  contentTimeUpdated,
-  type AdSettings,
-} from '../../features/ads';
-import { adCreated, adMutedRequested, adVolumeMatched, playAdFx } from '../../features/ads/model/break';
-import { $adMediaTimeoutMs } from '../../features/ads/model/media-timeout';
-import { reportAdErrorFx } from '../../features/ads/model/tracking';
-import { watchVisibilityFx } from '../../features/ads/model/environment';
-import { createAdVideoFx } from '../../features/ads';
+import type { AdSettings } from '../../features/ads';
+import type { AdVideo } from '../../engine/ad-video';
 import { loadVastFx } from '../../platform/vast-loader';
 import { firePixelFx } from '../../platform/pixel';
 import { sendStatFx } from '../../platform/stats';
 import { linkFeatures } from '../link-features';
-import { linked } from '../../test-support/linked';
+import { linkedEach } from '../../test-support/linked';
+import { noAdVideo } from '../../test-support/ads-scope';
 
-// The features' links, as the player makes them.
-linked(linkFeatures);
+/** Makes the ad <video> at the model's first break: none, unless the test gives its own. */
+let makeAdVideo: () => AdVideo = noAdVideo;
+// The features' links, as the player makes them, for each test: the ads model keeps the ad video
+// it made, and hears its facts in the scope that made it.
+const features = linkedEach(() => {
+  makeAdVideo = noAdVideo;
+  return linkFeatures({ createAdVideo: () => makeAdVideo() });
+});
 
 const config = parseConfig({ search: '?movie_id=102&advert=1', pageUrl: 'http://player.test/', rootData: { adListUrl: '/ads/list.json' } });
 const startup = (available: boolean): StartupData => ({
@@ -54,15 +48,16 @@ function prerollScope() {
     canPlayType: () => 'probably',
     on: (fact: string, listener: () => void) => ((listeners[fact] = listener), () => {}),
   };
+  makeAdVideo = () => video as unknown as AdVideo;
+  const { ads } = features();
   const scope = fork({
-    values: [[$adMediaTimeoutMs, null]],
+    values: [[ads.$adMediaTimeoutMs, null]],
     handlers: [
-      [createAdVideoFx, () => video],
       [loadVastFx, async () => ad],
       [firePixelFx, () => {}],
       [sendStatFx, () => true],
-      [reportAdErrorFx, () => {}],
-      [watchVisibilityFx, () => false],
+      [ads.reportAdErrorFx, () => {}],
+      [ads.watchVisibilityFx, () => false],
     ],
   });
   return { order, listeners, scope };
@@ -70,9 +65,10 @@ function prerollScope() {
 
 describe('ads wiring', () => {
   it.each([true, false])('the start-up answers configure the ad plan when the content is available (%s)', async (available) => {
+    const { ads } = features();
     const scope = fork({ values: [[$config, config]], handlers: [[loadStartupFx, async () => startup(available)]] });
     const configured: AdSettings[] = [];
-    createWatch({ unit: adsConfigured, scope, fn: (settings) => configured.push(settings) });
+    createWatch({ unit: ads.adsConfigured, scope, fn: (settings) => configured.push(settings) });
     await allSettled(loadStartupFx, { scope, params: { ...config, movieId: 102 } });
     expect(configured).toEqual(
       available ? [{ adList: startup(true).adList, adListUrl: 'http://player.test/ads/list.json', advert: true, baseUrl: 'http://player.test' }] : [],
@@ -80,68 +76,73 @@ describe('ads wiring', () => {
   });
 
   it("a break holds, pauses and resumes the content; a held play is the ads' cue", async () => {
+    const { ads } = features();
     const scope = fork();
     const engine = createScriptedEngine();
     await allSettled(engineAttached, { scope, params: engine });
     const cues: string[] = [];
-    createWatch({ unit: contentPlayRequested, scope, fn: () => cues.push('play requested') });
+    createWatch({ unit: ads.contentPlayRequested, scope, fn: () => cues.push('play requested') });
 
-    await allSettled(contentHoldRequested, { scope });
+    await allSettled(ads.contentHoldRequested, { scope });
     expect(scope.getState($playHeld)).toBe(true);
     await allSettled(playClicked, { scope });
     expect(cues).toEqual(['play requested']);
     expect(engine.calls.map((c) => c.command)).not.toContain('play');
 
-    await allSettled(contentResumeRequested, { scope, params: { resume: true } });
+    await allSettled(ads.contentResumeRequested, { scope, params: { resume: true } });
     expect(scope.getState($playHeld)).toBe(false);
     expect(engine.calls.map((c) => c.command)).toContain('play');
 
     engine.calls.length = 0;
-    await allSettled(contentPauseRequested, { scope });
+    await allSettled(ads.contentPauseRequested, { scope });
     expect(scope.getState($playHeld)).toBe(true);
     expect(engine.calls.map((c) => c.command)).toEqual(['pause']);
-    await allSettled(contentResumeRequested, { scope, params: { resume: false } });
+    await allSettled(ads.contentResumeRequested, { scope, params: { resume: false } });
     expect(scope.getState($playHeld)).toBe(false);
     expect(engine.calls.map((c) => c.command)).toEqual(['pause']);
   });
 
   it("the schedule hears the content's time and seeks", async () => {
+    const { ads } = features();
     const scope = fork();
     const heard: string[] = [];
-    createWatch({ unit: contentTimeUpdated, scope, fn: (time) => heard.push(`time ${time}`) });
-    createWatch({ unit: contentSeeked, scope, fn: (time) => heard.push(`seeked ${time}`) });
+    createWatch({ unit: ads.contentTimeUpdated, scope, fn: (time) => heard.push(`time ${time}`) });
+    createWatch({ unit: ads.contentSeeked, scope, fn: (time) => heard.push(`seeked ${time}`) });
     await allSettled(mediaTimeUpdated, { scope, params: { currentTime: 12, duration: 600, bufferedAhead: 3 } });
     await allSettled(mediaSeeked, { scope, params: { currentTime: 300 } });
     expect(heard).toEqual(['time 12', 'seeked 300']);
   });
 
   it("an ad starts at the content's volume", async () => {
-    const scope = fork({ values: [[$volume, 0.4], [$muted, true], [$adMediaTimeoutMs, null]] });
+    const { ads } = features();
+    const scope = fork({ values: [[$volume, 0.4], [$muted, true], [ads.$adMediaTimeoutMs, null]] });
     const matched: unknown[] = [];
-    createWatch({ unit: adVolumeMatched, scope, fn: (volume) => matched.push(volume) });
-    await allSettled(adCreated, { scope, params: { id: 'a', mediaFile: { url: 'http://ads/a.mp4' } } as ParsedAd });
+    createWatch({ unit: ads.adVolumeMatched, scope, fn: (volume) => matched.push(volume) });
+    await allSettled(ads.adCreated, { scope, params: { id: 'a', mediaFile: { url: 'http://ads/a.mp4' } } as ParsedAd });
     expect(matched).toEqual([{ volume: 0.4, muted: true }]);
   });
 
   it("the viewer's click held for a pre-roll unlocks the content inside it, before the ad plays (Safari's engine)", async () => {
+    const { ads } = features();
     const { order, scope } = prerollScope();
     const engine = createScriptedEngine();
     engine.unlock = () => void order.push('content unlock');
     await allSettled(engineAttached, { scope, params: engine });
-    await allSettled(adsConfigured, { scope, params: { adList: { prerollList: [{ vastUrl: 'http://ads.test/vast.xml' }] }, adListUrl: null, advert: false, baseUrl: 'http://player.test' } });
+    await allSettled(ads.adsConfigured, { scope, params: { adList: { prerollList: [{ vastUrl: 'http://ads.test/vast.xml' }] }, adListUrl: null, advert: false, baseUrl: 'http://player.test' } });
     expect(scope.getState($playHeld)).toBe(true);
     await allSettled(playClicked, { scope });
     expect(order).toEqual(['content unlock', 'ad play']);
   });
 
   it('a play asked before the pre-roll was known: the content pauses, the ad plays, then the content', async () => {
+    const { ads } = features();
     const { order, listeners, scope } = prerollScope();
     const engine = createScriptedEngine();
     await allSettled(engineAttached, { scope, params: engine });
     const content = () => engine.calls.map((c) => c.command).filter((command) => command === 'play' || command === 'pause');
     await allSettled(playClicked, { scope });
     expect(content()).toEqual(['play']);
-    await allSettled(adsConfigured, { scope, params: { adList: { prerollList: [{ vastUrl: 'http://ads.test/vast.xml' }] }, adListUrl: null, advert: false, baseUrl: 'http://player.test' } });
+    await allSettled(ads.adsConfigured, { scope, params: { adList: { prerollList: [{ vastUrl: 'http://ads.test/vast.xml' }] }, adListUrl: null, advert: false, baseUrl: 'http://player.test' } });
     expect(content()).toEqual(['play', 'pause']);
     expect(order).toEqual(['ad play']);
     listeners.ended?.();
@@ -150,12 +151,13 @@ describe('ads wiring', () => {
   });
 
   it("an ad the browser made play muted offers 'Включить звук' and mutes the content it holds; one click unmutes both", async () => {
-    const scope = fork({ handlers: [[playAdFx, async () => 'muted' as const]] });
+    const { ads } = features();
+    const scope = fork({ handlers: [[ads.playAdFx, async () => 'muted' as const]] });
     const engine = createScriptedEngine();
     await allSettled(engineAttached, { scope, params: engine });
     const adMuted: boolean[] = [];
-    createWatch({ unit: adMutedRequested, scope, fn: (muted) => adMuted.push(muted) });
-    await allSettled(playAdFx, { scope });
+    createWatch({ unit: ads.adMutedRequested, scope, fn: (muted) => adMuted.push(muted) });
+    await allSettled(ads.playAdFx, { scope });
     expect(scope.getState($unmuteOffered)).toBe(true);
     expect(engine.muted).toBe(true);
     await allSettled(unmuteClicked, { scope });

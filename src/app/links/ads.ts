@@ -5,7 +5,8 @@
  *
  * Playback's side of a break is here too: the pre-roll holds the content's first play, and a
  * break pauses the content and resumes it (playback listening to ads, kept here at its place in
- * the order of links). Native fullscreen and casting reach ads from links/fullscreen.ts.
+ * the order of links). Native fullscreen and casting are given to the ads model itself
+ * (app/create-features.ts).
  */
 import { sample } from 'effector';
 import { $config, appStarted, loadStartupFx } from '../../features/session';
@@ -25,27 +26,13 @@ import {
   playRequested,
   unlockFx,
 } from '../../features/playback';
-import {
-  adCreated,
-  adMediaSoundRefused,
-  adMutedRequested,
-  adVolumeMatched,
-  playAdFx,
-  adsEnvironmentStarted,
-  adsConfigured,
-  contentHoldRequested,
-  contentPauseRequested,
-  contentPlayAsked,
-  contentPlayOverdue,
-  contentPlayRequested,
-  contentResumeRequested,
-  contentDurationChanged,
-  contentSeeked,
-  contentTimeUpdated,
-} from '../../features/ads';
+import type { Features } from '../create-features';
 
 /** Links ads to the features it hears; the player calls it once (app/link-features.ts). */
-export function linkAds(): void {
+export function linkAds({ ads }: Pick<Features, 'ads'>): void {
+  const { adsConfigured, adsEnvironmentStarted, contentHoldRequested, contentPauseRequested, contentResumeRequested } = ads;
+  const { contentPlayRequested, contentPlayAsked, contentPlayOverdue, contentTimeUpdated, contentSeeked, contentDurationChanged } = ads;
+  const { adCreated, adVolumeMatched, playAdFx, adMediaSoundRefused, adMutedRequested } = ads;
   sample({
     clock: loadStartupFx.doneData,
     source: $config,

@@ -1,7 +1,6 @@
 import { allSettled, fork } from 'effector';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ContentDto } from '../../api/dto';
-import { $breakPhase } from '../../features/ads';
 import { createScriptedEngine } from '../../engine/scripted-engine';
 import { START_STALL_LIMIT_MS } from '../../lib/constants';
 import type { ErrorReport } from '../../platform/sentry';
@@ -11,11 +10,13 @@ import { sendStatFx, type StatEvent } from '../../platform/stats';
 import { reportStreamErrorFx } from '../../features/analytics';
 import { linkFeatures } from '../link-features';
 import { linked } from '../../test-support/linked';
+import { noAdVideo } from '../../test-support/ads-scope';
 
 // The features' links, as the player makes them.
-const features = linked(linkFeatures);
+const features = linked(() => linkFeatures({ createAdVideo: noAdVideo }));
 const { chapterSkipped, skipOfferShown } = features.chapters;
 const { libraryLoadFailed } = features.analytics;
+const { $breakPhase } = features.ads;
 
 describe('time-update wiring: playing content only', () => {
   beforeEach(() => vi.useFakeTimers());

@@ -10,7 +10,7 @@
 import { attach, combine, createEffect, createStore, sample, scopeBind } from 'effector';
 import { interval } from 'patronum/interval';
 import { WORKER_FALLBACK_DETAIL, type EngineError } from '../../engine/types';
-import { $breakPhase, AdStatus, adFailed, adStatusChanged, isRunning } from '../../features/ads';
+import { AdStatus, isRunning } from '../../features/ads';
 import {
   autoplayRequested,
   $lastTime,
@@ -44,7 +44,7 @@ import { playedSinceStart, reportStreamErrorFx, type QoeFact, type StreamErrorRe
 const FRAME_WINDOW_MS = 10_000;
 
 /** What plays, the device, the skip button, and where the playhead is while content plays. */
-function linkItemAndPosition({ analytics, chapters }: Features): void {
+function linkItemAndPosition({ analytics, chapters, ads }: Features): void {
   const { chapterSkipClicked, chapterSkipOffered, contentPlayingChanged, deviceDetected, itemChanged, positionUpdated } = analytics;
   const { chapterSkipped, skipOfferShown } = chapters;
   sample({ clock: appStarted, target: detectDeviceTypeFx });
@@ -71,7 +71,7 @@ function linkItemAndPosition({ analytics, chapters }: Features): void {
   });
   sample({ clock: mediaEnded, source: $duration, fn: (duration) => ({ position: duration, duration }), target: positionUpdated });
 
-  const $contentPlaying = combine($status, $breakPhase, (status, phase) => status === 'playing' && phase !== 'running');
+  const $contentPlaying = combine($status, ads.$breakPhase, (status, phase) => status === 'playing' && phase !== 'running');
   sample({ clock: $contentPlaying.updates, target: contentPlayingChanged });
 }
 
@@ -138,7 +138,11 @@ function linkFrameDrops({ contentPlayingChanged, framesSampled }: Features['anal
 }
 
 /** The quality-of-experience facts, and the page leaving. */
-function linkQoe({ qoePageLeft, qoeAutoplayed, qoeFactHappened, qoeSourceRequested }: Features['analytics'], { $levels, levelSwitched }: Features['tracks']): void {
+function linkQoe(
+  { qoePageLeft, qoeAutoplayed, qoeFactHappened, qoeSourceRequested }: Features['analytics'],
+  { $levels, levelSwitched }: Features['tracks'],
+  { $breakPhase, adFailed, adStatusChanged }: Features['ads'],
+): void {
   // Quality-of-experience facts (qoe-model.ts). Transitions only: no time update reaches them.
   const fact = (made: QoeFact) => (): QoeFact => made;
   sample({ clock: sourceRequested, fn: () => undefined, target: qoeSourceRequested });
@@ -194,5 +198,5 @@ export function linkAnalytics(features: Features): void {
   linkItemAndPosition(features);
   linkErrors(features.analytics);
   linkFrameDrops(features.analytics);
-  linkQoe(features.analytics, features.tracks);
+  linkQoe(features.analytics, features.tracks, features.ads);
 }

@@ -9,9 +9,10 @@ import { sendStatFx } from '../../platform/stats';
 import { $storage, createMemoryStorage } from '../../platform/storage';
 import { linkFeatures } from '../link-features';
 import { linked } from '../../test-support/linked';
+import { noAdVideo } from '../../test-support/ads-scope';
 
 // The features' links, as the player makes them.
-const { $loopEnabled, embedStarted } = linked(linkFeatures).embed;
+const { $loopEnabled, embedStarted } = linked(() => linkFeatures({ createAdVideo: noAdVideo })).embed;
 
 const episode = (id: number, order: number): EpisodeDto => ({
   id, title: `${order}. E${id}`, description: '', order, posterPath: null, duration: 600, watchProgress: 0, watchedAt: null,

@@ -1,22 +1,26 @@
 import { allSettled, createWatch, fork } from 'effector';
 import { describe, expect, it } from 'vitest';
-import { adsCastingChanged, adsNativeFullscreenChanged } from '../../features/ads';
+import type { ParsedAd } from '../../vast';
 import { linkFeatures } from '../link-features';
 import { linked } from '../../test-support/linked';
+import { noAdVideo } from '../../test-support/ads-scope';
 
 // The features' links, as the player makes them.
-const { castingChanged, videoFullscreenChanged } = linked(linkFeatures).fullscreen;
+const features = linked(() => linkFeatures({ createAdVideo: noAdVideo }));
+const { castingChanged, videoFullscreenChanged } = features.fullscreen;
+const { ads } = features;
 
 describe('fullscreen wiring', () => {
-  it('ads hear the video element alone in fullscreen, and casting', async () => {
-    const scope = fork();
+  // Ads is given fullscreen's two stores when the player builds it (create-features.ts).
+  it('ads hear the video element alone in fullscreen, and casting: each stops the ad on screen as it starts', async () => {
+    const ad = { id: 'a', errors: [], mediaFile: { url: 'http://ads.test/a.mp4' } } as unknown as ParsedAd;
     const heard: string[] = [];
-    createWatch({ unit: adsNativeFullscreenChanged, scope, fn: (on) => heard.push(`fullscreen ${on}`) });
-    createWatch({ unit: adsCastingChanged, scope, fn: (on) => heard.push(`casting ${on}`) });
-    await allSettled(videoFullscreenChanged, { scope, params: true });
-    await allSettled(castingChanged, { scope, params: true });
-    await allSettled(videoFullscreenChanged, { scope, params: false });
-    await allSettled(castingChanged, { scope, params: false });
-    expect(heard).toEqual(['fullscreen true', 'casting true', 'fullscreen false', 'casting false']);
+    for (const [name, changed] of [['fullscreen', videoFullscreenChanged], ['casting', castingChanged]] as const) {
+      const scope = fork({ values: [[ads.$currentAd, ad], [ads.$adMediaTimeoutMs, null]] });
+      createWatch({ unit: ads.stopRequested, scope, fn: () => heard.push(`${name}: the ad stops`) });
+      await allSettled(changed, { scope, params: true });
+      await allSettled(changed, { scope, params: false });
+    }
+    expect(heard).toEqual(['fullscreen: the ad stops', 'casting: the ad stops']);
   });
 });

@@ -3,13 +3,11 @@
  * says whether it is framed; the Media Session shows what plays (session) and its "next track" is
  * the next episode (series).
  *
- * Ads hear native fullscreen and casting from here (ads listening to fullscreen, kept here at its
- * place in the order of links). Escape that no menu took, and the page's own exitFullScreen
- * (menus hears the parent frame), end the stretched mode.
+ * Escape that no menu took, and the page's own exitFullScreen (menus hears the parent frame), end
+ * the stretched mode. Ads is given native fullscreen and casting at its build (create-features.ts).
  */
 import { combine, sample } from 'effector';
 import { $config, $content, $currentEpisode, appStarted } from '../../features/session';
-import { adsCastingChanged, adsNativeFullscreenChanged } from '../../features/ads';
 import { cleanTitle } from '../../lib/title';
 import { httpUrl } from '../../lib/url';
 import type { NowPlaying } from '../../features/fullscreen';
@@ -19,13 +17,10 @@ import type { Features } from '../create-features';
 export function linkFullscreen(features: Features): void {
   const { $nextEpisode, nextEpisodeClicked } = features.series;
   const { mediaSessionStarted, nextTrackAvailabilitySet, nextTrackRequested, nowPlayingSet } = features.mediaSession;
-  const { fullscreenModeSet, readFramedFx, $videoElementFullscreen, $casting } = features.fullscreen;
+  const { fullscreenModeSet, readFramedFx } = features.fullscreen;
   sample({ clock: appStarted, fn: () => undefined, target: mediaSessionStarted });
   sample({ clock: appStarted, fn: (config) => config.fullscreenMode, target: fullscreenModeSet });
   sample({ clock: appStarted, fn: () => undefined, target: readFramedFx });
-
-  sample({ clock: $videoElementFullscreen, target: adsNativeFullscreenChanged });
-  sample({ clock: $casting, target: adsCastingChanged });
 
   /** An http(s) URL against the catalogue base, or null. */
   function absolute(path: string | null, base: string | undefined): string | null {

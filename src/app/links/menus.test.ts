@@ -6,9 +6,10 @@ import { shareClicked } from '../../features/playback';
 import { sendStatFx } from '../../platform/stats';
 import { linkFeatures } from '../link-features';
 import { linked } from '../../test-support/linked';
+import { noAdVideo } from '../../test-support/ads-scope';
 
 // The features' links, as the player makes them.
-const features = linked(linkFeatures);
+const features = linked(() => linkFeatures({ createAdVideo: noAdVideo }));
 const { $sharePopupOpen } = features.share;
 const { $seasonsMenuOpen, seasonsMenuToggled } = features.series;
 const { $activeMenu, $openPanel, parentActionReceived, settingsClicked, subtitlesButtonClicked } = features.menus;

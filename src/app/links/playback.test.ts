@@ -6,9 +6,10 @@ import { $pageError, appStarted, episodeChosen, loadStartupFx, parseConfig } fro
 import { $autoplay, $streamError, engineAttached } from '../../features/playback';
 import { linkFeatures } from '../link-features';
 import { linked } from '../../test-support/linked';
+import { noAdVideo } from '../../test-support/ads-scope';
 
 // The features' links, as the player makes them.
-linked(linkFeatures);
+linked(() => linkFeatures({ createAdVideo: noAdVideo }));
 
 const episode = (path: string | null): EpisodeDto => ({
   id: 5, title: 'E5', description: '', order: 1, posterPath: null, duration: 600, watchProgress: 0, watchedAt: null,

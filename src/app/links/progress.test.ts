@@ -10,9 +10,10 @@ import { sendStatFx, type StatEvent } from '../../platform/stats';
 import { $storage, createMemoryStorage } from '../../platform/storage';
 import { linkFeatures } from '../link-features';
 import { linked } from '../../test-support/linked';
+import { noAdVideo } from '../../test-support/ads-scope';
 
 // The features' links, as the player makes them.
-const { $resumePrompt, startOverClicked } = linked(linkFeatures).progress;
+const { $resumePrompt, startOverClicked } = linked(() => linkFeatures({ createAdVideo: noAdVideo })).progress;
 
 const film: EpisodeDto = {
   id: 10101, title: 'Фильм', description: '', order: 1, posterPath: null, duration: 600, watchProgress: 0, watchedAt: null,

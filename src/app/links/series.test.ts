@@ -12,9 +12,10 @@ import { sendStatFx, type StatEvent } from '../../platform/stats';
 import { $storage, createMemoryStorage } from '../../platform/storage';
 import { linkFeatures } from '../link-features';
 import { linked } from '../../test-support/linked';
+import { noAdVideo } from '../../test-support/ads-scope';
 
 // The features' links, as the player makes them.
-const features = linked(linkFeatures);
+const features = linked(() => linkFeatures({ createAdVideo: noAdVideo }));
 const { $resumePrompt, continueClicked } = features.progress;
 const { nextEpisodeClicked, episodeSelected, menuBackClicked, menuSeasonPicked, seasonsMenuClosed, seasonsMenuToggled } = features.series;
 

@@ -6,9 +6,10 @@ import { $storage, createMemoryStorage } from '../../platform/storage';
 import { $announcement, engineAttached, sourceRequested, subtitlesShortcutUsed } from '../../features/playback';
 import { linkFeatures } from '../link-features';
 import { linked } from '../../test-support/linked';
+import { noAdVideo } from '../../test-support/ads-scope';
 
 // The features' links, as the player makes them.
-const { qualityChosen, rateChosen, subtitleChosen } = linked(linkFeatures).tracks;
+const { qualityChosen, rateChosen, subtitleChosen } = linked(() => linkFeatures({ createAdVideo: noAdVideo })).tracks;
 
 const level = (index: number, height: number): EngineLevel => ({
   index,

@@ -7,22 +7,30 @@ import { replayTrace, type EngineTrace, type TraceStat } from '../../engine/trac
 import { parseAdList, type ContentDto, type EpisodeDto } from '../../api/dto';
 import { $streamError, engineAttached, playClicked } from '../playback';
 import '../progress';
-import { adsConfigured } from '../ads';
 import { $content, episodeChosen } from '../session';
 import { STORAGE_KEYS, VAST_LOAD_TIMEOUT_MS, VAST_WRAPPER_LIMIT } from '../../lib/constants';
 import { resolveVast } from '../../vast';
 import { canPlayType, fixtureFetcher, parseXml } from '../../vast/test-support';
-import { createAdVideoFx } from '../ads';
 import type { AdVideo } from '../../engine/ad-video';
 import { firePixelFx } from '../../platform/pixel';
 import { loadVastFx, type VastLoadRequest } from '../../platform/vast-loader';
 import { sendStatFx, type StatEvent } from '../../platform/stats';
 import { $storage, createMemoryStorage } from '../../platform/storage';
 import { linkFeatures } from '../../app/link-features';
-import { linked } from '../../test-support/linked';
+import { linkedEach } from '../../test-support/linked';
 
-// The features, built and linked as the player makes them.
-linked(linkFeatures);
+/** The ad <video> of the replay under way, which the ads model makes at its first break. */
+let replayAdVideo: AdVideo | null = null;
+// The features, built and linked as the player makes them, for each replay: the ads model keeps the
+// ad video it made, and hears its facts in the scope that made it.
+const features = linkedEach(() =>
+  linkFeatures({
+    createAdVideo: () => {
+      if (!replayAdVideo) throw new Error('no ad video for this replay');
+      return replayAdVideo;
+    },
+  }),
+);
 
 const TRACE_DIR = path.resolve(__dirname, '../../../fixtures/traces');
 const traces = readdirSync(TRACE_DIR)
@@ -119,6 +127,7 @@ async function replayed(trace: EngineTrace) {
   let now = 0;
   const storage = createMemoryStorage();
   const ad = scriptedAdVideo();
+  replayAdVideo = ad.video;
   const scope = fork({
     values: [
       [$storage, storage],
@@ -126,7 +135,6 @@ async function replayed(trace: EngineTrace) {
     ],
     handlers: [
       [sendStatFx, (stat: StatEvent) => (sent.push({ ...stat, t: now }), true)],
-      [createAdVideoFx, () => ad.video],
       [loadVastFx, fixtureVast],
       [firePixelFx, () => undefined],
     ],
@@ -139,7 +147,7 @@ async function replayed(trace: EngineTrace) {
   await allSettled(engineAttached, { scope, params: engine });
   if (trace.ads) {
     const settings = { adList: parseAdList(trace.ads.list), adListUrl: trace.ads.listUrl, advert: false, baseUrl: new URL(trace.ads.listUrl).origin };
-    await allSettled(adsConfigured, { scope, params: settings });
+    await allSettled(features().ads.adsConfigured, { scope, params: settings });
   }
   // allSettled would wait for the pending save throttle, which only the fake clock ends.
   const bound = <T,>(unit: EventCallable<T>) => scopeBind(unit, { scope });

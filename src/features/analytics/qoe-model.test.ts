@@ -1,6 +1,6 @@
 import { allSettled, fork, scopeBind, type EventCallable, type Scope } from 'effector';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { $adStatus, $breakPhase, $currentAd, AdStatus, adFailed } from '../ads';
+import { AdStatus } from '../ads';
 import type { ParsedAd } from '../../vast';
 import { createScriptedEngine, type ScriptedEngine } from '../../engine/scripted-engine';
 import type { EngineFactName, EngineFacts, EngineLevel } from '../../engine/types';
@@ -10,9 +10,12 @@ import { sendStatFx, type StatEvent } from '../../platform/stats';
 import type { AnalyticsItem } from './index';
 import { linkFeatures } from '../../app/link-features';
 import { linked } from '../../test-support/linked';
+import { noAdVideo } from '../../test-support/ads-scope';
 
 // The features, built and linked as the player makes them.
-const { itemChanged, qoePageLeft } = linked(linkFeatures).analytics;
+const features = linked(() => linkFeatures({ createAdVideo: noAdVideo }));
+const { itemChanged, qoePageLeft } = features.analytics;
+const { $adStatus, $breakPhase, $currentAd, adFailed } = features.ads;
 
 const EPISODE_1: AnalyticsItem = { contentId: 102, episodeId: 1, imdbId: null };
 const EPISODE_2: AnalyticsItem = { contentId: 102, episodeId: 2, imdbId: null };

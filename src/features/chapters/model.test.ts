@@ -15,17 +15,18 @@ import {
   $announcement, $controlsVisible, $currentTime, $duration, $engine, $isPlaying, $startAwaited, $status, engineAttached, mediaSeeked, mediaTimeUpdated,
   playClicked, seekFx, seekRequested, sourceRequested, streamTicked, userActed,
 } from '../playback';
-import { $breakPhase } from '../ads';
 import { createChapters } from './index';
 import { exposeChaptersFx } from './model';
 import type { HarnessChapters } from '../../platform/harness-probe';
 import { linkPlayback } from '../../app/links/playback';
 import { linkChapters } from '../../app/links/chapters';
 import { linked } from '../../test-support/linked';
+import { buildAds } from '../../test-support/ads-scope';
 
-// Chapters, built on playback's and ads' units, then its links and playback's (which chapters
-// hears), as the player makes them; not analytics', whose frame-drop interval would keep
-// `vi.runAllTimersAsync` running.
+// Chapters, built on playback's units and the ads model's break phase (the ads model built for
+// this file), then its links and playback's (which chapters hears), as the player makes them; not
+// analytics', whose frame-drop interval would keep `vi.runAllTimersAsync` running.
+const { $breakPhase } = linked(() => buildAds()).ads;
 const chapters = linked(() =>
   createChapters({
     $currentTime, $duration, $status, $startAwaited, $controlsVisible, $isPlaying, $engine, mediaSeeked, mediaTimeUpdated, streamTicked, seekFx,

@@ -11,36 +11,26 @@ import { $storage, createMemoryStorage, type MemoryStorage } from '../../platfor
 import { firePixelFx } from '../../platform/pixel';
 import { sendStatFx } from '../../platform/stats';
 import { $controlsVisible, $muted, $status, $volume, engineAttached, sourceRequested } from '../playback';
-import {
-  $adMediaTimeoutMs,
-  $adStatus,
-  $adTime,
-  $break,
-  $breakPhase,
-  $currentAd,
-  AdStatus,
-  adMutedRequested,
-  adPauseRequested,
-  adPlayRequested,
-  adStatusChanged,
-  adVolumeRequested,
-  skipRequested,
-  stopRequested,
-} from '../ads';
+import { AdStatus } from '../ads';
 import { $currentEpisode, $episodes, episodeChosen } from '../session';
 import { createFeatures } from '../../app/create-features';
 import { linkEmbedderRequests } from '../../app/links/embed';
 import { linked } from '../../test-support/linked';
+import { noAdVideo } from '../../test-support/ads-scope';
 import { EMBED_EVENTS, EMBED_METHODS, type OutgoingMessage } from './protocol';
 
 // The features built by a factory, as the player builds them, and the embedder's requests to series
 // (setEpisode, nextEpisode) and to share (setPageUrl), as the player links them.
-const features = linked(createFeatures);
+const features = linked(() => createFeatures({ createAdVideo: noAdVideo }));
 linked(() => linkEmbedderRequests(features));
 const { $embedReady, $listeners, $loopEnabled, embedMessageReceived, embedStarted, listenToEmbedderFx } = features.embed;
 const { chapterEntered } = features.chapters;
 const { nativeFullscreenChanged } = features.fullscreen;
 const { $pageUrl } = features.share;
+const {
+  $adMediaTimeoutMs, $adStatus, $adTime, $break, $breakPhase, $currentAd, adMutedRequested, adPauseRequested, adPlayRequested, adStatusChanged, adVolumeRequested,
+  skipRequested, stopRequested,
+} = features.ads;
 
 const SITE = 'https://site.example';
 const SRC = 'https://player.example/?movie_id=102&_=1';

@@ -10,9 +10,10 @@ import { settle } from '../../test-support/settle';
 import { engineAttached, sourceRequested } from '../playback';
 import { linkFeatures } from '../../app/link-features';
 import { linked } from '../../test-support/linked';
+import { noAdVideo } from '../../test-support/ads-scope';
 
 // The features, built and linked as the player makes them.
-const { $previewAvailable, $thumbnailCues, $thumbnailTrackUrl, previewWanted } = linked(linkFeatures).previews;
+const { $previewAvailable, $thumbnailCues, $thumbnailTrackUrl, previewWanted } = linked(() => linkFeatures({ createAdVideo: noAdVideo })).previews;
 
 const TRACK = 'https://cdn.test/film/thumbnails.vtt';
 const OTHER = 'https://cdn.test/s1e2/thumbnails.vtt';

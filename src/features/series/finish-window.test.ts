@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import type { ContentDto, EpisodeDto } from '../../api/dto';
 import { $content, $currentEpisode, $episodes } from '../session';
 import { $currentTime, $duration } from '../playback';
-import { $breakPhase } from '../ads';
 import { sendStatFx, type StatEvent } from '../../platform/stats';
 import { createScriptedEngine } from '../../engine/scripted-engine';
 import { fetchChaptersTrackFx } from '../../platform/chapters-track';
@@ -11,14 +10,16 @@ import { $controlsVisible, $status, engineAttached } from '../playback';
 import { creditsCountdownOver, finishWindowAt } from './finish-window';
 import { linkFeatures } from '../../app/link-features';
 import { linked } from '../../test-support/linked';
+import { noAdVideo } from '../../test-support/ads-scope';
 
 // The features' links, as the player makes them.
-const features = linked(linkFeatures);
+const features = linked(() => linkFeatures({ createAdVideo: noAdVideo }));
 const {
   $finishCountdown, $finishTrigger, $finishWindowShown, $lastChoice, finishWindowClosed, finishWindowCreditsClicked, finishWindowNextClicked,
 } = features.series;
 const { $creditsChapter } = features.chapters;
 const { $loopEnabled } = features.embed;
+const { $breakPhase } = features.ads;
 
 const episode = (id: number, order: number): EpisodeDto => ({
   id, title: `${order}. E${id}`, description: '', order, posterPath: null, duration: 60, watchProgress: 0, watchedAt: null,

@@ -2,13 +2,17 @@ import { fork } from 'effector';
 import { describe, expect, it } from 'vitest';
 import type { ParsedAd } from '../../../vast';
 import { AdStatus } from '../status';
-import { $adStatus, $adTime, $currentAd } from './break';
-import { $adClock, $adPaused, $adPlayedPercent, $adShown, adClock } from './overlay';
+import { buildAds } from '../../../test-support/ads-scope';
+import { linked } from '../../../test-support/linked';
+import { adClock } from './overlay';
+
+// The ads model, for this file: what the overlay shows is read off its break's current ad.
+const { ads } = linked(() => buildAds());
 
 const ad = (duration: number | null) => ({ id: 'a1', duration }) as unknown as ParsedAd;
 const overlay = (current: ParsedAd | null, status: AdStatus | null, currentTime: number, duration: number) => {
-  const scope = fork({ values: [[$currentAd, current], [$adStatus, status], [$adTime, { currentTime, duration }]] });
-  return { shown: scope.getState($adShown), paused: scope.getState($adPaused), clock: scope.getState($adClock), played: scope.getState($adPlayedPercent) };
+  const scope = fork({ values: [[ads.$currentAd, current], [ads.$adStatus, status], [ads.$adTime, { currentTime, duration }]] });
+  return { shown: scope.getState(ads.$adShown), paused: scope.getState(ads.$adPaused), clock: scope.getState(ads.$adClock), played: scope.getState(ads.$adPlayedPercent) };
 };
 
 describe('what the ad overlay shows', () => {

@@ -4,27 +4,17 @@ import { STRINGS } from '../../../lib/strings';
 import { VOLUME_MAX, VOLUME_MIN, VOLUME_STEP } from '../../../lib/constants';
 import { PauseIcon, PlayIcon } from '../../../ui/icons';
 import { MediaSlot } from '../../../ui/media-slot';
-import {
-  $adStatus,
-  $adHeardVolume,
-  $adPosition,
-  $adSilent,
-  $adVideo,
-  $breakPhase,
-  $currentAd,
-  $skipCountdown,
-  $skippable,
-  adMuteClicked,
-  adTogglePlayClicked,
-  adVolumeSlid,
-} from '../model/break';
-import { $clickThroughUrl, adClicked, adSkipClicked } from '../model/tracking';
-import { $adClock, $adPaused, $adPlayedPercent, $adShown } from '../model/overlay';
+import type { AdsModel } from '../index';
 import { ExternalIcon, MutedIcon, SkipIcon, VolumeIcon } from './icons';
 import './ad-overlay.css';
 
-function SkipButton() {
-  const { countdown, skippable, onSkip } = useUnit({ countdown: $skipCountdown, skippable: $skippable, onSkip: adSkipClicked });
+/** The ads model: each part of the overlay reads its stores and fires its intents. */
+interface ModelProps {
+  model: AdsModel;
+}
+
+function SkipButton({ model }: ModelProps) {
+  const { countdown, skippable, onSkip } = useUnit({ countdown: model.$skipCountdown, skippable: model.$skippable, onSkip: model.adSkipClicked });
   if (countdown === null) return null;
   return (
     <button
@@ -40,8 +30,8 @@ function SkipButton() {
   );
 }
 
-function VolumeControl() {
-  const { silent, heard, onMute, onSlide } = useUnit({ silent: $adSilent, heard: $adHeardVolume, onMute: adMuteClicked, onSlide: adVolumeSlid });
+function VolumeControl({ model }: ModelProps) {
+  const { silent, heard, onMute, onSlide } = useUnit({ silent: model.$adSilent, heard: model.$adHeardVolume, onMute: model.adMuteClicked, onSlide: model.adVolumeSlid });
   return (
     <div className="ad-overlay__volume">
       <button
@@ -68,8 +58,8 @@ function VolumeControl() {
 }
 
 /** Opens the advertiser's page from a link, without the click reaching the layer under it. */
-function useOpenLink() {
-  const onClick = useUnit(adClicked);
+function useOpenLink(model: AdsModel) {
+  const onClick = useUnit(model.adClicked);
   return (event: MouseEvent) => {
     event.stopPropagation();
     onClick();
@@ -77,9 +67,9 @@ function useOpenLink() {
 }
 
 /** The click layer over the ad's picture: the advertiser's page when the ad has one, else play/pause. */
-function AdClickLayer() {
-  const { clickThrough, onToggle } = useUnit({ clickThrough: $clickThroughUrl, onToggle: adTogglePlayClicked });
-  const openLink = useOpenLink();
+function AdClickLayer({ model }: ModelProps) {
+  const { clickThrough, onToggle } = useUnit({ clickThrough: model.$clickThroughUrl, onToggle: model.adTogglePlayClicked });
+  const openLink = useOpenLink(model);
   return clickThrough ? (
     <a
       className="ad-overlay__click"
@@ -96,9 +86,9 @@ function AdClickLayer() {
 }
 
 /** The badge (with the ad's place in a pod), the time left, and the advertiser's link. */
-function AdTopBar() {
-  const { position, adClock, clickThrough } = useUnit({ position: $adPosition, adClock: $adClock, clickThrough: $clickThroughUrl });
-  const openLink = useOpenLink();
+function AdTopBar({ model }: ModelProps) {
+  const { position, adClock, clickThrough } = useUnit({ position: model.$adPosition, adClock: model.$adClock, clickThrough: model.$clickThroughUrl });
+  const openLink = useOpenLink(model);
   return (
     <div className="ad-overlay__top">
       <span className="ad-overlay__badge" data-testid="ad-badge">
@@ -120,8 +110,8 @@ function AdTopBar() {
 }
 
 /** Play/pause, the volume, skip, and the progress line. */
-function AdBottomBar() {
-  const { shown, paused, played, onToggle } = useUnit({ shown: $adShown, paused: $adPaused, played: $adPlayedPercent, onToggle: adTogglePlayClicked });
+function AdBottomBar({ model }: ModelProps) {
+  const { shown, paused, played, onToggle } = useUnit({ shown: model.$adShown, paused: model.$adPaused, played: model.$adPlayedPercent, onToggle: model.adTogglePlayClicked });
   return (
     <div className="ad-overlay__bottom">
       <div className="ad-overlay__controls">
@@ -135,9 +125,9 @@ function AdBottomBar() {
         >
           {paused ? <PlayIcon /> : <PauseIcon />}
         </button>
-        <VolumeControl />
+        <VolumeControl model={model} />
         <span className="ad-overlay__spacer" />
-        <SkipButton />
+        <SkipButton model={model} />
       </div>
       <div className="ad-overlay__progress" aria-hidden="true">
         <div className="ad-overlay__progress-fill" style={{ width: `${played}%` }} />
@@ -146,30 +136,33 @@ function AdBottomBar() {
   );
 }
 
-/** The ad over the content: its video, click-through, play/pause, volume, skip, and what is left. */
-export function AdOverlay() {
-  const { phase, video, ad, status, shown, paused, onToggle } = useUnit({
-    phase: $breakPhase,
-    video: $adVideo,
-    ad: $currentAd,
-    status: $adStatus,
-    shown: $adShown,
-    paused: $adPaused,
-    onToggle: adTogglePlayClicked,
+/**
+ * The ad over the content: its video, click-through, play/pause, volume, skip, and what is left.
+ * The ad's element is mounted (through the model's `adMedia`) while an ad of the running break is
+ * current.
+ */
+export function AdOverlay({ model }: ModelProps) {
+  const { phase, ad, status, shown, paused, onToggle } = useUnit({
+    phase: model.$breakPhase,
+    ad: model.$currentAd,
+    status: model.$adStatus,
+    shown: model.$adShown,
+    paused: model.$adPaused,
+    onToggle: model.adTogglePlayClicked,
   });
   if (phase !== 'running') return null;
   return (
     <div className="ad-overlay" data-testid="ad-overlay" data-ad-status={status ?? 'LOADING'} data-ad-id={ad?.id ?? ''}>
-      {ad && <MediaSlot media={video} className="ad-overlay__video" />}
-      <AdClickLayer />
+      {ad && <MediaSlot media={model.adMedia} className="ad-overlay__video" />}
+      <AdClickLayer model={model} />
       {!shown && <div className="ad-overlay__spinner" role="progressbar" aria-label={STRINGS.adLoading} />}
-      <AdTopBar />
+      <AdTopBar model={model} />
       {paused && (
         <button type="button" className="ad-overlay__big-play" aria-label={STRINGS.play} onClick={() => onToggle()} data-testid="ad-resume">
           <PlayIcon />
         </button>
       )}
-      <AdBottomBar />
+      <AdBottomBar model={model} />
     </div>
   );
 }

@@ -1,9 +1,9 @@
 import { useUnit } from 'effector-react';
 import { TrackMarks } from '../../../ui/track-marks';
-import { $midrollMarks } from '../model/schedule';
+import type { AdsModel } from '../index';
 import './midroll-marks.css';
 
 /** Demo mode's coming mid-rolls, marked on the seek slider's track. */
-export function MidrollMarks() {
-  return <TrackMarks at={useUnit($midrollMarks)} name="midroll-marks" />;
+export function MidrollMarks({ model }: { model: AdsModel }) {
+  return <TrackMarks at={useUnit(model.$midrollMarks)} name="midroll-marks" />;
 }

@@ -2,7 +2,6 @@ import { useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode
 import { useUnit } from 'effector-react';
 import { STRINGS } from '../../../lib/strings';
 import { formatHms } from '../../../lib/timecode';
-import { MidrollMarks } from '../../ads/view';
 import { $chromeDuration, $chromeTime } from '../controls';
 import { $bufferedRanges } from '../status';
 import { seekBackClicked, seekForwardClicked, seekRequested } from '../seek';
@@ -42,7 +41,7 @@ function useSeekPointer(duration: number, onSeek: (seconds: number) => void) {
 
 /** What other features draw on the slider (app.tsx: chapters, previews). */
 export interface SeekSlots {
-  /** Marks on the track: the gaps between chapters. */
+  /** Marks on the track: the gaps between chapters, the demo mid-rolls to come. */
   seekMarks?: ReactNode;
   /** A title over the tooltip's time, for the time under the pointer: its chapter's. */
   seekTipTitle?: (time: number) => ReactNode;
@@ -97,7 +96,6 @@ export function SeekSlider({ seekMarks, seekTipTitle, seekPreview }: SeekSlots) 
         {tip !== null && <div className="seek__hover" style={{ width: trackPercent(tip, duration) }} />}
         <div className="seek__played" style={{ width: trackPercent(shown, duration) }} />
         {seekMarks}
-        <MidrollMarks />
         <div className="seek__thumb" style={{ left: trackPercent(shown, duration) }} />
       </div>
       {tip !== null && duration > 0 && seekPreview?.(tip, trackPercent(tip, duration))}
