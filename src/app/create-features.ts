@@ -3,14 +3,14 @@
  * links on one event run in the order they were made, and each of these features once made its
  * links when its module was imported, before the links of app/links/. So they are built before
  * the links (link-features.ts), in the order create-player's imports first loaded their modules:
- * analytics (its model hears only its own facts, given by links/analytics.ts), fullscreen (its
- * modes and devices), tracks, the Media Session, chapters, embed, menus, progress, series (then
- * its end-of-episode card), share, previews. A model another factory needs (tracks' choices and
- * speed, chapters' entries and credits, fullscreen's state, progress's saved positions) is passed
- * on. Their units come after those of the modules that still wire themselves on import (session,
- * playback, ads).
+ * session (every other feature hears it, and it hears none), analytics (its model hears only its
+ * own facts, given by links/analytics.ts), fullscreen (its modes and devices), tracks, the Media
+ * Session, chapters, embed, menus, progress, series (then its end-of-episode card), share,
+ * previews. A model another factory needs (session's, tracks' choices and speed, chapters' entries
+ * and credits, fullscreen's state, progress's saved positions) is passed on. Their units come after
+ * those of the modules that still wire themselves on import (playback, ads).
  */
-import { $config, $content, $currentEpisode, $episodes, $seasons, $title, appStarted, episodeChosen, startAdopted } from '../features/session';
+import { createSession } from '../features/session';
 import {
   $currentSecond, $currentTime, $duration, $engine, $mobileLayout, $shareEnabled, $status, controlsPinnedSet, escapePressed, mediaEnded,
   mediaPaused, mediaPlaying, mediaSeeked, mediaTimeUpdated, pauseClicked, playClicked, seekByRequested, seekRequested, shareClicked,
@@ -34,7 +34,12 @@ import { createPreviews } from '../features/previews';
 
 /** Builds the features that have a factory, once per player (a test, in a region it clears). */
 export function createFeatures() {
-  // Analytics first, as its module came before the others'. Its own units hear only its facts;
+  // Session first: its module was the first feature create-player's imports loaded, so its own
+  // links on its events (the start-up calls, the page error, the start episode) run before any
+  // other feature's, as they always have; every feature below may hear it.
+  const session = createSession();
+  const { $config, $content, $currentEpisode, $episodes, $seasons, $title, appStarted, episodeChosen, startAdopted } = session;
+  // Then analytics, as its module came before the others'. Its own units hear only its facts;
   // links/analytics.ts gives it them, at its place in the order of links.
   const analytics = createAnalytics();
   // Fullscreen, then tracks, on playback's units alone (playback-features.ts).
@@ -75,7 +80,7 @@ export function createFeatures() {
   // The seek previews: the engine that names the thumbnail track, and each source asked for. Last,
   // as its module and its links were (none of the features above hears it).
   const previews = createPreviews({ engineConnected, sourceAdopted, sourceRequested });
-  return { analytics, fullscreen, tracks, mediaSession, chapters, embed, menus, progress, series, share, previews };
+  return { session, analytics, fullscreen, tracks, mediaSession, chapters, embed, menus, progress, series, share, previews };
 }
 
 /** The features' models, as createFeatures returns them: what the links and the views are given. */

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ContentDto } from '../../api/dto';
 import { createScriptedEngine } from '../../engine/scripted-engine';
 import type { ParsedAd } from '../../vast';
-import { $config, loadStartupFx, parseConfig, type StartupData } from '../../features/session';
+import { parseConfig, type StartupData } from '../../features/session';
 import { $muted, $playHeld, $unmuteOffered, $volume, engineAttached, mediaSeeked, mediaTimeUpdated, playClicked, unmuteClicked } from '../../features/playback';
 import {
   adsConfigured,
@@ -27,7 +27,7 @@ import { linkFeatures } from '../link-features';
 import { linked } from '../../test-support/linked';
 
 // The features' links, as the player makes them.
-linked(linkFeatures);
+const { $config, loadStartupFx } = linked(linkFeatures).session;
 
 const config = parseConfig({ search: '?movie_id=102&advert=1', pageUrl: 'http://player.test/', rootData: { adListUrl: '/ads/list.json' } });
 const startup = (available: boolean): StartupData => ({

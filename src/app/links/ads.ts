@@ -8,7 +8,6 @@
  * the order of links). Native fullscreen and casting reach ads from links/fullscreen.ts.
  */
 import { sample } from 'effector';
-import { $config, appStarted, loadStartupFx } from '../../features/session';
 import {
   $duration,
   $muted,
@@ -43,9 +42,11 @@ import {
   contentSeeked,
   contentTimeUpdated,
 } from '../../features/ads';
+import type { Features } from '../create-features';
 
 /** Links ads to the features it hears; the player calls it once (app/link-features.ts). */
-export function linkAds(): void {
+export function linkAds({ session }: Pick<Features, 'session'>): void {
+  const { $config, appStarted, loadStartupFx } = session;
   sample({
     clock: loadStartupFx.doneData,
     source: $config,

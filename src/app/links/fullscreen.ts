@@ -8,7 +8,6 @@
  * (menus hears the parent frame), end the stretched mode.
  */
 import { combine, sample } from 'effector';
-import { $config, $content, $currentEpisode, appStarted } from '../../features/session';
 import { adsCastingChanged, adsNativeFullscreenChanged } from '../../features/ads';
 import { cleanTitle } from '../../lib/title';
 import { httpUrl } from '../../lib/url';
@@ -20,6 +19,7 @@ export function linkFullscreen(features: Features): void {
   const { $nextEpisode, nextEpisodeClicked } = features.series;
   const { mediaSessionStarted, nextTrackAvailabilitySet, nextTrackRequested, nowPlayingSet } = features.mediaSession;
   const { fullscreenModeSet, readFramedFx, $videoElementFullscreen, $casting } = features.fullscreen;
+  const { $config, $content, $currentEpisode, appStarted } = features.session;
   sample({ clock: appStarted, fn: () => undefined, target: mediaSessionStarted });
   sample({ clock: appStarted, fn: (config) => config.fullscreenMode, target: fullscreenModeSet });
   sample({ clock: appStarted, fn: () => undefined, target: readFramedFx });

@@ -8,7 +8,6 @@ import { parseAdList, type ContentDto, type EpisodeDto } from '../../api/dto';
 import { $streamError, engineAttached, playClicked } from '../playback';
 import '../progress';
 import { adsConfigured } from '../ads';
-import { $content, episodeChosen } from '../session';
 import { STORAGE_KEYS, VAST_LOAD_TIMEOUT_MS, VAST_WRAPPER_LIMIT } from '../../lib/constants';
 import { resolveVast } from '../../vast';
 import { canPlayType, fixtureFetcher, parseXml } from '../../vast/test-support';
@@ -22,7 +21,7 @@ import { linkFeatures } from '../../app/link-features';
 import { linked } from '../../test-support/linked';
 
 // The features, built and linked as the player makes them.
-linked(linkFeatures);
+const { $content, episodeChosen } = linked(linkFeatures).session;
 
 const TRACE_DIR = path.resolve(__dirname, '../../../fixtures/traces');
 const traces = readdirSync(TRACE_DIR)

@@ -19,20 +19,22 @@ import { $breakPhase } from '../ads';
 import { createChapters } from './index';
 import { exposeChaptersFx } from './model';
 import type { HarnessChapters } from '../../platform/harness-probe';
+import { createSession } from '../session';
 import { linkPlayback } from '../../app/links/playback';
 import { linkChapters } from '../../app/links/chapters';
 import { linked } from '../../test-support/linked';
 
-// Chapters, built on playback's and ads' units, then its links and playback's (which chapters
-// hears), as the player makes them; not analytics', whose frame-drop interval would keep
-// `vi.runAllTimersAsync` running.
+// The session (which playback's links hear), chapters, built on playback's and ads' units, then
+// its links and playback's (which chapters hears), as the player makes them; not analytics', whose
+// frame-drop interval would keep `vi.runAllTimersAsync` running.
+const session = linked(createSession);
 const chapters = linked(() =>
   createChapters({
     $currentTime, $duration, $status, $startAwaited, $controlsVisible, $isPlaying, $engine, mediaSeeked, mediaTimeUpdated, streamTicked, seekFx,
     seekRequested, $breakPhase,
   }),
 );
-linked(linkPlayback, () => linkChapters({ chapters }));
+linked(() => linkPlayback({ session }), () => linkChapters({ chapters }));
 const {
   $autoSkipIntro, $chapterGaps, $chapters, $creditsChapter, $currentChapter, $skipButtonShown, $skipOffer, autoSkipToggled, chapterSkipped, skipChapterClicked,
   skipOfferShown,

@@ -27,7 +27,6 @@ import {
   skipRequested,
   stopRequested,
 } from '../ads';
-import { $currentEpisode, $episodes, episodeChosen } from '../session';
 import { createFeatures } from '../../app/create-features';
 import { linkEmbedderRequests } from '../../app/links/embed';
 import { linked } from '../../test-support/linked';
@@ -41,6 +40,7 @@ const { $embedReady, $listeners, $loopEnabled, embedMessageReceived, embedStarte
 const { chapterEntered } = features.chapters;
 const { nativeFullscreenChanged } = features.fullscreen;
 const { $pageUrl } = features.share;
+const { $currentEpisode, $episodes, episodeChosen } = features.session;
 
 const SITE = 'https://site.example';
 const SRC = 'https://player.example/?movie_id=102&_=1';
