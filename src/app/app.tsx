@@ -1,5 +1,4 @@
 import { useUnit } from 'effector-react';
-import { $title } from '../features/session';
 import { SessionScreen } from '../features/session/view';
 // The views in the order their stylesheets cascade (esbuild bundles CSS in import order):
 // surface, tracks, menus, ad overlay, resume prompt, series, share, chapters, seek preview.
@@ -13,10 +12,11 @@ import { FinishEpisodeCard, NextEpisodeButton, SeasonsButton, SeasonsMenu } from
 import { SharePopup } from '../features/share/view';
 import { ChapterGaps, ChapterTitle, SkipChapterButton } from '../features/chapters/view';
 import { SeekPreview } from '../features/previews/view';
+import type { SessionModel } from '../features/session';
 import type { Features } from './create-features';
 
-function Title() {
-  const title = useUnit($title);
+function Title({ model }: { model: SessionModel }) {
+  const title = useUnit(model.$title);
   return title ? (
     <h1 className="player__title" data-testid="title">
       {title}
@@ -27,9 +27,9 @@ function Title() {
 /** The player's views; those of the features built by a factory read its model (create-features.ts). */
 export function App({ features }: { features: Features }) {
   return (
-    <SessionScreen>
+    <SessionScreen model={features.session}>
       <PlayerLayout
-        top={<Title />}
+        top={<Title model={features.session} />}
         overlay={<Captions model={features.tracks} />}
         seekMarks={
           <>

@@ -10,7 +10,6 @@ import { Provider } from 'effector-react';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { withoutMediaListeners } from './quiet-root';
-import { appStarted, startAdopted } from '../features/session';
 import {
   engineAttached, engineConnected, muteToggled, sourceRequested, seekBackClicked, seekForwardClicked, togglePlayClicked,
 } from '../features/playback';
@@ -81,8 +80,8 @@ export function createPlayer({ video, engine, takeEarly, firstFrame: started, sh
   // The model adopts what the page's start decided and did, in one value (start/snapshot.ts): the
   // start plan, the source it loaded, the autoplay's outcome, the start-up answers and the
   // configuration; then the engine, connecting to the source loaded early.
-  void allSettled(startAdopted, { scope, params: early });
-  void allSettled(appStarted, { scope, params: early.config });
+  void allSettled(features.session.startAdopted, { scope, params: early });
+  void allSettled(features.session.appStarted, { scope, params: early.config });
   void engine.then(
     (created) => allSettled(engineAttached, { scope, params: exposeToHarness(tapEngineFacts(created)) }),
     (error: unknown) => allSettled(features.analytics.libraryLoadFailed, { scope, params: error instanceof Error ? error.message : String(error) }),

@@ -2,7 +2,7 @@ import { allSettled, fork } from 'effector';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdListDto, ContentDto, EpisodeDto } from '../api/dto';
 import { createScriptedEngine } from '../engine/scripted-engine';
-import { appStarted, loadStartupFx, startAdopted, type StartupData } from '../features/session';
+import type { StartupData } from '../features/session';
 import { engineAttached, $autoplay } from '../features/playback';
 import type { StartPlan } from '../features/progress';
 import { startSnapshot } from '../test-support/start-snapshot';
@@ -112,6 +112,7 @@ describe('the entry plays the start itself only when the model would play it at 
 const features = linked(() => linkFeatures({ createAdVideo: noAdVideo }));
 const { $resumePrompt } = features.progress;
 const { $break } = features.ads;
+const { appStarted, loadStartupFx, startAdopted } = features.session;
 
 const READY = { levels: [], audioTracks: [], subtitleTracks: [] };
 const film: EpisodeDto = {

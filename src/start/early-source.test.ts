@@ -18,10 +18,10 @@ import { $storage, createMemoryStorage } from '../platform/storage';
 import { sendStatFx } from '../platform/stats';
 import { fire } from '../test-support/playback-scope';
 import { sourceFailure } from './early-media';
-import { startAdopted } from '../features/session';
 import { startSnapshot } from '../test-support/start-snapshot';
 
 const features = linked(() => linkFeatures({ createAdVideo: noAdVideo }));
+const { startAdopted } = features.session;
 const { $audioTrack, $levels, $playingLevel, $subtitleTrack } = features.tracks;
 const { $chaptersTrackUrl } = features.chapters;
 const { $thumbnailTrackUrl } = features.previews;

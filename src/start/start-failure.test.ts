@@ -11,7 +11,7 @@ import type { ContentDto, EpisodeDto } from '../api/dto';
 import { createScriptedEngine, type ScriptedEngine } from '../engine/scripted-engine';
 import type { EngineError } from '../engine/types';
 import { SOURCE_ERRORS_KEPT } from '../engine/source-state';
-import { $phase, appStarted, loadStartupFx, startAdopted, type StartupData } from '../features/session';
+import type { StartupData } from '../features/session';
 import { startSnapshot } from '../test-support/start-snapshot';
 import { $streamError, engineAttached } from '../features/playback';
 import { parseConfig } from '../features/session/config';
@@ -26,7 +26,7 @@ import { loadVastFx } from '../platform/vast-loader';
 import { planEarlyStart } from './early-play';
 import { decideStart } from '../features/progress/start';
 
-linked(() => linkFeatures({ createAdVideo: noAdVideo }));
+const { $phase, appStarted, loadStartupFx, startAdopted } = linked(() => linkFeatures({ createAdVideo: noAdVideo })).session;
 
 const film: EpisodeDto = {
   id: 7, title: 'Film', description: '', order: 1, posterPath: null, duration: 600, watchProgress: 0, watchedAt: null,

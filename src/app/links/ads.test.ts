@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ContentDto } from '../../api/dto';
 import { createScriptedEngine } from '../../engine/scripted-engine';
 import type { ParsedAd } from '../../vast';
-import { $config, loadStartupFx, parseConfig, type StartupData } from '../../features/session';
+import { parseConfig, type StartupData } from '../../features/session';
 import { $muted, $playHeld, $unmuteOffered, $volume, engineAttached, mediaSeeked, mediaTimeUpdated, playClicked, unmuteClicked } from '../../features/playback';
 import type { AdSettings } from '../../features/ads';
 import type { AdVideo } from '../../engine/ad-video';
@@ -65,7 +65,8 @@ function prerollScope() {
 
 describe('ads wiring', () => {
   it.each([true, false])('the start-up answers configure the ad plan when the content is available (%s)', async (available) => {
-    const { ads } = features();
+    const { ads, session } = features();
+    const { $config, loadStartupFx } = session;
     const scope = fork({ values: [[$config, config]], handlers: [[loadStartupFx, async () => startup(available)]] });
     const configured: AdSettings[] = [];
     createWatch({ unit: ads.adsConfigured, scope, fn: (settings) => configured.push(settings) });

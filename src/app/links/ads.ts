@@ -9,7 +9,6 @@
  * (app/create-features.ts).
  */
 import { sample } from 'effector';
-import { $config, appStarted, loadStartupFx } from '../../features/session';
 import {
   $duration,
   $muted,
@@ -29,7 +28,8 @@ import {
 import type { Features } from '../create-features';
 
 /** Links ads to the features it hears; the player calls it once (app/link-features.ts). */
-export function linkAds({ ads }: Pick<Features, 'ads'>): void {
+export function linkAds({ session, ads }: Pick<Features, 'session' | 'ads'>): void {
+  const { $config, appStarted, loadStartupFx } = session;
   const { adsConfigured, adsEnvironmentStarted, contentHoldRequested, contentPauseRequested, contentResumeRequested } = ads;
   const { contentPlayRequested, contentPlayAsked, contentPlayOverdue, contentTimeUpdated, contentSeeked, contentDurationChanged } = ads;
   const { adCreated, adVolumeMatched, playAdFx, adMediaSoundRefused, adMutedRequested } = ads;

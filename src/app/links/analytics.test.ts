@@ -5,7 +5,6 @@ import { createScriptedEngine } from '../../engine/scripted-engine';
 import { START_STALL_LIMIT_MS } from '../../lib/constants';
 import type { ErrorReport } from '../../platform/sentry';
 import { engineAttached, mediaError, mediaPaused, mediaPlaying, playClicked, sourceRequested } from '../../features/playback';
-import { $content } from '../../features/session';
 import { sendStatFx, type StatEvent } from '../../platform/stats';
 import { reportStreamErrorFx } from '../../features/analytics';
 import { linkFeatures } from '../link-features';
@@ -14,6 +13,7 @@ import { noAdVideo } from '../../test-support/ads-scope';
 
 // The features' links, as the player makes them.
 const features = linked(() => linkFeatures({ createAdVideo: noAdVideo }));
+const { $content } = features.session;
 const { chapterSkipped, skipOfferShown } = features.chapters;
 const { libraryLoadFailed } = features.analytics;
 const { $breakPhase } = features.ads;

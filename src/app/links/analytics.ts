@@ -32,7 +32,6 @@ import {
   sourceRequested,
   streamTicked,
 } from '../../features/playback';
-import { $content, $currentEpisode, $imdbId, appStarted } from '../../features/session';
 import { detectDeviceTypeFx } from '../../platform/device';
 import type { FrameCounts } from '../../platform/playback-quality';
 import type { ErrorReport } from '../../platform/sentry';
@@ -44,7 +43,8 @@ import { playedSinceStart, reportStreamErrorFx, type QoeFact, type StreamErrorRe
 const FRAME_WINDOW_MS = 10_000;
 
 /** What plays, the device, the skip button, and where the playhead is while content plays. */
-function linkItemAndPosition({ analytics, chapters, ads }: Features): void {
+function linkItemAndPosition({ session, analytics, chapters, ads }: Features): void {
+  const { $content, $currentEpisode, $imdbId, appStarted } = session;
   const { chapterSkipClicked, chapterSkipOffered, contentPlayingChanged, deviceDetected, itemChanged, positionUpdated } = analytics;
   const { chapterSkipped, skipOfferShown } = chapters;
   sample({ clock: appStarted, target: detectDeviceTypeFx });
@@ -138,11 +138,10 @@ function linkFrameDrops({ contentPlayingChanged, framesSampled }: Features['anal
 }
 
 /** The quality-of-experience facts, and the page leaving. */
-function linkQoe(
-  { qoePageLeft, qoeAutoplayed, qoeFactHappened, qoeSourceRequested }: Features['analytics'],
-  { $levels, levelSwitched }: Features['tracks'],
-  { $breakPhase, adFailed, adStatusChanged }: Features['ads'],
-): void {
+function linkQoe({ analytics, tracks, ads, session }: Features): void {
+  const { qoePageLeft, qoeAutoplayed, qoeFactHappened, qoeSourceRequested } = analytics;
+  const { $levels, levelSwitched } = tracks;
+  const { $breakPhase, adFailed, adStatusChanged } = ads;
   // Quality-of-experience facts (qoe-model.ts). Transitions only: no time update reaches them.
   const fact = (made: QoeFact) => (): QoeFact => made;
   sample({ clock: sourceRequested, fn: () => undefined, target: qoeSourceRequested });
@@ -190,7 +189,7 @@ function linkQoe(
   const watchPageHideFx = createEffect(() => {
     watchPageHide(scopeBind(qoePageLeft, { safe: true }));
   });
-  sample({ clock: appStarted, fn: () => undefined, target: watchPageHideFx });
+  sample({ clock: session.appStarted, fn: () => undefined, target: watchPageHideFx });
 }
 
 /** Links analytics to the features it hears; the player calls it once (app/link-features.ts). */
@@ -198,5 +197,5 @@ export function linkAnalytics(features: Features): void {
   linkItemAndPosition(features);
   linkErrors(features.analytics);
   linkFrameDrops(features.analytics);
-  linkQoe(features.analytics, features.tracks, features.ads);
+  linkQoe(features);
 }

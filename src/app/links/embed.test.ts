@@ -2,7 +2,7 @@ import { allSettled, createWatch, fork } from 'effector';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ContentDto, EpisodeDto } from '../../api/dto';
 import { createScriptedEngine } from '../../engine/scripted-engine';
-import { $config, $content, $episodes, appStarted, episodeChosen, loadStartupFx, parseConfig } from '../../features/session';
+import { parseConfig } from '../../features/session';
 import { engineAttached, prefetchSourceFx } from '../../features/playback';
 import { postToParentFx } from '../../platform/parent-bridge';
 import { sendStatFx } from '../../platform/stats';
@@ -12,7 +12,9 @@ import { linked } from '../../test-support/linked';
 import { noAdVideo } from '../../test-support/ads-scope';
 
 // The features' links, as the player makes them.
-const { $loopEnabled, embedStarted } = linked(() => linkFeatures({ createAdVideo: noAdVideo })).embed;
+const features = linked(() => linkFeatures({ createAdVideo: noAdVideo }));
+const { $loopEnabled, embedStarted } = features.embed;
+const { $config, $content, $episodes, appStarted, episodeChosen, loadStartupFx } = features.session;
 
 const episode = (id: number, order: number): EpisodeDto => ({
   id, title: `${order}. E${id}`, description: '', order, posterPath: null, duration: 600, watchProgress: 0, watchedAt: null,

@@ -7,7 +7,6 @@
  * the stretched mode. Ads is given native fullscreen and casting at its build (create-features.ts).
  */
 import { combine, sample } from 'effector';
-import { $config, $content, $currentEpisode, appStarted } from '../../features/session';
 import { cleanTitle } from '../../lib/title';
 import { httpUrl } from '../../lib/url';
 import type { NowPlaying } from '../../features/fullscreen';
@@ -18,6 +17,7 @@ export function linkFullscreen(features: Features): void {
   const { $nextEpisode, nextEpisodeClicked } = features.series;
   const { mediaSessionStarted, nextTrackAvailabilitySet, nextTrackRequested, nowPlayingSet } = features.mediaSession;
   const { fullscreenModeSet, readFramedFx } = features.fullscreen;
+  const { $config, $content, $currentEpisode, appStarted } = features.session;
   sample({ clock: appStarted, fn: () => undefined, target: mediaSessionStarted });
   sample({ clock: appStarted, fn: (config) => config.fullscreenMode, target: fullscreenModeSet });
   sample({ clock: appStarted, fn: () => undefined, target: readFramedFx });

@@ -1,7 +1,6 @@
 import { fork, type Scope } from 'effector';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { settle } from '../../test-support/settle';
-import { $episodes, $seasons } from '../../features/session';
 import { shareClicked } from '../../features/playback';
 import { sendStatFx } from '../../platform/stats';
 import { linkFeatures } from '../link-features';
@@ -10,6 +9,7 @@ import { noAdVideo } from '../../test-support/ads-scope';
 
 // The features' links, as the player makes them.
 const features = linked(() => linkFeatures({ createAdVideo: noAdVideo }));
+const { $episodes, $seasons } = features.session;
 const { $sharePopupOpen } = features.share;
 const { $seasonsMenuOpen, seasonsMenuToggled } = features.series;
 const { $activeMenu, $openPanel, parentActionReceived, settingsClicked, subtitlesButtonClicked } = features.menus;

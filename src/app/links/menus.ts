@@ -6,12 +6,12 @@
  * panel, its pause pauses (playback).
  */
 import { sample } from 'effector';
-import { appStarted } from '../../features/session';
 import { pauseClicked } from '../../features/playback';
 import type { Features } from '../create-features';
 
 /** Links menus to the features it hears; the player calls it once (app/link-features.ts). */
-export function linkMenus({ menus, series, share }: Features): void {
+export function linkMenus({ session, menus, series, share }: Features): void {
+  const { appStarted } = session;
   const { panelClosed, panelOpened, panelTaken, parentActionReceived, parentListenStarted } = menus;
   const { $seasonsMenuOpen, seasonsMenuClosed } = series;
   const { $sharePopupOpen, sharePopupClosed } = share;

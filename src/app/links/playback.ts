@@ -8,12 +8,13 @@
  * the order of links.
  */
 import { attach, sample } from 'effector';
-import { $phase, appStarted, episodeChosen, startAdopted } from '../../features/session';
 import { layoutWatchStarted, shareAvailabilitySet, autoplaySet, engineAttached, sourceMissing, $engine, pageStartAdopted } from '../../features/playback';
+import type { Features } from '../create-features';
 
 /** Links playback to the features it hears; the player calls it once (app/link-features.ts). */
-export function linkPlayback(): void {
-  linkPageStart();
+export function linkPlayback({ session }: Pick<Features, 'session'>): void {
+  const { $phase, appStarted, episodeChosen } = session;
+  linkPageStart({ session });
   sample({ clock: appStarted, fn: () => undefined, target: layoutWatchStarted });
   sample({ clock: appStarted, fn: (config) => !config.disabledShare, target: shareAvailabilitySet });
   sample({ clock: appStarted, fn: (config) => config.autoPlay, target: autoplaySet });
@@ -38,6 +39,6 @@ export function linkPlayback(): void {
 }
 
 /** The page's start, as the app adopts it: playback takes the source the page loaded and the autoplay's outcome. */
-export function linkPageStart(): void {
-  sample({ clock: startAdopted, target: pageStartAdopted });
+export function linkPageStart({ session }: Pick<Features, 'session'>): void {
+  sample({ clock: session.startAdopted, target: pageStartAdopted });
 }

@@ -2,7 +2,7 @@ import { allSettled, fork } from 'effector';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ContentDto, EpisodeDto } from '../../api/dto';
 import { createScriptedEngine } from '../../engine/scripted-engine';
-import { $config, $content, $episodes, episodeChosen, parseConfig } from '../../features/session';
+import { parseConfig } from '../../features/session';
 import { engineAttached } from '../../features/playback';
 import { readProgressFx } from '../../features/progress';
 import { postToParentFx } from '../../platform/parent-bridge';
@@ -13,7 +13,9 @@ import { linked } from '../../test-support/linked';
 import { noAdVideo } from '../../test-support/ads-scope';
 
 // The features' links, as the player makes them.
-const { $resumePrompt, startOverClicked } = linked(() => linkFeatures({ createAdVideo: noAdVideo })).progress;
+const features = linked(() => linkFeatures({ createAdVideo: noAdVideo }));
+const { $resumePrompt, startOverClicked } = features.progress;
+const { $config, $content, $episodes, episodeChosen } = features.session;
 
 const film: EpisodeDto = {
   id: 10101, title: 'Фильм', description: '', order: 1, posterPath: null, duration: 600, watchProgress: 0, watchedAt: null,

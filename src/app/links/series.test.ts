@@ -2,7 +2,7 @@ import { allSettled, fork, type Scope } from 'effector';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ContentDto, EpisodeDto, SeasonDto } from '../../api/dto';
 import { createScriptedEngine } from '../../engine/scripted-engine';
-import { $config, $content, $episodes, $seasons, episodeChosen, parseConfig, startAdopted } from '../../features/session';
+import { parseConfig } from '../../features/session';
 import type { PageSource } from '../../start/snapshot';
 import { startSnapshot } from '../../test-support/start-snapshot';
 import { $autoplay, $source, engineAttached, prefetchSourceFx } from '../../features/playback';
@@ -16,6 +16,7 @@ import { noAdVideo } from '../../test-support/ads-scope';
 
 // The features' links, as the player makes them.
 const features = linked(() => linkFeatures({ createAdVideo: noAdVideo }));
+const { $config, $content, $episodes, $seasons, episodeChosen, startAdopted } = features.session;
 const { $resumePrompt, continueClicked } = features.progress;
 const { nextEpisodeClicked, episodeSelected, menuBackClicked, menuSeasonPicked, seasonsMenuClosed, seasonsMenuToggled } = features.series;
 

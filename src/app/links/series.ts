@@ -8,7 +8,7 @@
  * exclusivity with the other panels is menus'.
  */
 import { createEvent, createStore, sample } from 'effector';
-import { $config, episodeChosen, masterUrl } from '../../features/session';
+import { masterUrl } from '../../features/session';
 import { $currentSecond, $duration, $muted, $pageSource, autoplaySet, pageSourceKept, prefetchSourceFx, sourceRequested } from '../../features/playback';
 import { planStart, type StartPlan } from '../../features/progress';
 import { sendStatFx, stat } from '../../platform/stats';
@@ -16,7 +16,8 @@ import type { EpisodeChoice } from '../../features/series';
 import type { Features } from '../create-features';
 
 /** Links series to the features it hears; the player calls it once (app/link-features.ts). */
-export function linkSeries({ progress, series }: Features): void {
+export function linkSeries({ session, progress, series }: Features): void {
+  const { $config, episodeChosen } = session;
   const { $adoptedPlan, $savedProgress, resumeOffered } = progress;
   const { $lastChoice, $nextEpisode, $seasonsMenuOpen, episodeSelected, menuBackClicked, menuSeasonPicked } = series;
   /** The next episode's master playlist is fetched this close to the end of the current one. */

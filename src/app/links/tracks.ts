@@ -5,12 +5,12 @@
  */
 import { sample } from 'effector';
 import { statusAnnounced } from '../../features/playback';
-import { $content, appStarted } from '../../features/session';
 import { qualityAnnouncement, rateAnnouncement, subtitleAnnouncement } from '../../features/tracks';
 import type { Features } from '../create-features';
 
 /** Links tracks to the features it hears; the player calls it once (app/link-features.ts). */
 export function linkTracks(features: Features): void {
+  const { $content, appStarted } = features.session;
   const { audioContentSet, audioLanguagesSet, $levels, qualityChosen, rateChosen, $subtitleTracks, subtitleAsked } = features.tracks;
   sample({ clock: appStarted, fn: (config) => config.languages, target: audioLanguagesSet });
   sample({ clock: $content.updates, fn: (content) => content?.id ?? null, target: audioContentSet });

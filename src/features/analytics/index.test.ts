@@ -7,7 +7,6 @@ import { replayTrace, type EngineTrace, type TraceStat } from '../../engine/trac
 import { parseAdList, type ContentDto, type EpisodeDto } from '../../api/dto';
 import { $streamError, engineAttached, playClicked } from '../playback';
 import '../progress';
-import { $content, episodeChosen } from '../session';
 import { STORAGE_KEYS, VAST_LOAD_TIMEOUT_MS, VAST_WRAPPER_LIMIT } from '../../lib/constants';
 import { resolveVast } from '../../vast';
 import { canPlayType, fixtureFetcher, parseXml } from '../../vast/test-support';
@@ -128,6 +127,7 @@ async function replayed(trace: EngineTrace) {
   const storage = createMemoryStorage();
   const ad = scriptedAdVideo();
   replayAdVideo = ad.video;
+  const { $content, episodeChosen } = features().session;
   const scope = fork({
     values: [
       [$storage, storage],

@@ -18,14 +18,17 @@ import {
 import { createChapters } from './index';
 import { exposeChaptersFx } from './model';
 import type { HarnessChapters } from '../../platform/harness-probe';
+import { createSession } from '../session';
 import { linkPlayback } from '../../app/links/playback';
 import { linkChapters } from '../../app/links/chapters';
 import { linked } from '../../test-support/linked';
 import { buildAds } from '../../test-support/ads-scope';
 
-// Chapters, built on playback's units and the ads model's break phase (the ads model built for
-// this file), then its links and playback's (which chapters hears), as the player makes them; not
-// analytics', whose frame-drop interval would keep `vi.runAllTimersAsync` running.
+// The session (which playback's links hear), chapters, built on playback's units and the ads
+// model's break phase (the ads model built for this file), then its links and playback's (which
+// chapters hears), as the player makes them; not analytics', whose frame-drop interval would keep
+// `vi.runAllTimersAsync` running.
+const session = linked(createSession);
 const { $breakPhase } = linked(() => buildAds()).ads;
 const chapters = linked(() =>
   createChapters({
@@ -33,7 +36,7 @@ const chapters = linked(() =>
     seekRequested, $breakPhase,
   }),
 );
-linked(linkPlayback, () => linkChapters({ chapters }));
+linked(() => linkPlayback({ session }), () => linkChapters({ chapters }));
 const {
   $autoSkipIntro, $chapterGaps, $chapters, $creditsChapter, $currentChapter, $skipButtonShown, $skipOffer, autoSkipToggled, chapterSkipped, skipChapterClicked,
   skipOfferShown,

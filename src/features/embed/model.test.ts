@@ -12,7 +12,6 @@ import { firePixelFx } from '../../platform/pixel';
 import { sendStatFx } from '../../platform/stats';
 import { $controlsVisible, $muted, $status, $volume, engineAttached, sourceRequested } from '../playback';
 import { AdStatus } from '../ads';
-import { $currentEpisode, $episodes, episodeChosen } from '../session';
 import { createFeatures } from '../../app/create-features';
 import { linkEmbedderRequests } from '../../app/links/embed';
 import { linked } from '../../test-support/linked';
@@ -31,6 +30,7 @@ const {
   $adMediaTimeoutMs, $adStatus, $adTime, $break, $breakPhase, $currentAd, adMutedRequested, adPauseRequested, adPlayRequested, adStatusChanged, adVolumeRequested,
   skipRequested, stopRequested,
 } = features.ads;
+const { $currentEpisode, $episodes, episodeChosen } = features.session;
 
 const SITE = 'https://site.example';
 const SRC = 'https://player.example/?movie_id=102&_=1';

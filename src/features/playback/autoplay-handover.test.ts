@@ -9,14 +9,16 @@ import { createMemoryStorage, $storage } from '../../platform/storage';
 import { STORAGE_KEYS } from '../../lib/constants';
 import { engineAttached, playHeld, playReleased } from './events';
 import { $unmuteOffered, adMediaPlayed, unmuteClicked } from './autoplay';
-import { startAdopted } from '../session';
+import { createSession } from '../session';
 import { startSnapshot } from '../../test-support/start-snapshot';
 import { autoplayPlayer as player, commands, READY } from '../../test-support/autoplay-player';
 import { linkPageStart } from '../../app/links/playback';
 import { linked } from '../../test-support/linked';
 
-// Playback adopts the page's start through its link, as the player makes it.
-linked(linkPageStart);
+// Playback adopts the page's start (session's, built by its factory) through its link, as the player makes it.
+const session = linked(createSession);
+linked(() => linkPageStart({ session }));
+const { startAdopted } = session;
 
 describe("autoplay decided before the app or by the ad", () => {
   it("the page's start played it muted before the app: adopted, told once, the stored sound not applied over it", async () => {

@@ -8,11 +8,13 @@ import { $bigPlayShown, $spinnerShown } from './start-state';
 import { $muted } from './volume';
 import { $autoplayResult, $unmuteOffered, unmuteClicked } from './autoplay';
 import { autoplayPlayer as player, commands } from '../../test-support/autoplay-player';
+import { createSession } from '../session';
 import { linkPageStart } from '../../app/links/playback';
 import { linked } from '../../test-support/linked';
 
-// Playback adopts the page's start through its link, as the player makes it.
-linked(linkPageStart);
+// Playback adopts the page's start (session's, built by its factory) through its link, as the player makes it.
+const session = linked(createSession);
+linked(() => linkPageStart({ session }));
 
 describe('autoplay, with sound where the browser allows it, else muted', () => {
   it('sound allowed: plays with it, tells rstat4 { result: "sound" }, offers nothing', async () => {

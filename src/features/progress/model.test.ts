@@ -2,7 +2,7 @@ import { allSettled, fork } from 'effector';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EpisodeDto } from '../../api/dto';
 import { createScriptedEngine } from '../../engine/scripted-engine';
-import { $currentEpisode, episodeChosen, startAdopted } from '../session';
+import { createSession } from '../session';
 import {
   $currentSecond, $engine, engineAttached, mediaEnded, mediaPaused, mediaPlaying, mediaTimeUpdated, sourceRequested,
 } from '../playback';
@@ -11,6 +11,8 @@ import { createWatch, scopeBind } from 'effector';
 import { $storage, createMemoryStorage } from '../../platform/storage';
 import { linked } from '../../test-support/linked';
 
+// Progress on the session it hears, each built by its factory, as the player builds them.
+const { $currentEpisode, episodeChosen, startAdopted } = linked(createSession);
 const { $resumePrompt, $savedProgress, continueClicked, pageLeft, progressStarted, resumeAnswered, resumeOffered, startOverClicked } = linked(() =>
   createProgress({ startAdopted, episodeChosen, $currentEpisode, $currentSecond, $engine, mediaPlaying, mediaPaused, mediaEnded, mediaTimeUpdated }),
 );

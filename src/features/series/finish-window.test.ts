@@ -1,7 +1,6 @@
 import { allSettled, fork, type Scope } from 'effector';
 import { describe, expect, it } from 'vitest';
 import type { ContentDto, EpisodeDto } from '../../api/dto';
-import { $content, $currentEpisode, $episodes } from '../session';
 import { $currentTime, $duration } from '../playback';
 import { sendStatFx, type StatEvent } from '../../platform/stats';
 import { createScriptedEngine } from '../../engine/scripted-engine';
@@ -18,6 +17,7 @@ const {
   $finishCountdown, $finishTrigger, $finishWindowShown, $lastChoice, finishWindowClosed, finishWindowCreditsClicked, finishWindowNextClicked,
 } = features.series;
 const { $creditsChapter } = features.chapters;
+const { $content, $currentEpisode, $episodes } = features.session;
 const { $loopEnabled } = features.embed;
 const { $breakPhase } = features.ads;
 

@@ -1,11 +1,13 @@
 import { allSettled, createStore, fork } from 'effector';
 import { describe, expect, it } from 'vitest';
 import type { ContentDto, EpisodeDto, SeasonDto } from '../../api/dto';
-import { $config, $content, $currentEpisode, $episodes, $seasons, episodeChosen, parseConfig } from '../session';
+import { createSession, parseConfig } from '../session';
 import type { ProgressMap } from '../progress';
 import { linked } from '../../test-support/linked';
 import { createSeries, posterUrl, watchedShare } from './model';
 
+// The session series hears, built by its factory, as the player builds it.
+const { $config, $content, $currentEpisode, $episodes, $seasons, episodeChosen } = linked(createSession);
 /** The positions progress saved, as series is given them. */
 const $savedProgress = createStore<ProgressMap>({});
 const {

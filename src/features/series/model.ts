@@ -98,6 +98,8 @@ export function createSeries(deps: SeriesDeps) {
     menuSeasonPicked,
     menuBackClicked,
     $isSeries,
+    /** The current episode as series hears it (session): the menu marks it. */
+    $currentEpisode: deps.$currentEpisode,
     $nextEpisode,
     $lastChoice,
     ...menu,

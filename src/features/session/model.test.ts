@@ -4,13 +4,16 @@ import { json, startRecordingServer, type RecordingServer } from '../../api/test
 import type { ApiError } from '../../api/errors';
 import type { ContentDto, EpisodeDto, SeasonDto } from '../../api/dto';
 import { parseConfig } from './config';
-import {
-  $adList, $currentEpisode, $imdbId, $pageError, $phase, $title, appStarted, fetchAdListFx, fetchAvailabilityFx, fetchContentFx,
-  fetchEpisodesFx, fetchSeasonsFx, loadStartup, loadStartupFx, reportPageErrorFx, setReportScopeFx, type StartupCalls,
-  type StartupData, type StartupRequest,
-} from './model';
+import { createSession, loadStartup, type StartupCalls, type StartupData, type StartupRequest } from './model';
 import type { ReportScope } from '../../platform/sentry';
 import { $storage, createMemoryStorage } from '../../platform/storage';
+import { linked } from '../../test-support/linked';
+
+// The session alone, built by its factory in a region this file clears.
+const {
+  $adList, $currentEpisode, $imdbId, $pageError, $phase, $title, appStarted, fetchAdListFx, fetchAvailabilityFx, fetchContentFx,
+  fetchEpisodesFx, fetchSeasonsFx, loadStartupFx, reportPageErrorFx, setReportScopeFx,
+} = linked(createSession);
 
 const content = (hasMultipleEpisodes: boolean): ContentDto => ({
   id: 102, title: 'Цветные серии', posterUrl: null, hasMultipleEpisodes, contentType: { slug: 'series' }, year: 2024,

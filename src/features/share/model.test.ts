@@ -5,10 +5,12 @@ import { checkNativeShareFx, copyTextFx, nativeShareFx, readTopPageUrlFx } from 
 import { sendStatFx, type StatEvent } from '../../platform/stats';
 import { SHARE_TARGETS } from './targets';
 import type { ContentDto, EpisodeDto } from '../../api/dto';
-import { $content, $currentEpisode, $title, appStarted } from '../session';
+import { createSession } from '../session';
 import { linked } from '../../test-support/linked';
 import { createShare } from './model';
 
+// Share on the session it hears, each built by its factory, as the player builds them.
+const { $content, $currentEpisode, $title, appStarted } = linked(createSession);
 const {
   $sharePopupOpen, $shareLink, $shareTargets, copyClicked, networkClicked, pageAddressReported, sharePopupClosed, shareStarted, timecodeToggled,
 } = linked(() => createShare({ appStarted, shareClicked, $shareEnabled, $mobileLayout, $currentTime, $content, $currentEpisode, $title }));

@@ -5,7 +5,6 @@ import { cleanTitle } from '../../../lib/title';
 import { formatHms } from '../../../lib/timecode';
 import { CheckIcon, ChevronLeftIcon, ChevronRightIcon, CloseIcon } from '../../../ui/player-icons';
 import { $mobileLayout } from '../../playback';
-import { $currentEpisode } from '../../session';
 import type { EpisodeRow, SeriesModel } from '../model';
 import './series.css';
 import { useMenuKeys } from '../../../ui/menu-keys';
@@ -126,7 +125,7 @@ function SeasonsPanel({ model }: { model: SeriesModel }) {
     seasonId: model.$menuSeasonId,
     seasons: model.$menuSeasons,
     rows: model.$menuEpisodeRows,
-    current: $currentEpisode,
+    current: model.$currentEpisode,
     mobile: $mobileLayout,
     onPickSeason: model.menuSeasonPicked,
     onBack: model.menuBackClicked,

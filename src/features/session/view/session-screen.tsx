@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useUnit } from 'effector-react';
 import { STRINGS } from '../../../lib/strings';
-import { $pageError, $phase, reloadClicked, type PageError } from '../model';
+import type { PageError, SessionModel } from '../model';
 
 function errorText(error: PageError): string {
   switch (error.kind) {
@@ -19,8 +19,8 @@ function errorText(error: PageError): string {
 }
 
 /** Shows 'Loading...' or the page error until an episode is chosen, then the player. */
-export function SessionScreen({ children }: { children: ReactNode }) {
-  const { phase, error, onReload } = useUnit({ phase: $phase, error: $pageError, onReload: reloadClicked });
+export function SessionScreen({ model, children }: { model: SessionModel; children: ReactNode }) {
+  const { phase, error, onReload } = useUnit({ phase: model.$phase, error: model.$pageError, onReload: model.reloadClicked });
   if (phase === 'ready') return <>{children}</>;
   if (phase === 'loading' || !error) {
     return (
