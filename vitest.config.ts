@@ -1,21 +1,6 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
- * Files that need a module graph of their own. Playback still wires itself on import, once per
- * graph, so in a shared graph an earlier file may have loaded parts of it these files do not want:
- * they test a model with only its own wiring, and with the volume restored on attach
- * (playback/volume.ts) the engine sees commands they do not expect. Embed's, fullscreen's and
- * chapters' model tests left the list once those features (and analytics, whose intervals
- * `allSettled` and `vi.runAllTimersAsync` waited on for ever in a playing scope) were built by
- * factories in a region each file clears; the hls.js engine's, once it was given its Hls class.
- */
-const ISOLATED = [
-  'src/features/playback/model.test.ts',
-  'src/features/playback/start-retry.test.ts',
-  'src/features/playback/start-watchdog.test.ts',
-];
-
-/**
  * The files under happy-dom (`// @vitest-environment happy-dom`). A worker is reused only for a file
  * of the same project and environment, so these run as a group of their own after the Node files:
  * mixed in, each one would end the worker of the Node files and the next would import all again.
@@ -46,8 +31,9 @@ export default defineConfig({
     // file most of the time went on importing. On 2 cores `npx vitest run` went from 59-68 s to about
     // 17 s (23-24 s with one worker), and `npm test -- unit typecheck` from 78-91 s to 36-41 s.
     // So a test restores what it changes (fake timers, stubbed globals, vi.mock), leaves no real
-    // timer running, and does not count on module state being fresh; the few files that must have
-    // it are in ISOLATED.
+    // timer running, and does not count on module state being fresh: every feature is built by its
+    // factory, in a region the test file clears (test-support/linked.ts), and no module wires itself
+    // on import.
     // All cores when vitest runs alone; beside the typecheck npm test leaves tsc one of them
     // (scripts/test.mjs): one worker here, 38 s for both against 41 s with two (medians of 7 runs).
     maxWorkers: '100%',
@@ -57,12 +43,11 @@ export default defineConfig({
           ...base,
           name: 'unit',
           include: ['src/**/*.test.{ts,tsx}', 'sdk/**/*.test.ts', 'fixtures/**/*.test.ts', 'harness/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, ...ISOLATED, ...DOM],
+          exclude: [...configDefaults.exclude, ...DOM],
           isolate: false,
         },
       },
       { test: { ...base, name: 'dom', include: DOM, isolate: false, sequence: { groupOrder: 1 } } },
-      { test: { ...base, name: 'isolated', include: ISOLATED, isolate: true, sequence: { groupOrder: 2 } } },
     ],
   },
 });

@@ -15,6 +15,9 @@
  * 4. Only the composition root (`src/app/`) links one feature's units to another's (ADR 0006): a
  *    feature's file other than a view or a test imports no effector unit of another feature (it
  *    may import its types and pure rules).
+ * 5. No feature module makes units on import (ADR 0006): outside functions, a non-test file of
+ *    `features/**` calls no effector or patronum unit maker (`createStore`, `sample`, …); every
+ *    unit is made by the feature's factory.
  *
  * Type-only imports are erased by the compiler and are not edges; `import()` is an edge only for
  * rule 2 (a lazily loaded chunk is not part of the importer's bundle).
@@ -260,6 +263,24 @@ async function crossFeatureUnits(file: string): Promise<string[]> {
  */
 const LINKS_TO_MOVE: string[] = [];
 
+/** The calls that make units: effector's and patronum's. */
+const UNIT_MAKERS = new Set(['createStore', 'createEvent', 'createEffect', 'createApi', 'createDomain', 'sample', 'combine', 'attach', 'merge', 'restore', 'split', 'debounce', 'interval', 'throttle']);
+
+/** The unit makers a file calls outside any function (rule 5), as `name:line`. */
+function unitsMadeOnImport(fileName: string, text: string): string[] {
+  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true);
+  const found: string[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isFunctionLike(node)) return;
+    if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && UNIT_MAKERS.has(node.expression.text)) {
+      found.push(`${node.expression.text}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`);
+    }
+    ts.forEachChild(node, visit);
+  };
+  ts.forEachChild(source, visit);
+  return found;
+}
+
 describe('the import graph of src/', () => {
   it('resolves every relative import', () => {
     expect(graph.unresolved).toEqual([]);
@@ -306,6 +327,18 @@ describe('the import graph of src/', () => {
 });
 
 describe('the checker itself', () => {
+  it('rule 5: no feature module makes units on import: its factory makes them', () => {
+    const made = files
+      .filter((file) => featureOf(rel(file)) && !isTest(rel(file)) && /\.tsx?$/.test(file))
+      .flatMap((file) => unitsMadeOnImport(file, readFileSync(file, 'utf8')).map((call) => `${rel(file)} ${call}`));
+    expect(made).toEqual([]);
+  });
+
+  it('tells a unit made on import from one made in a function (rule 5)', () => {
+    const text = "const $a = createStore(0);\nexport function make() { return sample({ clock: $a }); }\nconst f = () => createEvent();";
+    expect(unitsMadeOnImport('x.ts', text)).toEqual(['createStore:1']);
+  });
+
   it('reads value imports, re-exports, side-effect imports and import(), and skips type-only ones', () => {
     const text = [
       "import { a } from './a';",

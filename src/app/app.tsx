@@ -29,6 +29,7 @@ export function App({ features }: { features: Features }) {
   return (
     <SessionScreen model={features.session}>
       <PlayerLayout
+        model={features.playback}
         top={<Title model={features.session} />}
         overlay={<Captions model={features.tracks} />}
         seekMarks={
@@ -41,12 +42,12 @@ export function App({ features }: { features: Features }) {
         seekPreview={(time, left) => <SeekPreview model={features.previews} time={time} left={left} />}
         menu={
           <>
-            <SkipChapterButton model={features.chapters} />
-            <FinishEpisodeCard model={features.series} />
+            <SkipChapterButton model={features.chapters} playback={features.playback} />
+            <FinishEpisodeCard model={features.series} playback={features.playback} />
             <MenuBackdrop model={features.menus} />
-            <SettingsMenu model={features.menus} tracks={features.tracks} chapters={features.chapters} series={features.series} />
-            <SeasonsMenu model={features.series} />
-            <SharePopup model={features.share} />
+            <SettingsMenu model={features.menus} playback={features.playback} tracks={features.tracks} chapters={features.chapters} series={features.series} />
+            <SeasonsMenu model={features.series} playback={features.playback} />
+            <SharePopup model={features.share} playback={features.playback} />
             <ResumePrompt model={features.progress} />
           </>
         }

@@ -3,23 +3,18 @@
  * 0006), once per player. Two links on one event run in the order they were made, and each of
  * these features once made its links when its module was imported, before the links of
  * app/links/. So they are built before the links (link-features.ts), in the order create-player's
- * imports first loaded their modules: session (every other feature hears it, and it hears none),
+ * imports first loaded their modules: playback (its modules wired themselves on import, before
+ * any factory ran; it hears no feature), session (every other feature hears it, and it hears none),
  * then fullscreen (built on playback alone) and ads (its modules wired themselves on import, before
  * every factory, so it is built as early as its deps allow: it hears fullscreen's native
  * fullscreen and casting), analytics (its model hears only its own facts, given by
  * links/analytics.ts), tracks, the Media Session, chapters, embed, menus, progress, series (then
  * its end-of-episode card), share, previews. A model another factory needs (session's,
  * fullscreen's screen, ads' break, tracks' choices and speed, chapters' entries and credits,
- * progress's saved positions) is passed on. Their units come after those of playback, the one
- * feature still wired on import.
+ * progress's saved positions) is passed on.
  */
 import { createSession } from '../features/session';
-import {
-  $currentSecond, $currentTime, $duration, $engine, $mobileLayout, $shareEnabled, $status, controlsPinnedSet, escapePressed, mediaEnded,
-  mediaPaused, mediaPlaying, mediaSeeked, mediaTimeUpdated, pauseClicked, playClicked, seekByRequested, seekRequested, shareClicked,
-  sourceReady, sourceRequested, $controlsVisible, $isPlaying, $startAwaited, seekFx, streamTicked, engineAttached,
-  $streamError, mediaSeeking, $muted, $sliderVolume, playRequested, setMutedFx, volumeSet, pauseFx, engineConnected, sourceAdopted,
-} from '../features/playback';
+import { createPlayback } from '../features/playback';
 import { createMediaSession } from '../features/fullscreen';
 import { fullscreenOnPlayback, tracksOnPlayback } from './playback-features';
 import { createAds } from '../features/ads';
@@ -41,13 +36,23 @@ export interface FeatureMedia {
 
 /** Builds the features that have a factory, once per player (a test, in a region it clears). */
 export function createFeatures({ createAdVideo }: FeatureMedia) {
-  // Session first: its module was the first feature create-player's imports loaded, so its own
-  // links on its events (the start-up calls, the page error, the start episode) run before any
-  // other feature's, as they always have; every feature below may hear it.
+  // Playback first: its modules once wired themselves on import, before every factory ran, so its
+  // own reactions on its events (the media's facts, the commands, the start) run before those of
+  // any feature or link that hears them, as they always have. It hears no other feature (links do).
+  const playback = createPlayback();
+  const {
+    $currentSecond, $currentTime, $duration, $engine, $mobileLayout, $shareEnabled, $status, controlsPinnedSet, escapePressed, mediaEnded,
+    mediaPaused, mediaPlaying, mediaSeeked, mediaTimeUpdated, pauseClicked, playClicked, seekByRequested, seekRequested, shareClicked,
+    sourceReady, sourceRequested, $controlsVisible, $isPlaying, $startAwaited, seekFx, streamTicked, engineAttached,
+    $streamError, mediaSeeking, $muted, $sliderVolume, playRequested, setMutedFx, volumeSet, pauseFx, engineConnected, sourceAdopted,
+  } = playback;
+  // Session next: its module was the first feature create-player's imports loaded after playback, so
+  // its own links on its events (the start-up calls, the page error, the start episode) run before
+  // any other feature's, as they always have; every feature below may hear it.
   const session = createSession();
   const { $config, $content, $currentEpisode, $episodes, $seasons, $title, appStarted, episodeChosen, startAdopted } = session;
   // Fullscreen, on playback's units alone (playback-features.ts): ads hears two of its stores.
-  const fullscreen = fullscreenOnPlayback();
+  const fullscreen = fullscreenOnPlayback(playback);
   // Ads next, before every feature that hears its units, as its modules once wired themselves
   // before any of them: the ad video, and whether only the content's <video> is on screen or casts.
   const ads = createAds({ createAdVideo, $nativeFullscreen: fullscreen.$videoElementFullscreen, $casting: fullscreen.$casting });
@@ -57,7 +62,7 @@ export function createFeatures({ createAdVideo }: FeatureMedia) {
   // the order of links.
   const analytics = createAnalytics();
   // Tracks, on playback's units alone (playback-features.ts).
-  const tracks = tracksOnPlayback();
+  const tracks = tracksOnPlayback(playback);
   const { $playbackRate, qualityChosen, rateChosen, subtitleChosen, audioTrackChosen, $audioTracks } = tracks;
   // The Media Session: the playhead, the status and the speed it shows, the commands its actions give.
   const mediaSession = createMediaSession({
@@ -93,7 +98,7 @@ export function createFeatures({ createAdVideo }: FeatureMedia) {
   // The seek previews: the engine that names the thumbnail track, and each source asked for. Last,
   // as its module and its links were (none of the features above hears it).
   const previews = createPreviews({ engineConnected, sourceAdopted, sourceRequested });
-  return { session, fullscreen, ads, analytics, tracks, mediaSession, chapters, embed, menus, progress, series, share, previews };
+  return { playback, session, fullscreen, ads, analytics, tracks, mediaSession, chapters, embed, menus, progress, series, share, previews };
 }
 
 /** The features' models, as createFeatures returns them: what the links and the views are given. */

@@ -10,9 +10,6 @@ import { Provider } from 'effector-react';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { withoutMediaListeners } from './quiet-root';
-import {
-  engineAttached, engineConnected, muteToggled, sourceRequested, seekBackClicked, seekForwardClicked, togglePlayClicked,
-} from '../features/playback';
 import { tapEngineFacts } from '../engine/trace-tap';
 import { createAdVideo } from '../engine/ad-video';
 import { takeAdElement } from '../platform/vast-prefetch';
@@ -26,7 +23,8 @@ import type { Features } from './create-features';
 import { App } from './app';
 
 /** What each intent the viewer gave the page's shell is to the model. */
-function intentEvents({ menus, fullscreen }: Features): Record<ViewerIntent, EventCallable<void>> {
+function intentEvents({ playback, menus, fullscreen }: Features): Record<ViewerIntent, EventCallable<void>> {
+  const { muteToggled, seekBackClicked, seekForwardClicked, togglePlayClicked } = playback;
   return {
     toggle: togglePlayClicked,
     mute: muteToggled,
@@ -42,7 +40,12 @@ function intentEvents({ menus, fullscreen }: Features): Record<ViewerIntent, Eve
  * shell's intents (queued ones first) are the model's: sooner, a play could start the content
  * before the model knows of its pre-roll.
  */
-function takeShellIntents(scope: Scope, shell: PageStart['shell'], events: Record<ViewerIntent, EventCallable<void>>): void {
+function takeShellIntents(
+  scope: Scope,
+  shell: PageStart['shell'],
+  events: Record<ViewerIntent, EventCallable<void>>,
+  { engineConnected, sourceRequested }: Features['playback'],
+): void {
   let waiting = 2;
   const once = (unit: Unit<unknown>) => {
     const watch = createWatch({
@@ -69,7 +72,7 @@ export function createPlayer({ video, engine, takeEarly, firstFrame: started, sh
   // page's start made for a pre-roll.
   const features = linkFeatures({ createAdVideo: () => createAdVideo(takeAdElement() ?? undefined) });
   const scope = fork();
-  takeShellIntents(scope, shell, intentEvents(features));
+  takeShellIntents(scope, shell, intentEvents(features), features.playback);
   // What loads after the first frame waits until the buffer can spare the link. Only a start known
   // to wait for the viewer's click is given up on early; one that plays (or is not planned yet, on
   // a slow network) is waited for longer.
@@ -83,7 +86,7 @@ export function createPlayer({ video, engine, takeEarly, firstFrame: started, sh
   void allSettled(features.session.startAdopted, { scope, params: early });
   void allSettled(features.session.appStarted, { scope, params: early.config });
   void engine.then(
-    (created) => allSettled(engineAttached, { scope, params: exposeToHarness(tapEngineFacts(created)) }),
+    (created) => allSettled(features.playback.engineAttached, { scope, params: exposeToHarness(tapEngineFacts(created)) }),
     (error: unknown) => allSettled(features.analytics.libraryLoadFailed, { scope, params: error instanceof Error ? error.message : String(error) }),
   );
   // The device fingerprint is computed after the first frame; until then calls send it empty.

@@ -44,9 +44,8 @@ export const FEATURE_LINKS: ReadonlyArray<readonly [feature: string, link: (feat
 
 /**
  * Builds the features that have a factory (given the media stack's ad video), then links every
- * feature, in order, and returns the built features' models. Once per player: playback's units
- * are its modules' own, so a second call would run their links twice (a test makes them in a
- * region it clears: test-support/linked.ts).
+ * feature, in order, and returns the built features' models. Once per player; a test makes them
+ * in a region it clears (test-support/linked.ts).
  */
 export function linkFeatures(media: FeatureMedia): Features {
   const features = createFeatures(media);

@@ -1,18 +1,16 @@
 /**
  * The features built on playback's units alone: fullscreen and tracks. The composition root builds
- * them here (create-features.ts), and tests that need one build it the same way, without loading
- * every other feature.
+ * them here over the playback model (create-features.ts), and tests that need one build it the
+ * same way, without loading every other feature.
  */
-import {
-  $engine, $isPlaying, $mobileLayout, engineAttached, engineConnected, fullscreenShortcutUsed, playClicked, sourceAdopted, sourceReady,
-  sourceRequested, subtitlesShortcutUsed,
-} from '../features/playback';
+import type { PlaybackModel } from '../features/playback';
 import { createFullscreen } from '../features/fullscreen';
 import { createTracks } from '../features/tracks';
 
 /** Fullscreen, picture-in-picture and casting: the engine's surface, the layout, the 'f' key, the play command. */
-export const fullscreenOnPlayback = () =>
+export const fullscreenOnPlayback = ({ $engine, engineAttached, $mobileLayout, fullscreenShortcutUsed, sourceReady, $isPlaying, playClicked }: PlaybackModel) =>
   createFullscreen({ $engine, engineAttached, $mobileLayout, fullscreenShortcutUsed, sourceReady, $isPlaying, playClicked });
 
 /** Renditions, speed, audio and subtitles: the engine, its sources, the 'c' key. */
-export const tracksOnPlayback = () => createTracks({ $engine, engineConnected, sourceAdopted, sourceReady, sourceRequested, subtitlesShortcutUsed });
+export const tracksOnPlayback = ({ $engine, engineConnected, sourceAdopted, sourceReady, sourceRequested, subtitlesShortcutUsed }: PlaybackModel) =>
+  createTracks({ $engine, engineConnected, sourceAdopted, sourceReady, sourceRequested, subtitlesShortcutUsed });

@@ -3,7 +3,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdListDto, ContentDto, EpisodeDto } from '../api/dto';
 import { createScriptedEngine } from '../engine/scripted-engine';
 import type { StartupData } from '../features/session';
-import { engineAttached, $autoplay } from '../features/playback';
 import type { StartPlan } from '../features/progress';
 import { startSnapshot } from '../test-support/start-snapshot';
 import '../features/series';
@@ -110,6 +109,7 @@ describe('the entry plays the start itself only when the model would play it at 
 // No ad video is made here (test-support/ads-scope.ts): a pre-roll's break is prepared and holds
 // the content, and no VAST is asked for.
 const features = linked(() => linkFeatures({ createAdVideo: noAdVideo }));
+const { engineAttached, $autoplay } = features.playback;
 const { $resumePrompt } = features.progress;
 const { $break } = features.ads;
 const { appStarted, loadStartupFx, startAdopted } = features.session;

@@ -7,20 +7,19 @@ import { allSettled, fork } from 'effector';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createScriptedEngine, type ScriptedEngine } from '../engine/scripted-engine';
 import type { EngineLevel } from '../engine/types';
-import {
-  $currentTime, $duration, $muted, $status, $streamError, $volume, autoplaySet, engineAttached, pageSourceKept, retryClicked, sourceRequested,
-} from '../features/playback';
 import { reportStreamErrorFx } from '../features/analytics';
 import { linkFeatures } from '../app/link-features';
 import { linked } from '../test-support/linked';
 import { noAdVideo } from '../test-support/ads-scope';
 import { $storage, createMemoryStorage } from '../platform/storage';
 import { sendStatFx } from '../platform/stats';
-import { fire } from '../test-support/playback-scope';
+import { fire, playbackScope } from '../test-support/playback-scope';
 import { sourceFailure } from './early-media';
 import { startSnapshot } from '../test-support/start-snapshot';
 
 const features = linked(() => linkFeatures({ createAdVideo: noAdVideo }));
+const { $currentTime, $duration, $muted, $status, $streamError, $volume, autoplaySet, engineAttached, pageSourceKept, retryClicked, sourceRequested } = features.playback;
+const {  } = playbackScope(features.playback);
 const { startAdopted } = features.session;
 const { $audioTrack, $levels, $playingLevel, $subtitleTrack } = features.tracks;
 const { $chaptersTrackUrl } = features.chapters;

@@ -13,7 +13,6 @@ import type { EngineError } from '../engine/types';
 import { SOURCE_ERRORS_KEPT } from '../engine/source-state';
 import type { StartupData } from '../features/session';
 import { startSnapshot } from '../test-support/start-snapshot';
-import { $streamError, engineAttached } from '../features/playback';
 import { parseConfig } from '../features/session/config';
 import { reportStreamErrorFx } from '../features/analytics';
 import { linkFeatures } from '../app/link-features';
@@ -26,7 +25,9 @@ import { loadVastFx } from '../platform/vast-loader';
 import { planEarlyStart } from './early-play';
 import { decideStart } from '../features/progress/start';
 
-const { $phase, appStarted, loadStartupFx, startAdopted } = linked(() => linkFeatures({ createAdVideo: noAdVideo })).session;
+const features = linked(() => linkFeatures({ createAdVideo: noAdVideo }));
+const { $phase, appStarted, loadStartupFx, startAdopted } = features.session;
+const { $streamError, engineAttached } = features.playback;
 
 const film: EpisodeDto = {
   id: 7, title: 'Film', description: '', order: 1, posterPath: null, duration: 600, watchProgress: 0, watchedAt: null,

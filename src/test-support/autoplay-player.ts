@@ -6,7 +6,7 @@ import { allSettled, fork } from 'effector';
 import { createScriptedEngine, type ScriptedEngine } from '../engine/scripted-engine';
 import { createMemoryStorage, $storage } from '../platform/storage';
 import { sendStatFx, type StatEvent } from '../platform/stats';
-import { autoplaySet, engineAttached, sourceRequested } from '../features/playback/events';
+import type { PlaybackModel } from '../features/playback';
 
 export const READY = { levels: [], audioTracks: [], subtitleTracks: [] };
 export const SOURCE = { url: 'http://x/master.m3u8', startTime: 0 };
@@ -25,7 +25,7 @@ export function mediaEngine() {
 }
 
 /** The scope, the engine, the storage, what rstat4 was told, and the steps of a start. */
-export async function autoplayPlayer({ autoplay = true, policy = { sound: true, muted: true }, stored = {} as Record<string, string> } = {}) {
+async function autoplayPlayerOn({ autoplaySet, engineAttached, sourceRequested }: PlaybackModel, { autoplay = true, policy = { sound: true, muted: true }, stored = {} as Record<string, string> } = {}) {
   const stats: StatEvent[] = [];
   const storage = createMemoryStorage(stored);
   const scope = fork({ values: [[$storage, storage]], handlers: [[sendStatFx, (stat: StatEvent) => void stats.push(stat)]] });
@@ -45,3 +45,9 @@ export async function autoplayPlayer({ autoplay = true, policy = { sound: true, 
     },
   };
 }
+
+/** autoplayPlayer over one playback model (createPlayback, built by the test file). */
+export const autoplayPlayerOf =
+  (playback: PlaybackModel) =>
+  (options: Parameters<typeof autoplayPlayerOn>[1] = {}) =>
+    autoplayPlayerOn(playback, options);

@@ -3,7 +3,7 @@ import { fork, type StoreWritable } from 'effector';
 import { settle } from './settle';
 import { createScriptedEngine, type ScriptedEngine } from '../engine/scripted-engine';
 import { postToParentFx, type ParentMessage } from '../platform/parent-bridge';
-import { engineAttached } from '../features/playback';
+import type { PlaybackModel } from '../features/playback';
 
 /** Fullscreen built on playback's units as the player builds it; a test calls it inside linked(). */
 export { fullscreenOnPlayback as createPlaybackFullscreen } from '../app/playback-features';
@@ -15,6 +15,7 @@ export { fullscreenOnPlayback as createPlaybackFullscreen } from '../app/playbac
  */
 export async function attached(
   { $framed }: { $framed: StoreWritable<boolean> },
+  { engineAttached }: Pick<PlaybackModel, 'engineAttached'>,
   { framed = false, prepare = (_: ScriptedEngine) => {} } = {},
 ) {
   const posted: ParentMessage[] = [];

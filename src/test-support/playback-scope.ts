@@ -3,13 +3,13 @@ import { allSettled, fork, type EventCallable, type Scope } from 'effector';
 import { vi } from 'vitest';
 import { createScriptedEngine, type ScriptedEngine } from '../engine/scripted-engine';
 import { $storage, createMemoryStorage, type MemoryStorage } from '../platform/storage';
-import { engineAttached, keyPressed, type KeyInput } from '../features/playback';
+import type { KeyInput, PlaybackModel } from '../features/playback';
 
 /** The engine's commands so far, or those of one name. */
 export const commands = (engine: ScriptedEngine, name?: string) => engine.calls.filter((c) => !name || c.command === name);
 
-/** A fresh scope with the scripted engine attached, over memory storage. */
-export async function attached(options: { storage?: MemoryStorage } = {}) {
+/** A fresh scope with the scripted engine attached to `playback`, over memory storage. */
+async function attachedTo({ engineAttached }: PlaybackModel, options: { storage?: MemoryStorage } = {}) {
   const storage = options.storage ?? createMemoryStorage();
   const scope = fork({ values: [[$storage, storage]] });
   const engine = createScriptedEngine();
@@ -27,8 +27,8 @@ export async function fire<T>(scope: Scope, unit: EventCallable<T>, params?: T, 
 }
 
 /** A player 30 s into a 100 s media, its commands so far forgotten. */
-export async function attachedAt30() {
-  const { scope, engine } = await attached();
+async function attachedAt30To(playback: PlaybackModel) {
+  const { scope, engine } = await attachedTo(playback);
   engine.emit('durationChanged', { duration: 100 });
   engine.emit('timeUpdated', { currentTime: 30, duration: 100, bufferedAhead: 0 });
   await allSettled(scope);
@@ -54,7 +54,16 @@ export const KEYS: Record<string, KeyInput> = {
  * Presses a key of KEYS without waiting for the scope to settle: a key restarts the controls' 1 s
  * hide timer, which allSettled would wait out (fake timers, as in controls.test.ts).
  */
-export async function press(scope: Scope, key: string) {
+async function pressTo({ keyPressed }: PlaybackModel, scope: Scope, key: string) {
   void allSettled(keyPressed, { scope, params: KEYS[key]! });
   await vi.advanceTimersByTimeAsync(0);
+}
+
+/** The helpers above over one playback model (createPlayback, built by the test file). */
+export function playbackScope(playback: PlaybackModel) {
+  return {
+    attached: (options: { storage?: MemoryStorage } = {}) => attachedTo(playback, options),
+    attachedAt30: () => attachedAt30To(playback),
+    press: (scope: Scope, key: string) => pressTo(playback, scope, key),
+  };
 }

@@ -4,7 +4,6 @@ import type { ContentDto } from '../../api/dto';
 import { createScriptedEngine } from '../../engine/scripted-engine';
 import type { ParsedAd } from '../../vast';
 import { parseConfig, type StartupData } from '../../features/session';
-import { $muted, $playHeld, $unmuteOffered, $volume, engineAttached, mediaSeeked, mediaTimeUpdated, playClicked, unmuteClicked } from '../../features/playback';
 import type { AdSettings } from '../../features/ads';
 import type { AdVideo } from '../../engine/ad-video';
 import { loadVastFx } from '../../platform/vast-loader';
@@ -80,26 +79,26 @@ describe('ads wiring', () => {
     const { ads } = features();
     const scope = fork();
     const engine = createScriptedEngine();
-    await allSettled(engineAttached, { scope, params: engine });
+    await allSettled(features().playback.engineAttached, { scope, params: engine });
     const cues: string[] = [];
     createWatch({ unit: ads.contentPlayRequested, scope, fn: () => cues.push('play requested') });
 
     await allSettled(ads.contentHoldRequested, { scope });
-    expect(scope.getState($playHeld)).toBe(true);
-    await allSettled(playClicked, { scope });
+    expect(scope.getState(features().playback.$playHeld)).toBe(true);
+    await allSettled(features().playback.playClicked, { scope });
     expect(cues).toEqual(['play requested']);
     expect(engine.calls.map((c) => c.command)).not.toContain('play');
 
     await allSettled(ads.contentResumeRequested, { scope, params: { resume: true } });
-    expect(scope.getState($playHeld)).toBe(false);
+    expect(scope.getState(features().playback.$playHeld)).toBe(false);
     expect(engine.calls.map((c) => c.command)).toContain('play');
 
     engine.calls.length = 0;
     await allSettled(ads.contentPauseRequested, { scope });
-    expect(scope.getState($playHeld)).toBe(true);
+    expect(scope.getState(features().playback.$playHeld)).toBe(true);
     expect(engine.calls.map((c) => c.command)).toEqual(['pause']);
     await allSettled(ads.contentResumeRequested, { scope, params: { resume: false } });
-    expect(scope.getState($playHeld)).toBe(false);
+    expect(scope.getState(features().playback.$playHeld)).toBe(false);
     expect(engine.calls.map((c) => c.command)).toEqual(['pause']);
   });
 
@@ -109,14 +108,14 @@ describe('ads wiring', () => {
     const heard: string[] = [];
     createWatch({ unit: ads.contentTimeUpdated, scope, fn: (time) => heard.push(`time ${time}`) });
     createWatch({ unit: ads.contentSeeked, scope, fn: (time) => heard.push(`seeked ${time}`) });
-    await allSettled(mediaTimeUpdated, { scope, params: { currentTime: 12, duration: 600, bufferedAhead: 3 } });
-    await allSettled(mediaSeeked, { scope, params: { currentTime: 300 } });
+    await allSettled(features().playback.mediaTimeUpdated, { scope, params: { currentTime: 12, duration: 600, bufferedAhead: 3 } });
+    await allSettled(features().playback.mediaSeeked, { scope, params: { currentTime: 300 } });
     expect(heard).toEqual(['time 12', 'seeked 300']);
   });
 
   it("an ad starts at the content's volume", async () => {
     const { ads } = features();
-    const scope = fork({ values: [[$volume, 0.4], [$muted, true], [ads.$adMediaTimeoutMs, null]] });
+    const scope = fork({ values: [[features().playback.$volume, 0.4], [features().playback.$muted, true], [ads.$adMediaTimeoutMs, null]] });
     const matched: unknown[] = [];
     createWatch({ unit: ads.adVolumeMatched, scope, fn: (volume) => matched.push(volume) });
     await allSettled(ads.adCreated, { scope, params: { id: 'a', mediaFile: { url: 'http://ads/a.mp4' } } as ParsedAd });
@@ -128,10 +127,10 @@ describe('ads wiring', () => {
     const { order, scope } = prerollScope();
     const engine = createScriptedEngine();
     engine.unlock = () => void order.push('content unlock');
-    await allSettled(engineAttached, { scope, params: engine });
+    await allSettled(features().playback.engineAttached, { scope, params: engine });
     await allSettled(ads.adsConfigured, { scope, params: { adList: { prerollList: [{ vastUrl: 'http://ads.test/vast.xml' }] }, adListUrl: null, advert: false, baseUrl: 'http://player.test' } });
-    expect(scope.getState($playHeld)).toBe(true);
-    await allSettled(playClicked, { scope });
+    expect(scope.getState(features().playback.$playHeld)).toBe(true);
+    await allSettled(features().playback.playClicked, { scope });
     expect(order).toEqual(['content unlock', 'ad play']);
   });
 
@@ -139,9 +138,9 @@ describe('ads wiring', () => {
     const { ads } = features();
     const { order, listeners, scope } = prerollScope();
     const engine = createScriptedEngine();
-    await allSettled(engineAttached, { scope, params: engine });
+    await allSettled(features().playback.engineAttached, { scope, params: engine });
     const content = () => engine.calls.map((c) => c.command).filter((command) => command === 'play' || command === 'pause');
-    await allSettled(playClicked, { scope });
+    await allSettled(features().playback.playClicked, { scope });
     expect(content()).toEqual(['play']);
     await allSettled(ads.adsConfigured, { scope, params: { adList: { prerollList: [{ vastUrl: 'http://ads.test/vast.xml' }] }, adListUrl: null, advert: false, baseUrl: 'http://player.test' } });
     expect(content()).toEqual(['play', 'pause']);
@@ -155,13 +154,13 @@ describe('ads wiring', () => {
     const { ads } = features();
     const scope = fork({ handlers: [[ads.playAdFx, async () => 'muted' as const]] });
     const engine = createScriptedEngine();
-    await allSettled(engineAttached, { scope, params: engine });
+    await allSettled(features().playback.engineAttached, { scope, params: engine });
     const adMuted: boolean[] = [];
     createWatch({ unit: ads.adMutedRequested, scope, fn: (muted) => adMuted.push(muted) });
     await allSettled(ads.playAdFx, { scope });
-    expect(scope.getState($unmuteOffered)).toBe(true);
+    expect(scope.getState(features().playback.$unmuteOffered)).toBe(true);
     expect(engine.muted).toBe(true);
-    await allSettled(unmuteClicked, { scope });
+    await allSettled(features().playback.unmuteClicked, { scope });
     expect(adMuted).toEqual([false]);
     expect(engine.muted).toBe(false);
     expect(engine.calls.map((c) => c.command)).toContain('unlock');

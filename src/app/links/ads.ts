@@ -9,26 +9,11 @@
  * (app/create-features.ts).
  */
 import { sample } from 'effector';
-import {
-  $duration,
-  $muted,
-  $volume,
-  adMediaPlayed,
-  unmuteClicked,
-  mediaSeeked,
-  mediaTimeUpdated,
-  pauseFx,
-  playDeferred,
-  playFx,
-  playHeld,
-  playReleased,
-  playRequested,
-  unlockFx,
-} from '../../features/playback';
 import type { Features } from '../create-features';
 
 /** Links ads to the features it hears; the player calls it once (app/link-features.ts). */
-export function linkAds({ session, ads }: Pick<Features, 'session' | 'ads'>): void {
+export function linkAds({ playback, session, ads }: Pick<Features, 'playback' | 'session' | 'ads'>): void {
+  const { $duration, $muted, $volume, adMediaPlayed, unmuteClicked, mediaSeeked, mediaTimeUpdated, pauseFx, playDeferred, playFx, playHeld, playReleased, playRequested, unlockFx } = playback;
   const { $config, appStarted, loadStartupFx } = session;
   const { adsConfigured, adsEnvironmentStarted, contentHoldRequested, contentPauseRequested, contentResumeRequested } = ads;
   const { contentPlayRequested, contentPlayAsked, contentPlayOverdue, contentTimeUpdated, contentSeeked, contentDurationChanged } = ads;

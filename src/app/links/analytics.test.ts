@@ -4,7 +4,6 @@ import type { ContentDto } from '../../api/dto';
 import { createScriptedEngine } from '../../engine/scripted-engine';
 import { START_STALL_LIMIT_MS } from '../../lib/constants';
 import type { ErrorReport } from '../../platform/sentry';
-import { engineAttached, mediaError, mediaPaused, mediaPlaying, playClicked, sourceRequested } from '../../features/playback';
 import { sendStatFx, type StatEvent } from '../../platform/stats';
 import { reportStreamErrorFx } from '../../features/analytics';
 import { linkFeatures } from '../link-features';
@@ -13,6 +12,7 @@ import { noAdVideo } from '../../test-support/ads-scope';
 
 // The features' links, as the player makes them.
 const features = linked(() => linkFeatures({ createAdVideo: noAdVideo }));
+const { engineAttached, mediaError, mediaPaused, mediaPlaying, playClicked, sourceRequested } = features.playback;
 const { $content } = features.session;
 const { chapterSkipped, skipOfferShown } = features.chapters;
 const { libraryLoadFailed } = features.analytics;

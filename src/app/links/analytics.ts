@@ -11,27 +11,6 @@ import { attach, combine, createEffect, createStore, sample, scopeBind } from 'e
 import { interval } from 'patronum/interval';
 import { WORKER_FALLBACK_DETAIL, type EngineError } from '../../engine/types';
 import { AdStatus, isRunning } from '../../features/ads';
-import {
-  autoplayRequested,
-  $lastTime,
-  $duration,
-  $engine,
-  $source,
-  $status,
-  mediaEnded,
-  mediaError,
-  mediaPaused,
-  mediaPlaying,
-  mediaSeeked,
-  mediaTimeUpdated,
-  mediaWaiting,
-  sourceAdopted,
-  playRefused,
-  playRequested,
-  seekFx,
-  sourceRequested,
-  streamTicked,
-} from '../../features/playback';
 import { detectDeviceTypeFx } from '../../platform/device';
 import type { FrameCounts } from '../../platform/playback-quality';
 import type { ErrorReport } from '../../platform/sentry';
@@ -43,7 +22,8 @@ import { playedSinceStart, reportStreamErrorFx, type QoeFact, type StreamErrorRe
 const FRAME_WINDOW_MS = 10_000;
 
 /** What plays, the device, the skip button, and where the playhead is while content plays. */
-function linkItemAndPosition({ session, analytics, chapters, ads }: Features): void {
+function linkItemAndPosition({ playback, session, analytics, chapters, ads }: Features): void {
+  const { $duration, $status, mediaEnded, mediaTimeUpdated, streamTicked } = playback;
   const { $content, $currentEpisode, $imdbId, appStarted } = session;
   const { chapterSkipClicked, chapterSkipOffered, contentPlayingChanged, deviceDetected, itemChanged, positionUpdated } = analytics;
   const { chapterSkipped, skipOfferShown } = chapters;
@@ -76,7 +56,7 @@ function linkItemAndPosition({ session, analytics, chapters, ads }: Features): v
 }
 
 /** Engine errors, with what the engine measured, to rstat4 and to error reporting. */
-function linkErrors({ streamErrorReported }: Features['analytics']): void {
+function linkErrors({ streamErrorReported }: Features['analytics'], { $lastTime, $engine, mediaError }: Features['playback']): void {
   // Every engine error, with what the engine measured at that moment: the buffer ahead of the last
   // time fact, read now (the engine reads it when asked), from a single-store source (a combined
   // one would be recomputed on every time update).
@@ -109,7 +89,7 @@ function linkErrors({ streamErrorReported }: Features['analytics']): void {
 }
 
 /** The frame-rate drop event over the content's element. */
-function linkFrameDrops({ contentPlayingChanged, framesSampled }: Features['analytics']): void {
+function linkFrameDrops({ contentPlayingChanged, framesSampled }: Features['analytics'], { $engine }: Features['playback']): void {
   // Frame-rate drops: dropped frames counted over a window while content plays. The counters of
   // the window's start are taken with the reading: a sample whose source is $lastFrames, clocked
   // by the reading that also updates it, would see the new counters and never find a window.
@@ -138,7 +118,8 @@ function linkFrameDrops({ contentPlayingChanged, framesSampled }: Features['anal
 }
 
 /** The quality-of-experience facts, and the page leaving. */
-function linkQoe({ analytics, tracks, ads, session }: Features): void {
+function linkQoe({ playback, analytics, tracks, ads, session }: Features): void {
+  const { autoplayRequested, $engine, $source, mediaEnded, mediaPaused, mediaPlaying, mediaSeeked, mediaWaiting, sourceAdopted, playRefused, playRequested, seekFx, sourceRequested } = playback;
   const { qoePageLeft, qoeAutoplayed, qoeFactHappened, qoeSourceRequested } = analytics;
   const { $levels, levelSwitched } = tracks;
   const { $breakPhase, adFailed, adStatusChanged } = ads;
@@ -195,7 +176,7 @@ function linkQoe({ analytics, tracks, ads, session }: Features): void {
 /** Links analytics to the features it hears; the player calls it once (app/link-features.ts). */
 export function linkAnalytics(features: Features): void {
   linkItemAndPosition(features);
-  linkErrors(features.analytics);
-  linkFrameDrops(features.analytics);
+  linkErrors(features.analytics, features.playback);
+  linkFrameDrops(features.analytics, features.playback);
   linkQoe(features);
 }

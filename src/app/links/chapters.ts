@@ -8,11 +8,11 @@
  */
 import { sample } from 'effector';
 import { STRINGS } from '../../lib/strings';
-import { engineConnected, sourceAdopted, sourceRequested, statusAnnounced } from '../../features/playback';
 import type { Features } from '../create-features';
 
 /** Links chapters to the features it hears; the player calls it once (app/link-features.ts). */
-export function linkChapters({ chapters }: Pick<Features, 'chapters'>): void {
+export function linkChapters({ playback, chapters }: Pick<Features, 'playback' | 'chapters'>): void {
+  const { engineConnected, sourceAdopted, sourceRequested, statusAnnounced } = playback;
   const { chaptersCleared, chaptersTrackFound, skipOfferShown, watchChaptersTrackFx } = chapters;
   sample({ clock: engineConnected, target: watchChaptersTrackFx });
   sample({ clock: sourceAdopted.filterMap(({ chaptersTrack }) => chaptersTrack ?? undefined), target: chaptersTrackFound });

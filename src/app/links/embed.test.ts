@@ -3,7 +3,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ContentDto, EpisodeDto } from '../../api/dto';
 import { createScriptedEngine } from '../../engine/scripted-engine';
 import { parseConfig } from '../../features/session';
-import { engineAttached, prefetchSourceFx } from '../../features/playback';
 import { postToParentFx } from '../../platform/parent-bridge';
 import { sendStatFx } from '../../platform/stats';
 import { $storage, createMemoryStorage } from '../../platform/storage';
@@ -13,6 +12,7 @@ import { noAdVideo } from '../../test-support/ads-scope';
 
 // The features' links, as the player makes them.
 const features = linked(() => linkFeatures({ createAdVideo: noAdVideo }));
+const { engineAttached, prefetchSourceFx } = features.playback;
 const { $loopEnabled, embedStarted } = features.embed;
 const { $config, $content, $episodes, appStarted, episodeChosen, loadStartupFx } = features.session;
 

@@ -8,12 +8,12 @@
  * because the loop is embed's behaviour; so are the embedder's requests to series and share.
  */
 import { sample } from 'effector';
-import { mediaEnded } from '../../features/playback';
 import { postToParentFx } from '../../platform/parent-bridge';
 import type { Features } from '../create-features';
 
 /** Links embed to the features it hears; the player calls it once (app/link-features.ts). */
 export function linkEmbed(features: Features): void {
+  const { mediaEnded } = features.playback;
   const { appStarted, episodeChosen } = features.session;
   const { creditsCountdownEnded, episodeEnded } = features.series;
   const { embedStarted, $loopEnabled } = features.embed;

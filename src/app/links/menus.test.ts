@@ -1,7 +1,6 @@
 import { fork, type Scope } from 'effector';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { settle } from '../../test-support/settle';
-import { shareClicked } from '../../features/playback';
 import { sendStatFx } from '../../platform/stats';
 import { linkFeatures } from '../link-features';
 import { linked } from '../../test-support/linked';
@@ -9,6 +8,7 @@ import { noAdVideo } from '../../test-support/ads-scope';
 
 // The features' links, as the player makes them.
 const features = linked(() => linkFeatures({ createAdVideo: noAdVideo }));
+const { shareClicked } = features.playback;
 const { $episodes, $seasons } = features.session;
 const { $sharePopupOpen } = features.share;
 const { $seasonsMenuOpen, seasonsMenuToggled } = features.series;

@@ -6,11 +6,11 @@
  * panel, its pause pauses (playback).
  */
 import { sample } from 'effector';
-import { pauseClicked } from '../../features/playback';
 import type { Features } from '../create-features';
 
 /** Links menus to the features it hears; the player calls it once (app/link-features.ts). */
-export function linkMenus({ session, menus, series, share }: Features): void {
+export function linkMenus({ playback, session, menus, series, share }: Features): void {
+  const { pauseClicked } = playback;
   const { appStarted } = session;
   const { panelClosed, panelOpened, panelTaken, parentActionReceived, parentListenStarted } = menus;
   const { $seasonsMenuOpen, seasonsMenuClosed } = series;

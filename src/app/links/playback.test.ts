@@ -3,13 +3,14 @@ import { describe, expect, it } from 'vitest';
 import type { EpisodeDto } from '../../api/dto';
 import { createScriptedEngine } from '../../engine/scripted-engine';
 import { parseConfig } from '../../features/session';
-import { $autoplay, $streamError, engineAttached } from '../../features/playback';
 import { linkFeatures } from '../link-features';
 import { linked } from '../../test-support/linked';
 import { noAdVideo } from '../../test-support/ads-scope';
 
 // The features' links, as the player makes them.
-const { $pageError, appStarted, episodeChosen, loadStartupFx } = linked(() => linkFeatures({ createAdVideo: noAdVideo })).session;
+const features = linked(() => linkFeatures({ createAdVideo: noAdVideo }));
+const { $pageError, appStarted, episodeChosen, loadStartupFx } = features.session;
+const { $autoplay, $streamError, engineAttached } = features.playback;
 
 const episode = (path: string | null): EpisodeDto => ({
   id: 5, title: 'E5', description: '', order: 1, posterPath: null, duration: 600, watchProgress: 0, watchedAt: null,

@@ -8,13 +8,13 @@
  * the order of links.
  */
 import { attach, sample } from 'effector';
-import { layoutWatchStarted, shareAvailabilitySet, autoplaySet, engineAttached, sourceMissing, $engine, pageStartAdopted } from '../../features/playback';
 import type { Features } from '../create-features';
 
 /** Links playback to the features it hears; the player calls it once (app/link-features.ts). */
-export function linkPlayback({ session }: Pick<Features, 'session'>): void {
+export function linkPlayback({ playback, session }: Pick<Features, 'playback' | 'session'>): void {
+  const { layoutWatchStarted, shareAvailabilitySet, autoplaySet, engineAttached, sourceMissing, $engine } = playback;
   const { $phase, appStarted, episodeChosen } = session;
-  linkPageStart({ session });
+  linkPageStart({ playback, session });
   sample({ clock: appStarted, fn: () => undefined, target: layoutWatchStarted });
   sample({ clock: appStarted, fn: (config) => !config.disabledShare, target: shareAvailabilitySet });
   sample({ clock: appStarted, fn: (config) => config.autoPlay, target: autoplaySet });
@@ -39,6 +39,7 @@ export function linkPlayback({ session }: Pick<Features, 'session'>): void {
 }
 
 /** The page's start, as the app adopts it: playback takes the source the page loaded and the autoplay's outcome. */
-export function linkPageStart({ session }: Pick<Features, 'session'>): void {
+export function linkPageStart({ playback, session }: Pick<Features, 'playback' | 'session'>): void {
+  const { pageStartAdopted } = playback;
   sample({ clock: session.startAdopted, target: pageStartAdopted });
 }

@@ -3,7 +3,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ContentDto, EpisodeDto } from '../../api/dto';
 import { createScriptedEngine } from '../../engine/scripted-engine';
 import { parseConfig } from '../../features/session';
-import { engineAttached } from '../../features/playback';
 import { readProgressFx } from '../../features/progress';
 import { postToParentFx } from '../../platform/parent-bridge';
 import { sendStatFx, type StatEvent } from '../../platform/stats';
@@ -14,6 +13,7 @@ import { noAdVideo } from '../../test-support/ads-scope';
 
 // The features' links, as the player makes them.
 const features = linked(() => linkFeatures({ createAdVideo: noAdVideo }));
+const { engineAttached } = features.playback;
 const { $resumePrompt, startOverClicked } = features.progress;
 const { $config, $content, $episodes, episodeChosen } = features.session;
 

@@ -4,12 +4,12 @@
  * offered by series' start decision (links/series.ts).
  */
 import { sample } from 'effector';
-import { playRequested, seekRequested } from '../../features/playback';
 import { sendStatFx, stat } from '../../platform/stats';
 import type { Features } from '../create-features';
 
 /** Links progress to the features it hears; the player calls it once (app/link-features.ts). */
-export function linkProgress({ session, progress }: Features): void {
+export function linkProgress({ playback, session, progress }: Features): void {
+  const { playRequested, seekRequested } = playback;
   const { appStarted } = session;
   const { continueClicked, progressStarted, resumeAnswered, resumeOffered, startOverClicked } = progress;
   sample({ clock: appStarted, fn: () => undefined, target: progressStarted });

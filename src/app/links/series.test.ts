@@ -5,7 +5,6 @@ import { createScriptedEngine } from '../../engine/scripted-engine';
 import { parseConfig } from '../../features/session';
 import type { PageSource } from '../../start/snapshot';
 import { startSnapshot } from '../../test-support/start-snapshot';
-import { $autoplay, $source, engineAttached, prefetchSourceFx } from '../../features/playback';
 import { readProgressFx } from '../../features/progress';
 import { postToParentFx, type ParentMessage } from '../../platform/parent-bridge';
 import { sendStatFx, type StatEvent } from '../../platform/stats';
@@ -16,6 +15,7 @@ import { noAdVideo } from '../../test-support/ads-scope';
 
 // The features' links, as the player makes them.
 const features = linked(() => linkFeatures({ createAdVideo: noAdVideo }));
+const { $autoplay, $source, engineAttached, prefetchSourceFx } = features.playback;
 const { $config, $content, $episodes, $seasons, episodeChosen, startAdopted } = features.session;
 const { $resumePrompt, continueClicked } = features.progress;
 const { nextEpisodeClicked, episodeSelected, menuBackClicked, menuSeasonPicked, seasonsMenuClosed, seasonsMenuToggled } = features.series;

@@ -9,14 +9,14 @@
  */
 import { createEvent, createStore, sample } from 'effector';
 import { masterUrl } from '../../features/session';
-import { $currentSecond, $duration, $muted, $pageSource, autoplaySet, pageSourceKept, prefetchSourceFx, sourceRequested } from '../../features/playback';
 import { planStart, type StartPlan } from '../../features/progress';
 import { sendStatFx, stat } from '../../platform/stats';
 import type { EpisodeChoice } from '../../features/series';
 import type { Features } from '../create-features';
 
 /** Links series to the features it hears; the player calls it once (app/link-features.ts). */
-export function linkSeries({ session, progress, series }: Features): void {
+export function linkSeries({ playback, session, progress, series }: Features): void {
+  const { $currentSecond, $duration, $muted, $pageSource, autoplaySet, pageSourceKept, prefetchSourceFx, sourceRequested } = playback;
   const { $config, episodeChosen } = session;
   const { $adoptedPlan, $savedProgress, resumeOffered } = progress;
   const { $lastChoice, $nextEpisode, $seasonsMenuOpen, episodeSelected, menuBackClicked, menuSeasonPicked } = series;

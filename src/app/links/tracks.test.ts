@@ -3,13 +3,14 @@ import { describe, expect, it } from 'vitest';
 import type { EngineLevel, EngineSubtitleTrack } from '../../engine/types';
 import { createScriptedEngine } from '../../engine/scripted-engine';
 import { $storage, createMemoryStorage } from '../../platform/storage';
-import { $announcement, engineAttached, sourceRequested, subtitlesShortcutUsed } from '../../features/playback';
 import { linkFeatures } from '../link-features';
 import { linked } from '../../test-support/linked';
 import { noAdVideo } from '../../test-support/ads-scope';
 
 // The features' links, as the player makes them.
-const { qualityChosen, rateChosen, subtitleChosen } = linked(() => linkFeatures({ createAdVideo: noAdVideo })).tracks;
+const features = linked(() => linkFeatures({ createAdVideo: noAdVideo }));
+const { qualityChosen, rateChosen, subtitleChosen } = features.tracks;
+const { $announcement, engineAttached, sourceRequested, subtitlesShortcutUsed } = features.playback;
 
 const level = (index: number, height: number): EngineLevel => ({
   index,

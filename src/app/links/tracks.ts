@@ -4,12 +4,12 @@
  * subtitle choices are announced to screen readers (not ABR switches or a new source's restores).
  */
 import { sample } from 'effector';
-import { statusAnnounced } from '../../features/playback';
 import { qualityAnnouncement, rateAnnouncement, subtitleAnnouncement } from '../../features/tracks';
 import type { Features } from '../create-features';
 
 /** Links tracks to the features it hears; the player calls it once (app/link-features.ts). */
 export function linkTracks(features: Features): void {
+  const { statusAnnounced } = features.playback;
   const { $content, appStarted } = features.session;
   const { audioContentSet, audioLanguagesSet, $levels, qualityChosen, rateChosen, $subtitleTracks, subtitleAsked } = features.tracks;
   sample({ clock: appStarted, fn: (config) => config.languages, target: audioLanguagesSet });

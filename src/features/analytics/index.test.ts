@@ -5,7 +5,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createScriptedEngine } from '../../engine/scripted-engine';
 import { replayTrace, type EngineTrace, type TraceStat } from '../../engine/trace-replay';
 import { parseAdList, type ContentDto, type EpisodeDto } from '../../api/dto';
-import { $streamError, engineAttached, playClicked } from '../playback';
 import '../progress';
 import { STORAGE_KEYS, VAST_LOAD_TIMEOUT_MS, VAST_WRAPPER_LIMIT } from '../../lib/constants';
 import { resolveVast } from '../../vast';
@@ -144,7 +143,7 @@ async function replayed(trace: EngineTrace) {
   const playsAt: number[] = [];
   const play = engine.play.bind(engine);
   engine.play = () => (playsAt.push(now), play());
-  await allSettled(engineAttached, { scope, params: engine });
+  await allSettled(features().playback.engineAttached, { scope, params: engine });
   if (trace.ads) {
     const settings = { adList: parseAdList(trace.ads.list), adListUrl: trace.ads.listUrl, advert: false, baseUrl: new URL(trace.ads.listUrl).origin };
     await allSettled(features().ads.adsConfigured, { scope, params: settings });
@@ -160,7 +159,7 @@ async function replayed(trace: EngineTrace) {
     },
     {
       episodeChanged: async (item) => bound(episodeChosen)(episode(item.episodeId!)),
-      playClicked: async () => bound(playClicked)(),
+      playClicked: async () => bound(features().playback.playClicked)(),
       adFact: ad.emit,
     },
   );
@@ -193,7 +192,7 @@ describe('trace replay: the models send and save what the live player did', () =
       // Ad events carry the ad's fields, not the content's.
       for (const stat of sent.filter((s) => !s.event.startsWith('ad_'))) expect(stat.payload?.contentId).toBe(trace.item.contentId);
       const fatal = trace.facts.some((f) => f.fact === 'error' && (f.payload as { fatal?: boolean }).fatal);
-      expect(scope.getState($streamError) !== null).toBe(fatal);
+      expect(scope.getState(features().playback.$streamError) !== null).toBe(fatal);
       expect(storage.read(STORAGE_KEYS.episodesTimeProgress)).toEqual(trace.episodesTimeProgress);
     });
   }

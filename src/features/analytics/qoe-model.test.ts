@@ -5,7 +5,6 @@ import type { ParsedAd } from '../../vast';
 import { createScriptedEngine, type ScriptedEngine } from '../../engine/scripted-engine';
 import type { EngineFactName, EngineFacts, EngineLevel } from '../../engine/types';
 import { VastErrorCode } from '../../vast';
-import { autoplaySet, engineAttached, playClicked, seekRequested, sourceRequested } from '../playback';
 import { sendStatFx, type StatEvent } from '../../platform/stats';
 import type { AnalyticsItem } from './index';
 import { linkFeatures } from '../../app/link-features';
@@ -14,6 +13,7 @@ import { noAdVideo } from '../../test-support/ads-scope';
 
 // The features, built and linked as the player makes them.
 const features = linked(() => linkFeatures({ createAdVideo: noAdVideo }));
+const { autoplaySet, engineAttached, playClicked, seekRequested, sourceRequested } = features.playback;
 const { itemChanged, qoePageLeft } = features.analytics;
 const { $adStatus, $breakPhase, $currentAd, adFailed } = features.ads;
 

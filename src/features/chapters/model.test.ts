@@ -11,10 +11,6 @@ import { STORAGE_KEYS } from '../../lib/constants';
 import { fetchChaptersTrackFx, type FetchedChapters } from '../../platform/chapters-track';
 import { $storage, createMemoryStorage } from '../../platform/storage';
 import { settle } from '../../test-support/settle';
-import {
-  $announcement, $controlsVisible, $currentTime, $duration, $engine, $isPlaying, $startAwaited, $status, engineAttached, mediaSeeked, mediaTimeUpdated,
-  playClicked, seekFx, seekRequested, sourceRequested, streamTicked, userActed,
-} from '../playback';
 import { createChapters } from './index';
 import { exposeChaptersFx } from './model';
 import type { HarnessChapters } from '../../platform/harness-probe';
@@ -23,6 +19,11 @@ import { linkPlayback } from '../../app/links/playback';
 import { linkChapters } from '../../app/links/chapters';
 import { linked } from '../../test-support/linked';
 import { buildAds } from '../../test-support/ads-scope';
+import { createPlayback } from '../playback';
+
+// Playback, built by its factory as the player builds it.
+const playback = linked(createPlayback);
+const { $announcement, $controlsVisible, $currentTime, $duration, $engine, $isPlaying, $startAwaited, $status, engineAttached, mediaSeeked, mediaTimeUpdated, playClicked, seekFx, seekRequested, sourceRequested, streamTicked, userActed } = playback;
 
 // The session (which playback's links hear), chapters, built on playback's units and the ads
 // model's break phase (the ads model built for this file), then its links and playback's (which
@@ -36,7 +37,7 @@ const chapters = linked(() =>
     seekRequested, $breakPhase,
   }),
 );
-linked(() => linkPlayback({ session }), () => linkChapters({ chapters }));
+linked(() => linkPlayback({ playback, session }), () => linkChapters({ playback, chapters }));
 const {
   $autoSkipIntro, $chapterGaps, $chapters, $creditsChapter, $currentChapter, $skipButtonShown, $skipOffer, autoSkipToggled, chapterSkipped, skipChapterClicked,
   skipOfferShown,

@@ -10,7 +10,6 @@ import { postToEmbedderFx, readEmbedderOriginFx, type EmbedderPost } from '../..
 import { $storage, createMemoryStorage, type MemoryStorage } from '../../platform/storage';
 import { firePixelFx } from '../../platform/pixel';
 import { sendStatFx } from '../../platform/stats';
-import { $controlsVisible, $muted, $status, $volume, engineAttached, sourceRequested } from '../playback';
 import { AdStatus } from '../ads';
 import { createFeatures } from '../../app/create-features';
 import { linkEmbedderRequests } from '../../app/links/embed';
@@ -22,6 +21,7 @@ import { EMBED_EVENTS, EMBED_METHODS, type OutgoingMessage } from './protocol';
 // (setEpisode, nextEpisode) and to share (setPageUrl), as the player links them.
 const features = linked(() => createFeatures({ createAdVideo: noAdVideo }));
 linked(() => linkEmbedderRequests(features));
+const { $controlsVisible, $muted, $status, $volume, engineAttached, sourceRequested } = features.playback;
 const { $embedReady, $listeners, $loopEnabled, embedMessageReceived, embedStarted, listenToEmbedderFx } = features.embed;
 const { chapterEntered } = features.chapters;
 const { nativeFullscreenChanged } = features.fullscreen;

@@ -4,10 +4,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { settle } from '../../test-support/settle';
 import { attached as attachedTo, createPlaybackFullscreen } from '../../test-support/fullscreen-scope';
 import { linked } from '../../test-support/linked';
+import { createPlayback } from '../playback';
 
-const fullscreen = linked(createPlaybackFullscreen);
+const playback = linked(createPlayback);
+const fullscreen = linked(() => createPlaybackFullscreen(playback));
 const { $castAvailable, $casting, $pip, $pipSupported, castClicked, pipClicked } = fullscreen;
-const attached = (options?: Parameters<typeof attachedTo>[1]) => attachedTo(fullscreen, options);
+const attached = (options?: Parameters<typeof attachedTo>[2]) => attachedTo(fullscreen, playback, options);
 
 // Fake time: the controls' 1 s idle timer would hold every settle for a real second.
 beforeEach(() => void vi.useFakeTimers());

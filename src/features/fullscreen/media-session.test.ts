@@ -1,14 +1,16 @@
 import { allSettled, fork } from 'effector';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createScriptedEngine } from '../../engine/scripted-engine';
-import {
-  $currentTime, $duration, $status, engineAttached, mediaPaused, mediaPlaying, mediaSeeked, pauseClicked, playClicked, seekByRequested, seekRequested,
-} from '../playback';
 import { createPlaybackTracks } from '../../test-support/tracks';
 import { linked } from '../../test-support/linked';
 import { createMediaSession } from './index';
+import { createPlayback } from '../playback';
 
-const { $playbackRate } = linked(createPlaybackTracks);
+// Playback, built by its factory as the player builds it.
+const playback = linked(createPlayback);
+const { $currentTime, $duration, $status, engineAttached, mediaPaused, mediaPlaying, mediaSeeked, pauseClicked, playClicked, seekByRequested, seekRequested } = playback;
+
+const { $playbackRate } = linked(() => createPlaybackTracks(playback));
 const { mediaSessionStarted } = linked(() =>
   createMediaSession({
     $currentTime, $duration, $status, mediaPlaying, mediaPaused, mediaSeeked, $playbackRate, playClicked, pauseClicked, seekByRequested, seekRequested,

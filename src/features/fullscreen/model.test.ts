@@ -4,23 +4,27 @@ import { settle } from '../../test-support/settle';
 import { attached as attachedTo, createPlaybackFullscreen } from '../../test-support/fullscreen-scope';
 import { createScriptedEngine } from '../../engine/scripted-engine';
 import { postToParentFx, type ParentMessage } from '../../platform/parent-bridge';
-import { controlsPinnedSet, engineAttached, escapePressed, fullscreenShortcutUsed, layoutChanged } from '../playback';
 import { createMenus } from '../menus';
 import { linkStretchedExits } from '../../app/links/fullscreen';
 import { linked } from '../../test-support/linked';
 import { createPlaybackTracks } from '../../test-support/tracks';
 import { sessionMetadata } from './index';
+import { createPlayback } from '../playback';
+
+// Playback, built by its factory as the player builds it.
+const playback = linked(createPlayback);
+const { controlsPinnedSet, engineAttached, escapePressed, fullscreenShortcutUsed, layoutChanged } = playback;
 
 // Fullscreen as the player builds it (before tracks and menus), the settings menu, which takes
 // Escape first and hears the parent frame, and its exits from the stretched mode, as the player
 // links them.
-const fullscreen = linked(createPlaybackFullscreen);
+const fullscreen = linked(() => createPlaybackFullscreen(playback));
 const {
   $casting, $fullscreen, $framed, $nativeFullscreen, $stretched, $videoElementFullscreen, castingChanged, enterNativeFx, exitNativeFx, fullscreenClicked,
   fullscreenModeSet, nativeFullscreenChanged, pipChanged, stretchedCloseClicked,
 } = fullscreen;
-const attached = (options?: Parameters<typeof attachedTo>[1]) => attachedTo(fullscreen, options);
-const { $audioTracks, audioTrackChosen, qualityChosen, rateChosen, subtitleChosen } = linked(createPlaybackTracks);
+const attached = (options?: Parameters<typeof attachedTo>[2]) => attachedTo(fullscreen, playback, options);
+const { $audioTracks, audioTrackChosen, qualityChosen, rateChosen, subtitleChosen } = linked(() => createPlaybackTracks(playback));
 const menus = linked(() => createMenus({ escapePressed, controlsPinnedSet, qualityChosen, rateChosen, subtitleChosen, audioTrackChosen, $audioTracks }));
 linked(() => linkStretchedExits({ menus, fullscreen }));
 const { parentActionReceived, settingsClicked } = menus;

@@ -2,15 +2,19 @@ import { fork } from 'effector';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { settle } from '../../test-support/settle';
 import { createScriptedEngine } from '../../engine/scripted-engine';
-import { $controlsPinned, controlsPinnedSet, engineAttached, escapePressed, pauseClicked } from '../playback';
 import { captionPresetChosen, captionSizeChosen } from '../tracks';
 import { createPlaybackTracks } from '../../test-support/tracks';
 import { sendStatFx, type StatEvent } from '../../platform/stats';
 import { CLOSED, createMenus, menuTransition, type MenuAction, type MenuState } from './index';
 import { createWatch } from 'effector';
 import { linked } from '../../test-support/linked';
+import { createPlayback } from '../playback';
 
-const { $audioTracks, audioTrackChosen, qualityChosen, rateChosen, subtitleChosen } = linked(createPlaybackTracks);
+// Playback, built by its factory as the player builds it.
+const playback = linked(createPlayback);
+const { $controlsPinned, controlsPinnedSet, engineAttached, escapePressed, pauseClicked } = playback;
+
+const { $audioTracks, audioTrackChosen, qualityChosen, rateChosen, subtitleChosen } = linked(() => createPlaybackTracks(playback));
 const {
   $activeMenu, backClicked, closeClicked, episodesMenuOpened, escapeUnhandled, outsideClicked, parentActionReceived, settingsClicked, subMenuOpened,
   subtitlesButtonClicked,

@@ -1,7 +1,13 @@
 import { allSettled, type Scope } from 'effector';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { attachedAt30, press } from '../../test-support/playback-scope';
-import { $announcement, seekRequested, volumeSet } from './index';
+import { playbackScope } from '../../test-support/playback-scope';
+import { createPlayback } from '.';
+import { linked } from '../../test-support/linked';
+
+// Playback, built by its factory as the player builds it.
+const playback = linked(createPlayback);
+const { $announcement, seekRequested, volumeSet } = playback;
+const { attachedAt30, press } = playbackScope(playback);
 
 beforeEach(() => void vi.useFakeTimers());
 afterEach(() => void vi.useRealTimers());

@@ -7,17 +7,21 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createScriptedEngine } from '../../engine/scripted-engine';
 import { createMemoryStorage, $storage } from '../../platform/storage';
 import { STORAGE_KEYS } from '../../lib/constants';
-import { engineAttached, playHeld, playReleased } from './events';
-import { $unmuteOffered, adMediaPlayed, unmuteClicked } from './autoplay';
 import { createSession } from '../session';
 import { startSnapshot } from '../../test-support/start-snapshot';
-import { autoplayPlayer as player, commands, READY } from '../../test-support/autoplay-player';
+import { autoplayPlayerOf, commands, READY } from '../../test-support/autoplay-player';
 import { linkPageStart } from '../../app/links/playback';
 import { linked } from '../../test-support/linked';
+import { createPlayback } from '.';
+
+// Playback, built by its factory as the player builds it.
+const playback = linked(createPlayback);
+const { engineAttached, playHeld, playReleased, $unmuteOffered, adMediaPlayed, unmuteClicked } = playback;
+const player = autoplayPlayerOf(playback);
 
 // Playback adopts the page's start (session's, built by its factory) through its link, as the player makes it.
 const session = linked(createSession);
-linked(() => linkPageStart({ session }));
+linked(() => linkPageStart({ playback, session }));
 const { startAdopted } = session;
 
 describe("autoplay decided before the app or by the ad", () => {
@@ -83,7 +87,7 @@ describe('autoplay with every module loaded', () => {
     const scope = fork({ values: [[$storage, createMemoryStorage()]] });
     const engine = createScriptedEngine();
     await allSettled(engineAttached, { scope, params: engine });
-    const { autoplaySet } = await import('./index');
+    const { autoplaySet } = playback;
     await allSettled(autoplaySet, { scope, params: true });
     engine.emit('sourceReady', READY);
     await allSettled(scope);

@@ -2,19 +2,20 @@
 import { allSettled } from 'effector';
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '../../lib/constants';
-import { playClicked } from './events';
-import { $status } from './status';
-import { $bigPlayShown, $spinnerShown } from './start-state';
-import { $muted } from './volume';
-import { $autoplayResult, $unmuteOffered, unmuteClicked } from './autoplay';
-import { autoplayPlayer as player, commands } from '../../test-support/autoplay-player';
+import { autoplayPlayerOf, commands } from '../../test-support/autoplay-player';
 import { createSession } from '../session';
 import { linkPageStart } from '../../app/links/playback';
 import { linked } from '../../test-support/linked';
+import { createPlayback } from '.';
+
+// Playback, built by its factory as the player builds it.
+const playback = linked(createPlayback);
+const { playClicked, $status, $bigPlayShown, $spinnerShown, $muted, $autoplayResult, $unmuteOffered, unmuteClicked } = playback;
+const player = autoplayPlayerOf(playback);
 
 // Playback adopts the page's start (session's, built by its factory) through its link, as the player makes it.
 const session = linked(createSession);
-linked(() => linkPageStart({ session }));
+linked(() => linkPageStart({ playback, session }));
 
 describe('autoplay, with sound where the browser allows it, else muted', () => {
   it('sound allowed: plays with it, tells rstat4 { result: "sound" }, offers nothing', async () => {

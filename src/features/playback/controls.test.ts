@@ -1,21 +1,13 @@
 /** controls.ts: when the controls show and hide, and the slider and clock they show. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { $bufferedRanges } from './status';
-import {
-  $chromeDuration,
-  $chromeSecond,
-  $chromeTime,
-  $controlsVisible,
-  $currentTime,
-  controlsPinnedSet,
-  keyPressed,
-  layoutChanged,
-  pointerLeft,
-  pointerMoved,
-  surfaceClicked,
-  userActed,
-} from './index';
-import { commands, attached, fire } from '../../test-support/playback-scope';
+import { commands, fire, playbackScope } from '../../test-support/playback-scope';
+import { createPlayback } from '.';
+import { linked } from '../../test-support/linked';
+
+// Playback, built by its factory as the player builds it.
+const playback = linked(createPlayback);
+const { $bufferedRanges, $chromeDuration, $chromeSecond, $chromeTime, $controlsVisible, $currentTime, controlsPinnedSet, keyPressed, layoutChanged, pointerLeft, pointerMoved, surfaceClicked, userActed } = playback;
+const { attached } = playbackScope(playback);
 
 describe('controls visibility', () => {
   beforeEach(() => void vi.useFakeTimers());

@@ -6,15 +6,14 @@
 import { scopeBind, type EventCallable } from 'effector';
 import type { EngineFacts, EngineSourceState } from '../../engine/types';
 import { paceTimeFacts } from './pace-time';
-import {
-  mediaDurationChanged, mediaEnded, mediaError, mediaLoadProgressed, mediaPaused, mediaPlaying, mediaSeeked, mediaSeeking, mediaTimeUpdated,
-  mediaWaiting, sourceReady,
-} from './events';
+import type { PlaybackEvents } from './events';
 
 export type FactHandlers = { [K in 'sourceReady' | 'playing' | 'paused' | 'waiting' | 'ended' | 'seeking' | 'seeked' | 'timeUpdated' | 'durationChanged' | 'error' | 'loadProgress']: (payload: EngineFacts[K]) => void };
 
 /** Playback's handler of each engine fact, in this player's scope; time facts go through the pacer. */
-export function factHandlers(): FactHandlers {
+export function factHandlers(events: PlaybackEvents): FactHandlers {
+  const { mediaDurationChanged, mediaEnded, mediaError, mediaLoadProgressed, mediaPaused, mediaPlaying, mediaSeeked, mediaSeeking, mediaTimeUpdated } = events;
+  const { mediaWaiting, sourceReady } = events;
   const bind = <T>(unit: EventCallable<T>) => scopeBind(unit, { safe: true });
   const timeUpdated = bind(mediaTimeUpdated);
   const pacer = paceTimeFacts(timeUpdated);

@@ -1,16 +1,15 @@
 /** gestures.ts: clicks, double-clicks and taps on the picture, by zone. */
 import { createWatch } from 'effector';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  $controlsVisible,
-  fullscreenShortcutUsed,
-  layoutChanged,
-  nextGesture,
-  surfaceClicked,
-  surfaceDoubleClicked,
-  zoneAt,
-} from './index';
-import { commands, attached, fire } from '../../test-support/playback-scope';
+import { nextGesture, zoneAt } from './index';
+import { commands, fire, playbackScope } from '../../test-support/playback-scope';
+import { createPlayback } from '.';
+import { linked } from '../../test-support/linked';
+
+// Playback, built by its factory as the player builds it.
+const playback = linked(createPlayback);
+const { $controlsVisible, fullscreenShortcutUsed, layoutChanged, surfaceClicked, surfaceDoubleClicked } = playback;
+const { attached } = playbackScope(playback);
 
 describe('clicks and taps on the picture', () => {
   beforeEach(() => void vi.useFakeTimers());

@@ -8,12 +8,12 @@
  * double-click never also pauses and resumes the video (the delay-and-cancel approach of
  * YouTube's and Vidstack's gestures, rather than undoing the first toggle afterwards).
  */
-import { createEvent, createStore, sample } from 'effector';
+import { createEvent, createStore, sample, type Store } from 'effector';
 import { debounce } from 'patronum/debounce';
 import { DOUBLE_CLICK_SEEK_ZONE, DOUBLE_CLICK_WINDOW_MS, SEEK_FLASH_MS, SEEK_STEP_S } from '../../lib/constants';
-import { $controlsVisible, $mobileLayout, controlsTapped } from './controls';
-import { togglePlayClicked } from './events';
-import { seekByRequested } from './seek';
+import type { PlaybackControls } from './controls';
+import type { PlaybackEvents } from './events';
+import type { PlaybackSeek } from './seek';
 
 type SurfaceZone = 'left' | 'centre' | 'right';
 
@@ -43,62 +43,85 @@ export function nextGesture(
   return { gesture: { ...gesture, taps: gesture.taps + 1, handled: gesture.handled || double !== null }, double };
 }
 
-/** A click or tap on the picture at `x`, a fraction 0..1 of the width. */
-export const surfaceClicked = createEvent<number>();
-/** The browser's dblclick on the picture (desktop). */
-export const surfaceDoubleClicked = createEvent<number>();
-/** Fullscreen asked by a gesture or a key; the fullscreen feature decides how. */
-export const fullscreenShortcutUsed = createEvent();
+/** Taps and double-clicks: the gesture in its window, and the double action it makes. */
+function createDoubleActions({ $controlsVisible, $mobileLayout }: PlaybackControls, { seekByRequested }: PlaybackSeek) {
+  /** A click or tap on the picture at `x`, a fraction 0..1 of the width. */
+  const surfaceClicked = createEvent<number>();
+  /** The browser's dblclick on the picture (desktop). */
+  const surfaceDoubleClicked = createEvent<number>();
+  /** Fullscreen asked by a gesture or a key; the fullscreen feature decides how. */
+  const fullscreenShortcutUsed = createEvent();
 
-const $gesture = createStore<Gesture | null>(null);
-const doubleActivated = createEvent<{ zone: SurfaceZone; mobile: boolean }>();
+  const $gesture = createStore<Gesture | null>(null);
+  const doubleActivated = createEvent<{ zone: SurfaceZone; mobile: boolean }>();
 
-const tapRecorded = sample({
-  clock: surfaceClicked,
-  source: { gesture: $gesture, mobile: $mobileLayout, controlsVisible: $controlsVisible },
-  fn: ({ gesture, mobile, controlsVisible }, x) => ({ ...nextGesture(gesture, { mobile, controlsVisible, zone: zoneAt(x) }), mobile }),
-});
-$gesture.on(tapRecorded, (_, { gesture }) => gesture);
-sample({
-  clock: tapRecorded,
-  filter: ({ double }) => double !== null,
-  fn: ({ double, mobile }) => ({ zone: double!, mobile }),
-  target: doubleActivated,
-});
+  const tapRecorded = sample({
+    clock: surfaceClicked,
+    source: { gesture: $gesture, mobile: $mobileLayout, controlsVisible: $controlsVisible },
+    fn: ({ gesture, mobile, controlsVisible }, x) => ({ ...nextGesture(gesture, { mobile, controlsVisible, zone: zoneAt(x) }), mobile }),
+  });
+  $gesture.on(tapRecorded, (_, { gesture }) => gesture);
+  sample({
+    clock: tapRecorded,
+    filter: ({ double }) => double !== null,
+    fn: ({ double, mobile }) => ({ zone: double!, mobile }),
+    target: doubleActivated,
+  });
 
-sample({
-  clock: surfaceDoubleClicked,
-  source: $mobileLayout,
-  filter: (mobile) => !mobile,
-  fn: (mobile, x) => ({ zone: zoneAt(x), mobile }),
-  target: doubleActivated,
-});
-$gesture.on(doubleActivated, (gesture) => (gesture ? { ...gesture, handled: true } : gesture));
+  sample({
+    clock: surfaceDoubleClicked,
+    source: $mobileLayout,
+    filter: (mobile) => !mobile,
+    fn: (mobile, x) => ({ zone: zoneAt(x), mobile }),
+    target: doubleActivated,
+  });
+  $gesture.on(doubleActivated, (gesture) => (gesture ? { ...gesture, handled: true } : gesture));
 
-sample({ clock: doubleActivated, filter: ({ zone }) => zone === 'left', fn: () => -SEEK_STEP_S, target: seekByRequested });
-sample({ clock: doubleActivated, filter: ({ zone }) => zone === 'right', fn: () => SEEK_STEP_S, target: seekByRequested });
-sample({
-  clock: doubleActivated,
-  filter: ({ zone, mobile }) => zone === 'centre' && !mobile,
-  fn: () => undefined,
-  target: fullscreenShortcutUsed,
-});
+  sample({ clock: doubleActivated, filter: ({ zone }) => zone === 'left', fn: () => -SEEK_STEP_S, target: seekByRequested });
+  sample({ clock: doubleActivated, filter: ({ zone }) => zone === 'right', fn: () => SEEK_STEP_S, target: seekByRequested });
+  sample({
+    clock: doubleActivated,
+    filter: ({ zone, mobile }) => zone === 'centre' && !mobile,
+    fn: () => undefined,
+    target: fullscreenShortcutUsed,
+  });
+  return { surfaceClicked, surfaceDoubleClicked, fullscreenShortcutUsed, $gesture, doubleActivated };
+}
 
-/** The side a double-click or double tap just seeked on, shown briefly as a ripple; `id` restarts it. */
-export const $seekFlash = createStore<{ zone: 'left' | 'right'; id: number } | null>(null);
-const sideSeeked = doubleActivated.filterMap(({ zone }) => (zone === 'centre' ? undefined : zone));
-$seekFlash.on(sideSeeked, (flash, zone) => ({ zone, id: (flash?.id ?? 0) + 1 }));
-$seekFlash.reset(debounce({ source: sideSeeked, timeout: SEEK_FLASH_MS }));
+/** The seek ripple, and a lone tap acting once its window closes. */
+function wireSingleTaps(
+  { togglePlayClicked }: PlaybackEvents,
+  { controlsTapped }: PlaybackControls,
+  $mobileLayout: Store<boolean>,
+  { surfaceClicked, $gesture, doubleActivated }: ReturnType<typeof createDoubleActions>,
+) {
+  /** The side a double-click or double tap just seeked on, shown briefly as a ripple; `id` restarts it. */
+  const $seekFlash = createStore<{ zone: 'left' | 'right'; id: number } | null>(null);
+  const sideSeeked = doubleActivated.filterMap(({ zone }) => (zone === 'centre' ? undefined : zone));
+  $seekFlash.on(sideSeeked, (flash, zone) => ({ zone, id: (flash?.id ?? 0) + 1 }));
+  $seekFlash.reset(debounce({ source: sideSeeked, timeout: SEEK_FLASH_MS }));
 
-// The window closes DOUBLE_CLICK_WINDOW_MS after the last tap; a lone tap acts then.
-const tapWindowEnded = debounce({ source: surfaceClicked, timeout: DOUBLE_CLICK_WINDOW_MS });
-const tapWindowClosed = sample({ clock: tapWindowEnded, source: { gesture: $gesture, mobile: $mobileLayout } });
-$gesture.reset(tapWindowClosed);
-const singleTap = tapWindowClosed.filter({ fn: ({ gesture }) => gesture !== null && gesture.taps === 1 && !gesture.handled });
-sample({ clock: singleTap, filter: ({ mobile }) => !mobile, fn: () => undefined, target: togglePlayClicked });
-sample({
-  clock: singleTap,
-  filter: ({ mobile }) => mobile,
-  fn: ({ gesture }) => ({ wereVisible: gesture!.controlsWereVisible }),
-  target: controlsTapped,
-});
+  // The window closes DOUBLE_CLICK_WINDOW_MS after the last tap; a lone tap acts then.
+  const tapWindowEnded = debounce({ source: surfaceClicked, timeout: DOUBLE_CLICK_WINDOW_MS });
+  const tapWindowClosed = sample({ clock: tapWindowEnded, source: { gesture: $gesture, mobile: $mobileLayout } });
+  $gesture.reset(tapWindowClosed);
+  const singleTap = tapWindowClosed.filter({ fn: ({ gesture }) => gesture !== null && gesture.taps === 1 && !gesture.handled });
+  sample({ clock: singleTap, filter: ({ mobile }) => !mobile, fn: () => undefined, target: togglePlayClicked });
+  sample({
+    clock: singleTap,
+    filter: ({ mobile }) => mobile,
+    fn: ({ gesture }) => ({ wereVisible: gesture!.controlsWereVisible }),
+    target: controlsTapped,
+  });
+  return { $seekFlash };
+}
+
+/** Clicks, taps and double-clicks on the picture. */
+export function createGestures(events: PlaybackEvents, controls: PlaybackControls, seek: PlaybackSeek) {
+  const actions = createDoubleActions(controls, seek);
+  const { $seekFlash } = wireSingleTaps(events, controls, controls.$mobileLayout, actions);
+  const { surfaceClicked, surfaceDoubleClicked, fullscreenShortcutUsed } = actions;
+  return { surfaceClicked, surfaceDoubleClicked, fullscreenShortcutUsed, $seekFlash };
+}
+
+export type PlaybackGestures = ReturnType<typeof createGestures>;

@@ -1,79 +1,51 @@
-export {
-  engineAttached,
-  pageSourceKept,
-  pageStartAdopted,
-  engineConnected,
-  sourceAdopted,
-  sourceRequested,
-  sourceReady,
-  playClicked,
-  pauseClicked,
-  togglePlayClicked,
-  retryClicked,
-  autoplaySet,
-  playRequested,
-  playHeld,
-  playReleased,
-  playDeferred,
-  mediaPlaying,
-  mediaPaused,
-  mediaWaiting,
-  mediaEnded,
-  mediaSeeking,
-  mediaSeeked,
-  mediaTimeUpdated,
-  streamTicked,
-  mediaError,
-  sourceMissing,
-} from './events';
-export { $status, $isPlaying, $currentTime, $currentSecond, $duration, $lastTime, $streamError } from './status';
+/**
+ * Playback's model, built by createPlayback (ADR 0006): the composition root builds it first
+ * (app/create-features.ts) and hands its units to the features and links that hear it. Its parts
+ * are made in the order the modules once wired themselves on import, so two reactions on one
+ * event still run in that order. The pure rules stay plain exports.
+ */
+import { createPlaybackEvents } from './events';
+import { createStatus } from './status';
+import { createEngineModel } from './model';
+import { createControls } from './controls';
+import { createStreamTick } from './tick';
+import { createVolume } from './volume';
+import { createAutoplay } from './autoplay';
+import { createStart } from './start-state';
+import { createSeek } from './seek';
+import { createGestures } from './gestures';
+import { createKeyboard } from './keyboard';
+import { createAnnounce } from './announce';
+
 export type { PlaybackStatus } from './status';
-export {
-  $pageSource,
-  autoplayRequested,
-  $playHeld,
-  playRefused,
-  playFx,
-  unlockFx,
-  pauseFx,
-  $engine,
-  prefetchSourceFx,
-  $source,
-  $autoplay,
-} from './model';
-export { $streamTickRunning } from './tick';
-export { adMediaPlayed, unmuteClicked, $unmuteOffered } from './autoplay';
-export { $startAwaited } from './start-state';
-export {
-  volumeSet,
-  volumeStepped,
-  muteToggled,
-  setMutedFx,
-  $volume,
-  $muted,
-  $sliderVolume,
-  parseVolume,
-  readVolumeState,
-} from './volume';
-export { seekRequested, seekByRequested, seekBackClicked, seekForwardClicked, seekFx } from './seek';
-export {
-  userActed,
-  pointerMoved,
-  controlsPinnedSet,
-  pointerLeft,
-  layoutWatchStarted,
-  $controlsVisible,
-  $chromeTime,
-  $chromeSecond,
-  $chromeDuration,
-  $controlsPinned,
-  layoutChanged,
-  $mobileLayout,
-  shareClicked,
-  shareAvailabilitySet,
-  $shareEnabled,
-} from './controls';
-export { surfaceClicked, surfaceDoubleClicked, fullscreenShortcutUsed, zoneAt, nextGesture } from './gestures';
-export { keyPressed, subtitlesShortcutUsed, escapePressed, shortcutFor, shortcutsHelpClosed, $shortcutsHelpOpen, KEY_SHORTCUTS } from './keyboard';
+export type { SourceRequest } from './events';
+export type { StartState } from './start-state';
+export { parseVolume, readVolumeState } from './volume';
+export { zoneAt, nextGesture } from './gestures';
+export { shortcutFor, KEY_SHORTCUTS } from './keyboard';
 export type { KeyInput } from './keyboard';
-export { statusAnnounced, $announcement } from './announce';
+
+/**
+ * Builds playback's model, once per player (a test, in a region it clears): the media's facts and
+ * where the content stands; the engine, the source and the commands; the controls and the layout;
+ * the stream tick; volume; autoplay's outcome; the start and its watchdog; seeking; the gestures;
+ * the keys; the announcements.
+ */
+export function createPlayback() {
+  const events = createPlaybackEvents();
+  const status = createStatus(events);
+  const engine = createEngineModel(events, status);
+  const controls = createControls(events, status);
+  const tick = createStreamTick(events, status, controls, engine);
+  const volume = createVolume(events, engine);
+  const autoplay = createAutoplay(events, engine, volume);
+  const start = createStart(events, status, engine);
+  const seek = createSeek(events, status, engine);
+  const gestures = createGestures(events, controls, seek);
+  const keyboard = createKeyboard(events, controls, gestures, seek, volume);
+  const announce = createAnnounce(status, seek, engine, volume);
+  return { ...events, ...status, ...engine, ...controls, ...tick, ...volume, ...autoplay, ...start, ...seek, ...gestures, ...keyboard, ...announce };
+}
+
+/** Playback's model, as createPlayback returns it. */
+export type PlaybackModel = ReturnType<typeof createPlayback>;

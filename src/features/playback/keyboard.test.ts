@@ -1,17 +1,15 @@
 /** keyboard.ts: the shortcut table and what the keys do to the engine. */
 import { allSettled, createWatch } from 'effector';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  $announcement,
-  $shortcutsHelpOpen,
-  escapePressed,
-  fullscreenShortcutUsed,
-  keyPressed,
-  shortcutFor,
-  shortcutsHelpClosed,
-  subtitlesShortcutUsed,
-} from './index';
-import { attached, fire, attachedAt30, press } from '../../test-support/playback-scope';
+import { shortcutFor } from './index';
+import { fire, playbackScope } from '../../test-support/playback-scope';
+import { createPlayback } from '.';
+import { linked } from '../../test-support/linked';
+
+// Playback, built by its factory as the player builds it.
+const playback = linked(createPlayback);
+const { $announcement, $shortcutsHelpOpen, escapePressed, fullscreenShortcutUsed, keyPressed, shortcutsHelpClosed, subtitlesShortcutUsed } = playback;
+const { attached, attachedAt30, press } = playbackScope(playback);
 
 describe('keyboard', () => {
   // One test below runs on fake time; should it fail half-way, the fake clock still goes with it.

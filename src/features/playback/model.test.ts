@@ -1,24 +1,16 @@
 import { allSettled, fork } from 'effector';
 import { describe, expect, it } from 'vitest';
 import { createScriptedEngine } from '../../engine/scripted-engine';
-import {
-  autoplaySet,
-  engineAttached,
-  playClicked,
-  retryClicked,
-  sourceMissing,
-  sourceRequested,
-  togglePlayClicked,
-  playHeld,
-  playReleased,
-  playDeferred,
-} from './events';
-import { $currentSecond, $currentTime, $duration, $lastTime, $status, $streamError } from './status';
+import { commands, contentCalls } from '../../test-support/start-watchdog-player';
 import { createWatch } from 'effector';
-import { $engine, $source } from './model';
+import { createPlayback } from '.';
+import { linked } from '../../test-support/linked';
+
+// Playback, built by its factory as the player builds it.
+const playback = linked(createPlayback);
+const { autoplaySet, engineAttached, playClicked, retryClicked, sourceMissing, sourceRequested, togglePlayClicked, playHeld, playReleased, playDeferred, $currentSecond, $currentTime, $duration, $lastTime, $status, $streamError, $engine, $source } = playback;
 
 const READY = { levels: [], audioTracks: [], subtitleTracks: [] };
-const commands = (engine: ReturnType<typeof createScriptedEngine>) => engine.calls.map((c) => c.command);
 
 async function attached() {
   const scope = fork();
@@ -32,11 +24,11 @@ describe('playback model', () => {
     const scope = fork();
     const engine = createScriptedEngine();
     await allSettled(sourceRequested, { scope, params: { url: 'http://x/master.m3u8', startTime: 12 } });
-    expect(engine.calls).toEqual([]);
+    expect(contentCalls(engine)).toEqual([]);
     expect(scope.getState($source)).toEqual({ url: 'http://x/master.m3u8', startTime: 12 });
     await allSettled(engineAttached, { scope, params: engine });
     expect(scope.getState($engine)).toBe(engine);
-    expect(engine.calls).toEqual([{ command: 'load', args: ['http://x/master.m3u8', { startTime: 12 }] }]);
+    expect(contentCalls(engine)).toEqual([{ command: 'load', args: ['http://x/master.m3u8', { startTime: 12 }] }]);
   });
 
   it('a click is only an intent: the state changes when the media reports playing', async () => {
@@ -103,7 +95,7 @@ describe('playback model', () => {
     engine.emit('error', { kind: 'network', detail: 'manifestLoadError', fatal: true, message: '404' });
     expect(scope.getState($streamError)?.detail).toBe('manifestLoadError');
     await allSettled(retryClicked, { scope });
-    expect(engine.calls.at(-1)).toEqual({ command: 'load', args: ['u', { startTime: 7 }] });
+    expect(contentCalls(engine).at(-1)).toEqual({ command: 'load', args: ['u', { startTime: 7 }] });
     expect(scope.getState($streamError)).toBeNull();
   });
 
@@ -111,7 +103,7 @@ describe('playback model', () => {
     const { scope, engine } = await attached();
     await allSettled(sourceMissing, { scope, params: 'episode 5 has no m3u8MasterFilePath' });
     expect(scope.getState($streamError)).toMatchObject({ fatal: true, detail: 'sourceMissing' });
-    expect(engine.calls).toEqual([]);
+    expect(contentCalls(engine)).toEqual([]);
   });
 
   it('a blocked play() leaves the player paused-looking, not playing', async () => {

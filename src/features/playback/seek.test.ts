@@ -1,13 +1,14 @@
 /** seek.ts: the ∓10 s steps and seeks to a time, from where the media is. */
 import { allSettled } from 'effector';
 import { describe, expect, it } from 'vitest';
-import {
-  $currentTime,
-  seekByRequested,
-  seekForwardClicked,
-  seekRequested,
-} from './index';
-import { commands, attached } from '../../test-support/playback-scope';
+import { commands, playbackScope } from '../../test-support/playback-scope';
+import { createPlayback } from '.';
+import { linked } from '../../test-support/linked';
+
+// Playback, built by its factory as the player builds it.
+const playback = linked(createPlayback);
+const { $currentTime, seekByRequested, seekForwardClicked, seekRequested } = playback;
+const { attached } = playbackScope(playback);
 
 describe('seeking', () => {
   it('seeks by 10 s from the pending target, inside the media', async () => {

@@ -5,25 +5,9 @@
  */
 import { attach, createEvent, createStore, sample } from 'effector';
 import { SEEK_STEP_S } from '../../lib/constants';
-import { mediaSeeked, sourceRequested } from './events';
-import { $currentTime, $duration } from './status';
-import { $engine } from './model';
-
-/** Seek to this many seconds. */
-export const seekRequested = createEvent<number>();
-/** Seek by this many seconds, back when negative. */
-export const seekByRequested = createEvent<number>();
-/** Seek to a fraction 0..1 of the duration (keys 0–9). */
-export const seekToFractionRequested = createEvent<number>();
-export const seekBackClicked = createEvent();
-export const seekForwardClicked = createEvent();
-
-export const seekFx = attach({ source: $engine, effect: (engine, seconds: number) => engine?.seek(seconds) });
-
-/** Where a seek in flight is going; null once the media reports it done. */
-const $seekTarget = createStore<number | null>(null)
-  .on(seekFx, (_, seconds) => seconds)
-  .reset([mediaSeeked, sourceRequested]);
+import type { PlaybackEvents } from './events';
+import type { PlaybackStatusModel } from './status';
+import type { PlaybackEngineModel } from './model';
 
 /** Keeps a target inside the media (or above 0 while the duration is unknown). */
 function clampSeek(seconds: number, duration: number): number {
@@ -31,42 +15,64 @@ function clampSeek(seconds: number, duration: number): number {
   return Math.min(Math.max(0, seconds), upper);
 }
 
-sample({
-  clock: seekRequested,
-  source: $duration,
-  filter: (_, seconds) => Number.isFinite(seconds),
-  fn: (duration, seconds) => clampSeek(seconds, duration),
-  target: seekFx,
-});
+/** The seek intents and the engine's seek, a step built on the pending target. */
+export function createSeek({ mediaSeeked, sourceRequested }: PlaybackEvents, { $currentTime, $duration }: PlaybackStatusModel, { $engine }: PlaybackEngineModel) {
+  /** Seek to this many seconds. */
+  const seekRequested = createEvent<number>();
+  /** Seek by this many seconds, back when negative. */
+  const seekByRequested = createEvent<number>();
+  /** Seek to a fraction 0..1 of the duration (keys 0–9). */
+  const seekToFractionRequested = createEvent<number>();
+  const seekBackClicked = createEvent();
+  const seekForwardClicked = createEvent();
 
-// The playhead is read at the request, from the engine where it can tell: while the media plays,
-// the model's time follows it only once a second. Single-store sources: a combined one would be
-// recomputed on every time update.
-const readPlayheadFx = attach({
-  source: $engine,
-  effect: (engine, { time, delta }: { time: number; delta: number }) => ({ time: engine?.readTime().currentTime ?? time, delta }),
-});
-sample({
-  clock: seekByRequested,
-  source: $currentTime,
-  filter: (_, delta) => Number.isFinite(delta) && delta !== 0,
-  fn: (time, delta) => ({ time, delta }),
-  target: readPlayheadFx,
-});
-sample({
-  clock: readPlayheadFx.doneData,
-  source: { target: $seekTarget, duration: $duration },
-  fn: ({ target, duration }, { time, delta }) => clampSeek((target ?? time) + delta, duration),
-  target: seekFx,
-});
+  const seekFx = attach({ source: $engine, effect: (engine, seconds: number) => engine?.seek(seconds) });
 
-sample({
-  clock: seekToFractionRequested,
-  source: $duration,
-  filter: (duration, fraction) => duration > 0 && Number.isFinite(fraction),
-  fn: (duration, fraction) => clampSeek(duration * fraction, duration),
-  target: seekFx,
-});
+  /** Where a seek in flight is going; null once the media reports it done. */
+  const $seekTarget = createStore<number | null>(null)
+    .on(seekFx, (_, seconds) => seconds)
+    .reset([mediaSeeked, sourceRequested]);
 
-sample({ clock: seekBackClicked, fn: () => -SEEK_STEP_S, target: seekByRequested });
-sample({ clock: seekForwardClicked, fn: () => SEEK_STEP_S, target: seekByRequested });
+  sample({
+    clock: seekRequested,
+    source: $duration,
+    filter: (_, seconds) => Number.isFinite(seconds),
+    fn: (duration, seconds) => clampSeek(seconds, duration),
+    target: seekFx,
+  });
+
+  // The playhead is read at the request, from the engine where it can tell: while the media plays,
+  // the model's time follows it only once a second. Single-store sources: a combined one would be
+  // recomputed on every time update.
+  const readPlayheadFx = attach({
+    source: $engine,
+    effect: (engine, { time, delta }: { time: number; delta: number }) => ({ time: engine?.readTime().currentTime ?? time, delta }),
+  });
+  sample({
+    clock: seekByRequested,
+    source: $currentTime,
+    filter: (_, delta) => Number.isFinite(delta) && delta !== 0,
+    fn: (time, delta) => ({ time, delta }),
+    target: readPlayheadFx,
+  });
+  sample({
+    clock: readPlayheadFx.doneData,
+    source: { target: $seekTarget, duration: $duration },
+    fn: ({ target, duration }, { time, delta }) => clampSeek((target ?? time) + delta, duration),
+    target: seekFx,
+  });
+
+  sample({
+    clock: seekToFractionRequested,
+    source: $duration,
+    filter: (duration, fraction) => duration > 0 && Number.isFinite(fraction),
+    fn: (duration, fraction) => clampSeek(duration * fraction, duration),
+    target: seekFx,
+  });
+
+  sample({ clock: seekBackClicked, fn: () => -SEEK_STEP_S, target: seekByRequested });
+  sample({ clock: seekForwardClicked, fn: () => SEEK_STEP_S, target: seekByRequested });
+  return { seekRequested, seekByRequested, seekToFractionRequested, seekBackClicked, seekForwardClicked, seekFx };
+}
+
+export type PlaybackSeek = ReturnType<typeof createSeek>;

@@ -2,9 +2,14 @@
 import { allSettled } from 'effector';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { START_FRAME_LIMIT_MS, START_STALL_LIMIT_MS } from '../../lib/constants';
-import { retryClicked, sourceRequested } from './events';
-import { $bigPlayShown, $spinnerShown, $startAwaited } from './start-state';
-import { advance, advanceTo, click, commands, frame, player, READY, SOURCE } from '../../test-support/start-watchdog-player';
+import { contentCalls, advance, advanceTo, commands, frame, READY, SOURCE, watchdogPlayerOf } from '../../test-support/start-watchdog-player';
+import { createPlayback } from '.';
+import { linked } from '../../test-support/linked';
+
+// Playback, built by its factory as the player builds it.
+const playback = linked(createPlayback);
+const { retryClicked, sourceRequested, $bigPlayShown, $spinnerShown, $startAwaited } = playback;
+const { click, player } = watchdogPlayerOf(playback);
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -90,7 +95,7 @@ describe('start watchdog after the first intent', () => {
     expect(streamError()?.detail).toBe('startStalled');
     await allSettled(retryClicked, { scope });
     expect(streamError()).toBeNull();
-    expect(engine.calls.at(-1)).toEqual({ command: 'load', args: [SOURCE.url, { startTime: 0 }] });
+    expect(contentCalls(engine).at(-1)).toEqual({ command: 'load', args: [SOURCE.url, { startTime: 0 }] });
     // The retry's source plays when ready (autoplay), and stalls again.
     await advanceTo(START_STALL_LIMIT_MS + 1_000);
     engine.emit('sourceReady', READY);

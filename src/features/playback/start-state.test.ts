@@ -1,8 +1,12 @@
 import { allSettled, fork, scopeBind } from 'effector';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createScriptedEngine } from '../../engine/scripted-engine';
-import { autoplaySet, engineAttached, mediaError, pauseClicked, playClicked, sourceRequested } from './events';
-import { $bigPlayShown, $spinnerShown, $startAwaited, $startState } from './start-state';
+import { createPlayback } from '.';
+import { linked } from '../../test-support/linked';
+
+// Playback, built by its factory as the player builds it.
+const playback = linked(createPlayback);
+const { autoplaySet, engineAttached, mediaError, pauseClicked, playClicked, sourceRequested, $bigPlayShown, $spinnerShown, $startAwaited, $startState } = playback;
 
 const SOURCE = { url: 'http://x/master.m3u8', startTime: 0 };
 

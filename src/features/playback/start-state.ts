@@ -11,51 +11,56 @@
  */
 import { attach, combine, createEffect, createEvent, createStore, merge, sample, scopeBind } from 'effector';
 import { isPageHidden, watchVisibility } from '../../platform/visibility';
-import {
-  engineAttached, mediaEnded, mediaError, mediaLoadProgressed, mediaPaused, mediaPlaying, mediaSeeked, mediaSeeking, mediaTimeUpdated,
-  sourceReady, sourceRequested, streamTicked,
-} from './events';
-import { $currentTime, $isPlaying, $status, $streamError } from './status';
-import { $autoplay, $playHeld, isPlayRefusal, pauseFx, playFx, playRefused } from './model';
+import type { PlaybackEvents } from './events';
+import type { PlaybackStatusModel } from './status';
+import { isPlayRefusal, type PlaybackEngineModel } from './model';
 import { bufferedSeconds, createStartClock, startStalledError, type StartClock, type StartStallReason } from './start-clock';
 
 export type StartState = 'idle' | 'due' | 'asked' | 'playing' | 'refused' | 'started';
 
 const awaitsFrame = (state: StartState) => state === 'due' || state === 'asked' || state === 'playing';
 
-export const $startState = createStore<StartState>('idle')
-  .on(playFx, () => 'asked')
-  .on(mediaPlaying, (state) => (state === 'asked' || state === 'due' ? 'playing' : state))
-  .on([pauseFx, mediaPaused, mediaEnded], () => 'idle')
-  .on(playRefused, () => 'refused')
-  .on(mediaError, (state, error) => (error.fatal ? 'idle' : state));
-// A source asked for with autoplay on is a play intent from its request.
-sample({ clock: sourceRequested, source: $autoplay, fn: (autoplay): StartState => (autoplay ? 'due' : 'idle'), target: $startState });
+/** The start's state, its first frame, and the spinner and big play button it shows. */
+function createStartState(events: PlaybackEvents, status: PlaybackStatusModel, { $autoplay, pauseFx, playFx, playRefused }: PlaybackEngineModel) {
+  const { mediaEnded, mediaError, mediaPaused, mediaPlaying, mediaSeeked, mediaSeeking, mediaTimeUpdated, sourceRequested, streamTicked } = events;
+  const { $currentTime, $isPlaying, $status, $streamError } = status;
+  const $startState = createStore<StartState>('idle')
+    .on(playFx, () => 'asked')
+    .on(mediaPlaying, (state) => (state === 'asked' || state === 'due' ? 'playing' : state))
+    .on([pauseFx, mediaPaused, mediaEnded], () => 'idle')
+    .on(playRefused, () => 'refused')
+    .on(mediaError, (state, error) => (error.fatal ? 'idle' : state));
+  // A source asked for with autoplay on is a play intent from its request.
+  sample({ clock: sourceRequested, source: $autoplay, fn: (autoplay): StartState => (autoplay ? 'due' : 'idle'), target: $startState });
 
-// The first frame: the media says it plays and its time passes the point where play began. The
-// point is taken when play is asked for, when the media starts playing and when a seek lands.
-const $framePoint = createStore<number | null>(null)
-  .on(mediaSeeking, () => null)
-  .on(mediaSeeked, (_, { currentTime }) => currentTime);
-sample({ clock: [playFx, mediaPlaying], source: $currentTime, target: $framePoint });
-const timeFact = merge([mediaTimeUpdated, streamTicked]);
-/** A frame showed for the play intent that stood. */
-const startFrameShown = sample({
-  clock: timeFact,
-  source: { state: $startState, status: $status, point: $framePoint },
-  filter: ({ state, status, point }, { currentTime }) => awaitsFrame(state) && status === 'playing' && point !== null && currentTime > point,
-  fn: () => undefined,
-});
-$startState.on(startFrameShown, () => 'started');
+  // The first frame: the media says it plays and its time passes the point where play began. The
+  // point is taken when play is asked for, when the media starts playing and when a seek lands.
+  const $framePoint = createStore<number | null>(null)
+    .on(mediaSeeking, () => null)
+    .on(mediaSeeked, (_, { currentTime }) => currentTime);
+  sample({ clock: [playFx, mediaPlaying], source: $currentTime, target: $framePoint });
+  const timeFact = merge([mediaTimeUpdated, streamTicked]);
+  /** A frame showed for the play intent that stood. */
+  const startFrameShown = sample({
+    clock: timeFact,
+    source: { state: $startState, status: $status, point: $framePoint },
+    filter: ({ state, status, point }, { currentTime }) => awaitsFrame(state) && status === 'playing' && point !== null && currentTime > point,
+    fn: () => undefined,
+  });
+  $startState.on(startFrameShown, () => 'started');
 
-/** A play intent stands and no frame has shown for it yet: the start watchdog's clock may run. */
-export const $startAwaited = $startState.map(awaitsFrame);
-/** Play was sent and the media has not said it plays (a slow or stalled first segment). */
-const $startPending = $startState.map((state) => state === 'asked');
-/** The surface's spinner: buffering, or a first frame that was asked for and has not come yet. */
-export const $spinnerShown = combine($status, $startPending, $streamError, (status, pending, error) => status === 'buffering' || (pending && error === null));
-/** The big play button: nothing plays, nothing is on its way, nothing failed. */
-export const $bigPlayShown = combine($isPlaying, $startPending, $streamError, (playing, pending, error) => !playing && !pending && error === null);
+  /** A play intent stands and no frame has shown for it yet: the start watchdog's clock may run. */
+  const $startAwaited = $startState.map(awaitsFrame);
+  /** Play was sent and the media has not said it plays (a slow or stalled first segment). */
+  const $startPending = $startState.map((state) => state === 'asked');
+  /** The surface's spinner: buffering, or a first frame that was asked for and has not come yet. */
+  const $spinnerShown = combine($status, $startPending, $streamError, (status, pending, error) => status === 'buffering' || (pending && error === null));
+  /** The big play button: nothing plays, nothing is on its way, nothing failed. */
+  const $bigPlayShown = combine($isPlaying, $startPending, $streamError, (playing, pending, error) => !playing && !pending && error === null);
+  return { $startState, timeFact, startFrameShown, $startAwaited, $spinnerShown, $bigPlayShown };
+}
+
+type Start = ReturnType<typeof createStartState>;
 
 /*
  * The start watchdog (issue 22): no endless spinner, no silent stop. A play intent must end in a
@@ -76,70 +81,92 @@ export const $bigPlayShown = combine($isPlaying, $startPending, $streamError, (p
  *   restarts the stall limit, not the frame limit.
  */
 
-/** A timer of the start clock ran out. */
-const startClockExpired = createEvent<StartStallReason>();
-/** The page was hidden (true) or shown (false). */
-export const pageHiddenChanged = createEvent<boolean>();
 
-const createClockFx = createEffect(() => createStartClock(scopeBind(startClockExpired, { safe: true })));
-const watchPageFx = createEffect(() => {
-  watchVisibility(scopeBind(pageHiddenChanged, { safe: true }));
-  return isPageHidden();
-});
-const $clock = createStore<StartClock | null>(null, { serialize: 'ignore' }).on(createClockFx.doneData, (_, clock) => clock);
-const $pageHidden = createStore(false)
-  .on(pageHiddenChanged, (_, hidden) => hidden)
-  .on(watchPageFx.doneData, (_, hidden) => hidden);
+/** The watchdog's clock: made when the engine arrives, run while the start is awaited and nothing holds it. */
+function createStartClockModel({ engineAttached, sourceRequested }: PlaybackEvents, { $streamError }: PlaybackStatusModel, { $playHeld }: PlaybackEngineModel, { $startAwaited }: Start) {
+  /** A timer of the start clock ran out. */
+  const startClockExpired = createEvent<StartStallReason>();
+  /** The page was hidden (true) or shown (false). */
+  const pageHiddenChanged = createEvent<boolean>();
 
-sample({ clock: engineAttached, source: $clock, filter: (clock) => clock === null, fn: () => undefined, target: [createClockFx, watchPageFx] });
+  const createClockFx = createEffect(() => createStartClock(scopeBind(startClockExpired, { safe: true })));
+  const watchPageFx = createEffect(() => {
+    watchVisibility(scopeBind(pageHiddenChanged, { safe: true }));
+    return isPageHidden();
+  });
+  const $clock = createStore<StartClock | null>(null, { serialize: 'ignore' }).on(createClockFx.doneData, (_, clock) => clock);
+  const $pageHidden = createStore(false)
+    .on(pageHiddenChanged, (_, hidden) => hidden)
+    .on(watchPageFx.doneData, (_, hidden) => hidden);
 
-/** The watchdog's clock runs: an intent stands, nothing holds it, the page is seen, nothing failed. */
-const $startClockRunning = combine(
-  $startAwaited,
-  $playHeld,
-  $pageHidden,
-  $streamError,
-  (awaited, held, hidden, error) => awaited && !held && !hidden && error === null,
-);
+  sample({ clock: engineAttached, source: $clock, filter: (clock) => clock === null, fn: () => undefined, target: [createClockFx, watchPageFx] });
 
-const startClockFx = attach({ source: $clock, effect: (clock) => clock?.start() });
-const stopClockFx = attach({ source: $clock, effect: (clock) => clock?.stop() });
-const progressClockFx = attach({ source: $clock, effect: (clock) => clock?.progressed() });
+  /** The watchdog's clock runs: an intent stands, nothing holds it, the page is seen, nothing failed. */
+  const $startClockRunning = combine(
+    $startAwaited,
+    $playHeld,
+    $pageHidden,
+    $streamError,
+    (awaited, held, hidden, error) => awaited && !held && !hidden && error === null,
+  );
 
-sample({ clock: $startClockRunning.updates, filter: Boolean, fn: () => undefined, target: startClockFx });
-sample({ clock: $startClockRunning.updates, filter: (running) => !running, fn: () => undefined, target: stopClockFx });
-// A clock made after the intent (the engine attached late) starts at once.
-sample({ clock: $clock.updates, source: $startClockRunning, filter: (running, clock) => running && clock !== null, fn: () => undefined, target: startClockFx });
-// Another source is another start: both limits start again.
-sample({ clock: sourceRequested, source: $startClockRunning, filter: Boolean, fn: () => undefined, target: startClockFx });
+  const startClockFx = attach({ source: $clock, effect: (clock) => clock?.start() });
+  const stopClockFx = attach({ source: $clock, effect: (clock) => clock?.stop() });
+  const progressClockFx = attach({ source: $clock, effect: (clock) => clock?.progressed() });
 
-// Loading progress: a piece buffered, the manifest parsed, or more seconds buffered than the last
-// time fact showed (read only while the clock runs: a film that plays does not pay for it).
-const $buffered = createStore(0).reset(sourceRequested);
-const bufferRead = sample({
-  clock: timeFact,
-  source: $buffered,
-  filter: $startClockRunning,
-  fn: (before, time) => ({ before, now: bufferedSeconds(time) }),
-});
-$buffered.on(bufferRead, (_, { now }) => now);
-const bufferGrew = sample({ clock: bufferRead, filter: ({ before, now }) => now > before + 0.001, fn: () => undefined });
-const loadProgressed = merge([mediaLoadProgressed, sourceReady, bufferGrew]);
-sample({ clock: loadProgressed, filter: $startClockRunning, fn: () => undefined, target: progressClockFx });
+  sample({ clock: $startClockRunning.updates, filter: Boolean, fn: () => undefined, target: startClockFx });
+  sample({ clock: $startClockRunning.updates, filter: (running) => !running, fn: () => undefined, target: stopClockFx });
+  // A clock made after the intent (the engine attached late) starts at once.
+  sample({ clock: $clock.updates, source: $startClockRunning, filter: (running, clock) => running && clock !== null, fn: () => undefined, target: startClockFx });
+  // Another source is another start: both limits start again.
+  sample({ clock: sourceRequested, source: $startClockRunning, filter: Boolean, fn: () => undefined, target: startClockFx });
+  return { startClockExpired, pageHiddenChanged, $startClockRunning, progressClockFx };
+}
 
-// A play() the engine aborted (a reload of the media under it) is asked again once loading moves.
-const $playAborted = createStore(false)
-  .on(playFx.failData, (_, error) => !isPlayRefusal(error))
-  .reset([playFx, sourceRequested, startFrameShown, pauseFx, mediaPaused]);
-sample({
-  clock: [mediaLoadProgressed, bufferGrew],
-  source: { aborted: $playAborted, awaited: $startAwaited, held: $playHeld },
-  filter: ({ aborted, awaited, held }) => aborted && awaited && !held,
-  fn: () => undefined,
-  target: playFx,
-});
+/** Loading progress restarts the stall limit; an aborted play is asked again; a stalled start fails. */
+function wireStartProgress(
+  { mediaError, mediaLoadProgressed, mediaPaused, sourceReady, sourceRequested }: PlaybackEvents,
+  { $playHeld, pauseFx, playFx }: PlaybackEngineModel,
+  { $startAwaited, startFrameShown, timeFact }: Start,
+  { startClockExpired, $startClockRunning, progressClockFx }: ReturnType<typeof createStartClockModel>,
+) {
+  // Loading progress: a piece buffered, the manifest parsed, or more seconds buffered than the last
+  // time fact showed (read only while the clock runs: a film that plays does not pay for it).
+  const $buffered = createStore(0).reset(sourceRequested);
+  const bufferRead = sample({
+    clock: timeFact,
+    source: $buffered,
+    filter: $startClockRunning,
+    fn: (before, time) => ({ before, now: bufferedSeconds(time) }),
+  });
+  $buffered.on(bufferRead, (_, { now }) => now);
+  const bufferGrew = sample({ clock: bufferRead, filter: ({ before, now }) => now > before + 0.001, fn: () => undefined });
+  const loadProgressed = merge([mediaLoadProgressed, sourceReady, bufferGrew]);
+  sample({ clock: loadProgressed, filter: $startClockRunning, fn: () => undefined, target: progressClockFx });
 
-/** The start stalled: the stream error, and the media is paused so nothing starts behind it. */
-const startStalled = sample({ clock: startClockExpired, filter: $startClockRunning });
-sample({ clock: startStalled, fn: startStalledError, target: mediaError });
-sample({ clock: startStalled, fn: () => undefined, target: pauseFx });
+  // A play() the engine aborted (a reload of the media under it) is asked again once loading moves.
+  const $playAborted = createStore(false)
+    .on(playFx.failData, (_, error) => !isPlayRefusal(error))
+    .reset([playFx, sourceRequested, startFrameShown, pauseFx, mediaPaused]);
+  sample({
+    clock: [mediaLoadProgressed, bufferGrew],
+    source: { aborted: $playAborted, awaited: $startAwaited, held: $playHeld },
+    filter: ({ aborted, awaited, held }) => aborted && awaited && !held,
+    fn: () => undefined,
+    target: playFx,
+  });
+
+  /** The start stalled: the stream error, and the media is paused so nothing starts behind it. */
+  const startStalled = sample({ clock: startClockExpired, filter: $startClockRunning });
+  sample({ clock: startStalled, fn: startStalledError, target: mediaError });
+  sample({ clock: startStalled, fn: () => undefined, target: pauseFx });
+}
+
+/** The start state machine and its watchdog, made in the order the module once made them. */
+export function createStart(events: PlaybackEvents, status: PlaybackStatusModel, engine: PlaybackEngineModel) {
+  const start = createStartState(events, status, engine);
+  const clock = createStartClockModel(events, status, engine, start);
+  wireStartProgress(events, engine, start, clock);
+  const { $startState, $startAwaited, $spinnerShown, $bigPlayShown } = start;
+  return { $startState, $startAwaited, $spinnerShown, $bigPlayShown, pageHiddenChanged: clock.pageHiddenChanged };
+}

@@ -2,11 +2,16 @@
 import { allSettled } from 'effector';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { START_FRAME_LIMIT_MS, START_STALL_LIMIT_MS } from '../../lib/constants';
-import { pauseClicked, playHeld, playReleased } from './events';
 import { isPlayRefusal } from './model';
-import { $spinnerShown, $startAwaited, pageHiddenChanged } from './start-state';
 import { bufferedSeconds, createStartClock } from './start-clock';
-import { advance, advanceTo, click, commands, frame, player, READY } from '../../test-support/start-watchdog-player';
+import { advance, advanceTo, commands, frame, READY, watchdogPlayerOf } from '../../test-support/start-watchdog-player';
+import { createPlayback } from '.';
+import { linked } from '../../test-support/linked';
+
+// Playback, built by its factory as the player builds it.
+const playback = linked(createPlayback);
+const { pauseClicked, playHeld, playReleased, $spinnerShown, $startAwaited, pageHiddenChanged } = playback;
+const { click, player } = watchdogPlayerOf(playback);
 
 beforeEach(() => {
   vi.useFakeTimers();

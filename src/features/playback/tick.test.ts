@@ -1,13 +1,14 @@
 /** tick.ts: the stream tick that reads the media time while playing and the controls show. */
 import { createWatch } from 'effector';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  $controlsVisible,
-  $currentTime,
-  $streamTickRunning,
-  userActed,
-} from './index';
-import { attached, fire } from '../../test-support/playback-scope';
+import { fire, playbackScope } from '../../test-support/playback-scope';
+import { createPlayback } from '.';
+import { linked } from '../../test-support/linked';
+
+// Playback, built by its factory as the player builds it.
+const playback = linked(createPlayback);
+const { $controlsVisible, $currentTime, $streamTickRunning, userActed } = playback;
+const { attached } = playbackScope(playback);
 
 describe('stream tick', () => {
   beforeEach(() => void vi.useFakeTimers());

@@ -10,28 +10,35 @@ import { attach, combine, sample } from 'effector';
 import { interval } from 'patronum/interval';
 import type { EngineTime } from '../../engine/types';
 import { STREAM_TICK_MS } from '../../lib/constants';
-import { $controlsVisible } from './controls';
-import { streamTicked } from './events';
-import { $isPlaying, $streamError } from './status';
-import { $engine } from './model';
+import type { PlaybackControls } from './controls';
+import type { PlaybackEvents } from './events';
+import type { PlaybackStatusModel } from './status';
+import type { PlaybackEngineModel } from './model';
 
-const readTimeFx = attach({ source: $engine, effect: (engine): EngineTime | null => engine?.readTime() ?? null });
+/** The stream tick over the engine, while the controls show the time of a playing media. */
+export function createStreamTick(
+  { streamTicked }: PlaybackEvents,
+  { $isPlaying, $streamError }: PlaybackStatusModel,
+  { $controlsVisible }: PlaybackControls,
+  { $engine }: PlaybackEngineModel,
+) {
+  const readTimeFx = attach({ source: $engine, effect: (engine): EngineTime | null => engine?.readTime() ?? null });
 
-const $tickWanted = combine(
-  $isPlaying,
-  $streamError,
-  $controlsVisible,
-  $engine,
-  (playing, error, visible, engine) => playing && error === null && visible && engine !== null,
-);
+  const $tickWanted = combine(
+    $isPlaying,
+    $streamError,
+    $controlsVisible,
+    $engine,
+    (playing, error, visible, engine) => playing && error === null && visible && engine !== null,
+  );
 
-const tickStarted = sample({ clock: $tickWanted.updates, filter: Boolean, fn: () => undefined });
-const tickStopped = sample({ clock: $tickWanted.updates, filter: (wanted) => !wanted, fn: () => undefined });
+  const tickStarted = sample({ clock: $tickWanted.updates, filter: Boolean, fn: () => undefined });
+  const tickStopped = sample({ clock: $tickWanted.updates, filter: (wanted) => !wanted, fn: () => undefined });
 
-const { tick, isRunning } = interval({ timeout: STREAM_TICK_MS, start: tickStarted, stop: tickStopped });
+  const { tick, isRunning } = interval({ timeout: STREAM_TICK_MS, start: tickStarted, stop: tickStopped });
 
-/** True while the stream tick runs. */
-export const $streamTickRunning = isRunning;
-
-sample({ clock: tick, target: readTimeFx });
-sample({ clock: readTimeFx.doneData, filter: (time): time is EngineTime => time !== null, target: streamTicked });
+  sample({ clock: tick, target: readTimeFx });
+  sample({ clock: readTimeFx.doneData, filter: (time): time is EngineTime => time !== null, target: streamTicked });
+  /** True while the stream tick runs. */
+  return { $streamTickRunning: isRunning };
+}

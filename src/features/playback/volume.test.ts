@@ -2,17 +2,15 @@
 import { allSettled } from 'effector';
 import { describe, expect, it } from 'vitest';
 import { createMemoryStorage } from '../../platform/storage';
-import {
-  $muted,
-  $volume,
-  $sliderVolume,
-  muteToggled,
-  parseVolume,
-  readVolumeState,
-  volumeSet,
-  volumeStepped,
-} from './index';
-import { commands, attached } from '../../test-support/playback-scope';
+import { parseVolume, readVolumeState } from './index';
+import { commands, playbackScope } from '../../test-support/playback-scope';
+import { createPlayback } from '.';
+import { linked } from '../../test-support/linked';
+
+// Playback, built by its factory as the player builds it.
+const playback = linked(createPlayback);
+const { $muted, $volume, $sliderVolume, muteToggled, volumeSet, volumeStepped } = playback;
+const { attached } = playbackScope(playback);
 
 describe('volume', () => {
   it('restores player-volume and player-muted when the engine arrives', async () => {

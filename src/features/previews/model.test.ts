@@ -7,13 +7,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createScriptedEngine } from '../../engine/scripted-engine';
 import { fetchThumbnailTrackFx, type FetchedTrack } from '../../platform/thumbnail-track';
 import { settle } from '../../test-support/settle';
-import { engineAttached, sourceRequested } from '../playback';
 import { linkFeatures } from '../../app/link-features';
 import { linked } from '../../test-support/linked';
 import { noAdVideo } from '../../test-support/ads-scope';
 
 // The features, built and linked as the player makes them.
-const { $previewAvailable, $thumbnailCues, $thumbnailTrackUrl, previewWanted } = linked(() => linkFeatures({ createAdVideo: noAdVideo })).previews;
+const features = linked(() => linkFeatures({ createAdVideo: noAdVideo }));
+const { $previewAvailable, $thumbnailCues, $thumbnailTrackUrl, previewWanted } = features.previews;
+const { engineAttached, sourceRequested } = features.playback;
 
 const TRACK = 'https://cdn.test/film/thumbnails.vtt';
 const OTHER = 'https://cdn.test/s1e2/thumbnails.vtt';

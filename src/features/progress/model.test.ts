@@ -3,13 +3,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EpisodeDto } from '../../api/dto';
 import { createScriptedEngine } from '../../engine/scripted-engine';
 import { createSession } from '../session';
-import {
-  $currentSecond, $engine, engineAttached, mediaEnded, mediaPaused, mediaPlaying, mediaTimeUpdated, sourceRequested,
-} from '../playback';
 import { createProgress, readProgressFx, writeProgressFx, type ProgressMap } from './model';
 import { createWatch, scopeBind } from 'effector';
 import { $storage, createMemoryStorage } from '../../platform/storage';
 import { linked } from '../../test-support/linked';
+import { createPlayback } from '../playback';
+
+// Playback, built by its factory as the player builds it.
+const playback = linked(createPlayback);
+const { $currentSecond, $engine, engineAttached, mediaEnded, mediaPaused, mediaPlaying, mediaTimeUpdated, sourceRequested } = playback;
 
 // Progress on the session it hears, each built by its factory, as the player builds them.
 const { $currentEpisode, episodeChosen, startAdopted } = linked(createSession);

@@ -1,11 +1,9 @@
 import { allSettled, fork, type Scope } from 'effector';
 import { describe, expect, it } from 'vitest';
 import type { ContentDto, EpisodeDto } from '../../api/dto';
-import { $currentTime, $duration } from '../playback';
 import { sendStatFx, type StatEvent } from '../../platform/stats';
 import { createScriptedEngine } from '../../engine/scripted-engine';
 import { fetchChaptersTrackFx } from '../../platform/chapters-track';
-import { $controlsVisible, $status, engineAttached } from '../playback';
 import { creditsCountdownOver, finishWindowAt } from './finish-window';
 import { linkFeatures } from '../../app/link-features';
 import { linked } from '../../test-support/linked';
@@ -13,6 +11,7 @@ import { noAdVideo } from '../../test-support/ads-scope';
 
 // The features' links, as the player makes them.
 const features = linked(() => linkFeatures({ createAdVideo: noAdVideo }));
+const { $currentTime, $duration, $controlsVisible, $status, engineAttached } = features.playback;
 const {
   $finishCountdown, $finishTrigger, $finishWindowShown, $lastChoice, finishWindowClosed, finishWindowCreditsClicked, finishWindowNextClicked,
 } = features.series;

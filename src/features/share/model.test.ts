@@ -1,6 +1,5 @@
 import { allSettled, createWatch, fork } from 'effector';
 import { describe, expect, it } from 'vitest';
-import { $currentTime, $mobileLayout, $shareEnabled, shareAvailabilitySet, shareClicked } from '../playback';
 import { checkNativeShareFx, copyTextFx, nativeShareFx, readTopPageUrlFx } from '../../platform/share';
 import { sendStatFx, type StatEvent } from '../../platform/stats';
 import { SHARE_TARGETS } from './targets';
@@ -8,6 +7,11 @@ import type { ContentDto, EpisodeDto } from '../../api/dto';
 import { createSession } from '../session';
 import { linked } from '../../test-support/linked';
 import { createShare } from './model';
+import { createPlayback } from '../playback';
+
+// Playback, built by its factory as the player builds it.
+const playback = linked(createPlayback);
+const { $currentTime, $mobileLayout, $shareEnabled, shareAvailabilitySet, shareClicked } = playback;
 
 // Share on the session it hears, each built by its factory, as the player builds them.
 const { $content, $currentEpisode, $title, appStarted } = linked(createSession);

@@ -3,15 +3,19 @@ import { describe, expect, it } from 'vitest';
 import type { EngineAudioTrack, EngineLevel, EngineSubtitleTrack } from '../../engine/types';
 import { createScriptedEngine, type ScriptedEngine } from '../../engine/scripted-engine';
 import { $storage, createMemoryStorage, type MemoryStorage } from '../../platform/storage';
-import { engineAttached, sourceRequested, subtitlesShortcutUsed } from '../playback';
 import { arrangeAudioTracks, initialAudioTrack, startAudioTrack, labelLanguage } from './index';
 import { linked } from '../../test-support/linked';
 import { createPlaybackTracks } from '../../test-support/tracks';
+import { createPlayback } from '../playback';
+
+// Playback, built by its factory as the player builds it.
+const playback = linked(createPlayback);
+const { engineAttached, sourceRequested, subtitlesShortcutUsed } = playback;
 
 const {
   $audioLabel, $audioTracks, $cues, $qualityLabel, $qualityOptions, $rateLabel, $subtitleTrack, audioContentSet, audioLanguagesSet, audioTrackChosen,
   qualityChosen, rateChosen, subtitleChosen,
-} = linked(createPlaybackTracks);
+} = linked(() => createPlaybackTracks(playback));
 
 const track = (id: number, name: string, isDefault = false): EngineAudioTrack => ({ id, name, lang: labelLanguage(name)?.toLowerCase() ?? '', isDefault });
 /** The film fixture's audio group, in manifest order. */

@@ -4,13 +4,17 @@ import type { EngineSubtitleTrack } from '../../engine/types';
 import { createScriptedEngine, type ScriptedEngine } from '../../engine/scripted-engine';
 import { STORAGE_KEYS } from '../../lib/constants';
 import { $storage, createMemoryStorage, type MemoryStorage } from '../../platform/storage';
-import { engineAttached, sourceRequested, subtitlesShortcutUsed } from '../playback';
 import { $captionStyle, captionPresetChosen, captionSizeChosen } from './index';
 import { linked } from '../../test-support/linked';
 import { createPlaybackTracks } from '../../test-support/tracks';
 import { readPreferences, savePreferences } from './preferences';
+import { createPlayback } from '../playback';
 
-const { rateChosen, subtitleChosen } = linked(createPlaybackTracks);
+// Playback, built by its factory as the player builds it.
+const playback = linked(createPlayback);
+const { engineAttached, sourceRequested, subtitlesShortcutUsed } = playback;
+
+const { rateChosen, subtitleChosen } = linked(() => createPlaybackTracks(playback));
 
 const SUBS: EngineSubtitleTrack[] = [
   { id: 0, name: 'Русские', lang: 'ru', isDefault: false },

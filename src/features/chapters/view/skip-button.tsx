@@ -1,6 +1,6 @@
 import { useUnit } from 'effector-react';
 import { STRINGS } from '../../../lib/strings';
-import { $mobileLayout } from '../../playback';
+import type { PlaybackModel } from '../../playback';
 import type { ChaptersModel } from '../index';
 import './chapters.css';
 
@@ -10,8 +10,8 @@ import './chapters.css';
  * appearance is said by playback's live region. When the model has it off screen it fades as the
  * controls do, and visibility: hidden takes it out of the tab order meanwhile.
  */
-export function SkipChapterButton({ model }: { model: ChaptersModel }) {
-  const { offer, shown, mobile, onSkip } = useUnit({ offer: model.$skipOffer, shown: model.$skipButtonShown, mobile: $mobileLayout, onSkip: model.skipChapterClicked });
+export function SkipChapterButton({ model, playback }: { model: ChaptersModel; playback: PlaybackModel }) {
+  const { offer, shown, mobile, onSkip } = useUnit({ offer: model.$skipOffer, shown: model.$skipButtonShown, mobile: playback.$mobileLayout, onSkip: model.skipChapterClicked });
   if (!offer) return null;
   return (
     <button

@@ -5,13 +5,17 @@ import { allSettled, createEvent, createStore, fork } from 'effector';
 import { Provider } from 'effector-react';
 import { describe, expect, it } from 'vitest';
 import { useReactRoot } from '../../../test-support/react-root';
-import { $mobileLayout, controlsPinnedSet, escapePressed } from '../../playback';
 import { linked } from '../../../test-support/linked';
 import { createPlaybackTracks } from '../../../test-support/tracks';
 import { createMenus } from '../model';
 import { SettingsMenu } from './settings-menu';
+import { createPlayback } from '../../playback';
 
-const tracks = linked(createPlaybackTracks);
+// Playback, built by its factory as the player builds it.
+const playback = linked(createPlayback);
+const { $mobileLayout, controlsPinnedSet, escapePressed } = playback;
+
+const tracks = linked(() => createPlaybackTracks(playback));
 const { qualityChosen, rateChosen, subtitleChosen, audioTrackChosen, $audioTracks } = tracks;
 const menus = linked(() => createMenus({ escapePressed, controlsPinnedSet, qualityChosen, rateChosen, subtitleChosen, audioTrackChosen, $audioTracks }));
 
@@ -23,7 +27,7 @@ async function openMain(mobile: boolean): Promise<void> {
   act(() =>
     view.root().render(
       <Provider value={scope}>
-        <SettingsMenu model={menus} tracks={tracks} chapters={{ $autoSkipIntro: createStore(false), autoSkipToggled: createEvent() }} mainExtra={<button data-testid="extra-row">Своя строка</button>} series={{ $isSeries: createStore(false) }} />
+        <SettingsMenu model={menus} playback={playback} tracks={tracks} chapters={{ $autoSkipIntro: createStore(false), autoSkipToggled: createEvent() }} mainExtra={<button data-testid="extra-row">Своя строка</button>} series={{ $isSeries: createStore(false) }} />
       </Provider>,
     ),
   );

@@ -16,7 +16,7 @@ import {
   SubtitlesIcon,
 } from '../../../ui/player-icons';
 import { $captionStyle, CAPTION_PRESETS, CAPTION_SIZES, captionPresetChosen, captionSizeChosen, rateLabel, type TracksModel } from '../../tracks';
-import { $mobileLayout, KEY_SHORTCUTS } from '../../playback';
+import { KEY_SHORTCUTS, type PlaybackModel } from '../../playback';
 import type { ChaptersModel } from '../../chapters';
 import type { MenusModel, SubMenu } from '../model';
 import './menus.css';
@@ -286,8 +286,8 @@ const TITLES: Record<SubMenu, string> = {
  * bar's right end; mobile: under the top row, with a close button. `mainExtra` is SPEC.md §2's
  * extra slot: the mobile main page's last row.
  */
-export function SettingsMenu({ model, tracks, chapters, series, mainExtra }: { model: MenusModel; mainExtra?: ReactNode } & OtherModels) {
-  const { active, mobile, onBack, onClose } = useUnit({ active: model.$activeMenu, mobile: $mobileLayout, onBack: model.backClicked, onClose: model.closeClicked });
+export function SettingsMenu({ model, playback, tracks, chapters, series, mainExtra }: { model: MenusModel; playback: PlaybackModel; mainExtra?: ReactNode } & OtherModels) {
+  const { active, mobile, onBack, onClose } = useUnit({ active: model.$activeMenu, mobile: playback.$mobileLayout, onBack: model.backClicked, onClose: model.closeClicked });
   const panel = useRef<HTMLDivElement>(null);
   const onKeyDown = useMenuKeys(() => onBack(), () => onClose());
 

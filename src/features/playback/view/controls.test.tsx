@@ -11,9 +11,13 @@ import { describe, expect, it } from 'vitest';
 import { useReactRoot } from '../../../test-support/react-root';
 import { createScriptedEngine } from '../../../engine/scripted-engine';
 import { STRINGS } from '../../../lib/strings';
-import { $engine } from '../model';
-import { $muted, $volume, mediaVolumeChanged } from '../volume';
 import { MobileControls } from './controls';
+import { createPlayback } from '..';
+import { linked } from '../../../test-support/linked';
+
+// Playback, built by its factory as the player builds it.
+const playback = linked(createPlayback);
+const { $engine, $muted, $volume, mediaVolumeChanged } = playback;
 
 const view = useReactRoot();
 
@@ -24,7 +28,7 @@ describe('the mobile bottom row', () => {
     act(() =>
       view.root().render(
         <Provider value={scope}>
-          <MobileControls />
+          <MobileControls model={playback} />
         </Provider>,
       ),
     );

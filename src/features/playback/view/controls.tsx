@@ -1,19 +1,16 @@
 import type { ReactNode } from 'react';
 import { useUnit } from 'effector-react';
+import type { PlaybackModel } from '..';
 import { STRINGS } from '../../../lib/strings';
 import { PauseIcon, PlayIcon, ReplayIcon } from '../../../ui/icons';
 import { SeekBackIcon, SeekForwardIcon, ShareIcon } from '../../../ui/player-icons';
-import { $shareEnabled, shareClicked } from '../controls';
 import { KEY_SHORTCUTS } from '../keyboard';
-import { togglePlayClicked } from '../events';
-import { $isPlaying, $status } from '../status';
-import { seekBackClicked, seekForwardClicked } from '../seek';
 import { SeekSlider, type SeekSlots } from './seek-slider';
 import { TimeDisplay } from './time-display';
 import { VolumeControl } from './volume-control';
 
-function PlayToggle({ className = 'control', testId = 'play-toggle' }: { className?: string; testId?: string }) {
-  const { isPlaying, status, onToggle } = useUnit({ isPlaying: $isPlaying, status: $status, onToggle: togglePlayClicked });
+function PlayToggle({ model, className = 'control', testId = 'play-toggle' }: { model: PlaybackModel; className?: string; testId?: string }) {
+  const { isPlaying, status, onToggle } = useUnit({ isPlaying: model.$isPlaying, status: model.$status, onToggle: model.togglePlayClicked });
   const label = isPlaying ? STRINGS.pause : STRINGS.play;
   return (
     <button
@@ -30,8 +27,8 @@ function PlayToggle({ className = 'control', testId = 'play-toggle' }: { classNa
   );
 }
 
-function SeekBackButton({ className = 'control' }: { className?: string }) {
-  const onBack = useUnit(seekBackClicked);
+function SeekBackButton({ model, className = 'control' }: { model: PlaybackModel; className?: string }) {
+  const onBack = useUnit(model.seekBackClicked);
   return (
     <button
       type="button"
@@ -47,8 +44,8 @@ function SeekBackButton({ className = 'control' }: { className?: string }) {
   );
 }
 
-function SeekForwardButton({ className = 'control' }: { className?: string }) {
-  const onForward = useUnit(seekForwardClicked);
+function SeekForwardButton({ model, className = 'control' }: { model: PlaybackModel; className?: string }) {
+  const onForward = useUnit(model.seekForwardClicked);
   return (
     <button
       type="button"
@@ -65,8 +62,8 @@ function SeekForwardButton({ className = 'control' }: { className?: string }) {
 }
 
 /** Share: hidden with disabled_share; the popup belongs to another feature. */
-function ShareButton() {
-  const { enabled, onShare } = useUnit({ enabled: $shareEnabled, onShare: shareClicked });
+function ShareButton({ model }: { model: PlaybackModel }) {
+  const { enabled, onShare } = useUnit({ enabled: model.$shareEnabled, onShare: model.shareClicked });
   if (!enabled) return null;
   return (
     <button type="button" className="control" aria-label={STRINGS.share} data-tip={STRINGS.share} data-testid="share-button" onClick={() => onShare()}>
@@ -91,22 +88,22 @@ export interface ControlSlots extends SeekSlots {
 }
 
 /** Desktop: the seek slider over one bar of controls (SPEC.md §2 order). */
-export function DesktopControls({ controlsExtra, controlsRight, fullscreenButton, seekMarks, seekTipTitle, seekPreview }: ControlSlots) {
+export function DesktopControls({ model, controlsExtra, controlsRight, fullscreenButton, seekMarks, seekTipTitle, seekPreview }: ControlSlots & { model: PlaybackModel }) {
   return (
     <div className="chrome__bottom chrome__bottom--desktop" data-testid="control-bar">
-      <SeekSlider seekMarks={seekMarks} seekTipTitle={seekTipTitle} seekPreview={seekPreview} />
+      <SeekSlider model={model} seekMarks={seekMarks} seekTipTitle={seekTipTitle} seekPreview={seekPreview} />
       <div className="bar">
         <div className="bar__group">
-          <PlayToggle />
-          <SeekBackButton />
-          <SeekForwardButton />
-          <VolumeControl />
-          <TimeDisplay />
+          <PlayToggle model={model} />
+          <SeekBackButton model={model} />
+          <SeekForwardButton model={model} />
+          <VolumeControl model={model} />
+          <TimeDisplay model={model} />
           {controlsExtra && <div className="bar__slot">{controlsExtra}</div>}
         </div>
         <div className="bar__group bar__group--end">
           {controlsRight}
-          <ShareButton />
+          <ShareButton model={model} />
           {fullscreenButton}
         </div>
       </div>
@@ -115,29 +112,29 @@ export function DesktopControls({ controlsExtra, controlsRight, fullscreenButton
 }
 
 /** Mobile: top row (left slot, title, settings, close), middle row, bottom row (SPEC.md §2). */
-export function MobileControls({ title, mobileTopLeft, mobileTopRight, fullscreenButton, seekMarks, seekTipTitle, seekPreview }: ControlSlots) {
+export function MobileControls({ model, title, mobileTopLeft, mobileTopRight, fullscreenButton, seekMarks, seekTipTitle, seekPreview }: ControlSlots & { model: PlaybackModel }) {
   return (
     <>
       <div className="chrome__top chrome__top--mobile" data-testid="mobile-top-row">
         {mobileTopLeft && <div className="row__slot">{mobileTopLeft}</div>}
         <div className="row__title">{title}</div>
         <div className="row__end">
-          <ShareButton />
+          <ShareButton model={model} />
           {mobileTopRight}
         </div>
       </div>
       <div className="chrome__middle" data-testid="mobile-middle-row">
-        <SeekBackButton className="control control--round" />
-        <PlayToggle className="control control--round control--primary" />
-        <SeekForwardButton className="control control--round" />
+        <SeekBackButton model={model} className="control control--round" />
+        <PlayToggle model={model} className="control control--round control--primary" />
+        <SeekForwardButton model={model} className="control control--round" />
       </div>
       <div className="chrome__bottom chrome__bottom--mobile" data-testid="mobile-bottom-row">
         <div className="row__times">
-          <TimeDisplay />
+          <TimeDisplay model={model} />
         </div>
         <div className="row__bar">
-          <VolumeControl compact />
-          <SeekSlider seekMarks={seekMarks} seekTipTitle={seekTipTitle} seekPreview={seekPreview} />
+          <VolumeControl model={model} compact />
+          <SeekSlider model={model} seekMarks={seekMarks} seekTipTitle={seekTipTitle} seekPreview={seekPreview} />
           {fullscreenButton}
         </div>
       </div>

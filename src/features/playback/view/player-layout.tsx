@@ -1,17 +1,11 @@
 import { lazy, Suspense, useEffect, type ComponentType, type MouseEvent, type PointerEvent, type ReactNode } from 'react';
 import { useUnit } from 'effector-react';
+import type { PlaybackModel } from '..';
 import { STRINGS } from '../../../lib/strings';
 import { PlayIcon, ReplayIcon } from '../../../ui/icons';
 import { SEEK_STEP_S } from '../../../lib/constants';
 import { CloseIcon, SeekBackIcon, SeekForwardIcon } from '../../../ui/player-icons';
-import { $announcement } from '../announce';
-import { $controlsVisible, $mobileLayout, pointerLeft, pointerMoved, userActed } from '../controls';
-import { $seekFlash, surfaceClicked, surfaceDoubleClicked } from '../gestures';
-import { $shortcutsHelpOpen, KEY_SHORTCUTS, shortcutsHelpClosed } from '../keyboard';
-import { retryClicked, togglePlayClicked } from '../events';
-import { $status, $streamError } from '../status';
-import { $engine } from '../model';
-import { $bigPlayShown, $spinnerShown } from '../start-state';
+import { KEY_SHORTCUTS } from '../keyboard';
 import { DesktopControls, MobileControls, type ControlSlots } from './controls';
 import type { ShortcutsDialogProps } from './shortcuts-dialog';
 import { useShortcuts } from './use-shortcuts';
@@ -22,8 +16,7 @@ import './surface.css';
 import './shortcuts.css';
 
 /** The dialog's code could not load (offline): it closes again, so the keys are not left held by a list no one sees. */
-function DialogUnavailable() {
-  const onClose = useUnit(shortcutsHelpClosed);
+function DialogUnavailable({ onClose }: ShortcutsDialogProps) {
   useEffect(() => {
     onClose();
   }, [onClose]);
@@ -35,6 +28,8 @@ function DialogUnavailable() {
 const ShortcutsDialog = lazy<ComponentType<ShortcutsDialogProps>>(() => import('./shortcuts-dialog').catch(() => ({ default: DialogUnavailable })));
 
 export interface PlayerLayoutProps extends ControlSlots {
+  /** Playback's model (createPlayback). */
+  model: PlaybackModel;
   /** The title (kept for the foundation's API; same as `title`). */
   top?: ReactNode;
   /** Drawn over the picture, under the controls: captions, prompts. */
@@ -53,8 +48,8 @@ function fractionX(event: MouseEvent<HTMLElement>): number {
 
 /** The player surface: video, gestures, captions, spinner, big play, and the desktop or mobile controls. */
 /** The ripple on the side a double-click or double tap seeked. */
-function SeekFlash() {
-  const flash = useUnit($seekFlash);
+function SeekFlash({ model }: { model: PlaybackModel }) {
+  const flash = useUnit(model.$seekFlash);
   if (!flash) return null;
   return (
     <div key={flash.id} className={`seek-flash seek-flash--${flash.zone}`} aria-hidden="true" data-testid="seek-flash">
@@ -67,8 +62,8 @@ function SeekFlash() {
 }
 
 /** A polite live region: screen readers say what the viewer's last key or choice changed. */
-function Announcer() {
-  const announcement = useUnit($announcement);
+function Announcer({ model }: { model: PlaybackModel }) {
+  const announcement = useUnit(model.$announcement);
   return (
     <div className="visually-hidden" role="status" aria-live="polite" aria-atomic="true" data-testid="announcer">
       {/* A new node per line, so the same line said twice is read twice. */}
@@ -77,8 +72,8 @@ function Announcer() {
   );
 }
 
-function ShortcutsHelp() {
-  const { open, mobile, onClose } = useUnit({ open: $shortcutsHelpOpen, mobile: $mobileLayout, onClose: shortcutsHelpClosed });
+function ShortcutsHelp({ model }: { model: PlaybackModel }) {
+  const { open, mobile, onClose } = useUnit({ open: model.$shortcutsHelpOpen, mobile: model.$mobileLayout, onClose: model.shortcutsHelpClosed });
   return open ? (
     <Suspense fallback={null}>
       <ShortcutsDialog strings={STRINGS} mobile={mobile} onClose={onClose} closeIcon={<CloseIcon />} />
@@ -86,25 +81,25 @@ function ShortcutsHelp() {
   ) : null;
 }
 
-export function PlayerLayout({ top, title, overlay, menu, children, ...slots }: PlayerLayoutProps) {
+export function PlayerLayout({ model, top, title, overlay, menu, children, ...slots }: PlayerLayoutProps) {
   const { engine, status, spinnerShown, bigPlayShown, streamError, mobile, controlsVisible, onToggle, onRetry, onClick, onDoubleClick, onMove, onAct, onLeave } =
     useUnit({
-      engine: $engine,
-      status: $status,
-      spinnerShown: $spinnerShown,
-      bigPlayShown: $bigPlayShown,
-      streamError: $streamError,
-      mobile: $mobileLayout,
-      controlsVisible: $controlsVisible,
-      onToggle: togglePlayClicked,
-      onRetry: retryClicked,
-      onClick: surfaceClicked,
-      onDoubleClick: surfaceDoubleClicked,
-      onMove: pointerMoved,
-      onAct: userActed,
-      onLeave: pointerLeft,
+      engine: model.$engine,
+      status: model.$status,
+      spinnerShown: model.$spinnerShown,
+      bigPlayShown: model.$bigPlayShown,
+      streamError: model.$streamError,
+      mobile: model.$mobileLayout,
+      controlsVisible: model.$controlsVisible,
+      onToggle: model.togglePlayClicked,
+      onRetry: model.retryClicked,
+      onClick: model.surfaceClicked,
+      onDoubleClick: model.surfaceDoubleClicked,
+      onMove: model.pointerMoved,
+      onAct: model.userActed,
+      onLeave: model.pointerLeft,
     });
-  useShortcuts();
+  useShortcuts(model);
   const heading = title ?? top;
   const mouse = (event: PointerEvent) => event.pointerType === 'mouse';
   const chromeProps = { onPointerDown: () => onAct() };
@@ -128,7 +123,7 @@ export function PlayerLayout({ top, title, overlay, menu, children, ...slots }: 
         onDoubleClick={(event) => onDoubleClick(fractionX(event))}
       />
       <div className="player__scrim" aria-hidden="true" />
-      <SeekFlash />
+      <SeekFlash model={model} />
       {overlay}
       {spinnerShown && <div className="player__spinner" role="progressbar" aria-label={STRINGS.buffering} />}
       {!mobile && bigPlayShown && (
@@ -138,13 +133,13 @@ export function PlayerLayout({ top, title, overlay, menu, children, ...slots }: 
       )}
       {mobile ? (
         <div className="chrome chrome--mobile" {...chromeProps}>
-          <MobileControls title={heading} {...slots} />
+          <MobileControls model={model} title={heading} {...slots} />
         </div>
       ) : (
         <>
           {heading && <div className="chrome__top chrome__top--desktop player__top">{heading}</div>}
           <div className="chrome chrome--desktop" {...chromeProps}>
-            <DesktopControls {...slots} />
+            <DesktopControls model={model} {...slots} />
           </div>
         </>
       )}
@@ -158,9 +153,9 @@ export function PlayerLayout({ top, title, overlay, menu, children, ...slots }: 
         </div>
       )}
       {children}
-      <UnmuteButton />
-      <Announcer />
-      <ShortcutsHelp />
+      <UnmuteButton model={model} />
+      <Announcer model={model} />
+      <ShortcutsHelp model={model} />
     </div>
   );
 }

@@ -1,10 +1,8 @@
 import { useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
 import { useUnit } from 'effector-react';
+import type { PlaybackModel } from '..';
 import { STRINGS } from '../../../lib/strings';
 import { formatHms } from '../../../lib/timecode';
-import { $chromeDuration, $chromeTime } from '../controls';
-import { $bufferedRanges } from '../status';
-import { seekBackClicked, seekForwardClicked, seekRequested } from '../seek';
 import { bufferedStyle, hoverOutlivesRelease, SEEK_KEY_SHORTCUTS, seekAria, seekKey, startsDrag, timeAtPointer, tooltipLeft, trackPercent } from '../seek-rules';
 
 /**
@@ -55,14 +53,14 @@ export interface SeekSlots {
  * when the stream has seek previews), and dragging (the media seeks once, on release).
  * Keys: ←/→ 10 s, Home/End. Its rules (keys, positions, ARIA) are in seek-rules.ts.
  */
-export function SeekSlider({ seekMarks, seekTipTitle, seekPreview }: SeekSlots) {
+export function SeekSlider({ model, seekMarks, seekTipTitle, seekPreview }: SeekSlots & { model: PlaybackModel }) {
   const { currentTime, duration, buffered, onSeek, onBack, onForward } = useUnit({
-    currentTime: $chromeTime,
-    duration: $chromeDuration,
-    buffered: $bufferedRanges,
-    onSeek: seekRequested,
-    onBack: seekBackClicked,
-    onForward: seekForwardClicked,
+    currentTime: model.$chromeTime,
+    duration: model.$chromeDuration,
+    buffered: model.$bufferedRanges,
+    onSeek: model.seekRequested,
+    onBack: model.seekBackClicked,
+    onForward: model.seekForwardClicked,
   });
   const { track, hover, drag, handlers } = useSeekPointer(duration, onSeek);
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useUnit } from 'effector-react';
-import { $shortcutsHelpOpen, keyPressed, shortcutFor } from '../keyboard';
+import type { PlaybackModel } from '..';
+import { shortcutFor } from '../keyboard';
 
 const TEXT_INPUT_TYPES = new Set(['text', 'search', 'email', 'url', 'tel', 'password', 'number']);
 
@@ -23,8 +24,8 @@ function keyBelongsToTarget(target: EventTarget | null, key: string): boolean {
  * `sdk/` or `harness/`, no key message in the embed protocol. Inside the player, a text field,
  * a slider (its own keys) and a button or check box being activated keep their keys.
  */
-export function useShortcuts() {
-  const { onKey, helpOpen } = useUnit({ onKey: keyPressed, helpOpen: $shortcutsHelpOpen });
+export function useShortcuts(model: PlaybackModel) {
+  const { onKey, helpOpen } = useUnit({ onKey: model.keyPressed, helpOpen: model.$shortcutsHelpOpen });
   // While the '?' dialog is open no shortcut acts, so keys keep their defaults (arrows scroll it).
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {

@@ -1,9 +1,9 @@
 import type { CSSProperties, KeyboardEvent } from 'react';
 import { useUnit } from 'effector-react';
+import type { PlaybackModel } from '..';
 import { STRINGS } from '../../../lib/strings';
 import { VolumeHighIcon, VolumeLowIcon, VolumeMutedIcon } from '../../../ui/player-icons';
 import { KEY_SHORTCUTS } from '../keyboard';
-import { $muted, $sliderVolume, $volumeSettable, muteToggled, volumeSet } from '../volume';
 
 const SLIDER_KEYS = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End', 'PageUp', 'PageDown']);
 /** The slider's own keys move the volume; they must not also reach the player's shortcuts. */
@@ -12,13 +12,13 @@ const keepSliderKeys = (event: KeyboardEvent<HTMLInputElement>) => {
 };
 
 /** The mute toggle, plus a 0–1 slider (step 0.05) where the volume can be set. */
-export function VolumeControl({ compact = false }: { compact?: boolean }) {
+export function VolumeControl({ model, compact = false }: { model: PlaybackModel; compact?: boolean }) {
   const { volume, muted, settable, onToggle, onSet } = useUnit({
-    volume: $sliderVolume,
-    muted: $muted,
-    settable: $volumeSettable,
-    onToggle: muteToggled,
-    onSet: volumeSet,
+    volume: model.$sliderVolume,
+    muted: model.$muted,
+    settable: model.$volumeSettable,
+    onToggle: model.muteToggled,
+    onSet: model.volumeSet,
   });
   const silent = muted || volume === 0;
   const Icon = silent ? VolumeMutedIcon : volume < 0.5 ? VolumeLowIcon : VolumeHighIcon;

@@ -3,19 +3,19 @@ import { STRINGS } from '../../../lib/strings';
 import { cleanTitle } from '../../../lib/title';
 import { CloseIcon } from '../../../ui/player-icons';
 import { PlayIcon } from '../../../ui/icons';
-import { $mobileLayout } from '../../playback';
+import type { PlaybackModel } from '../../playback';
 import type { SeriesModel } from '../model';
 import { Poster } from './series-menu';
 
 /** The end-of-episode card: the next episode, a countdown, play now, close; at the credits, 'Смотреть титры' too. */
-export function FinishEpisodeCard({ model }: { model: SeriesModel }) {
+export function FinishEpisodeCard({ model, playback }: { model: SeriesModel; playback: PlaybackModel }) {
   const u = useUnit({
     shown: model.$finishWindowShown,
     next: model.$nextEpisode,
     poster: model.$nextEpisodePoster,
     countdown: model.$finishCountdown,
     trigger: model.$finishTrigger,
-    mobile: $mobileLayout,
+    mobile: playback.$mobileLayout,
     onNext: model.finishWindowNextClicked,
     onClose: model.finishWindowClosed,
     onWatchCredits: model.finishWindowCreditsClicked,

@@ -4,7 +4,7 @@ import { STRINGS } from '../../../lib/strings';
 import { cleanTitle } from '../../../lib/title';
 import { formatHms } from '../../../lib/timecode';
 import { CheckIcon, ChevronLeftIcon, ChevronRightIcon, CloseIcon } from '../../../ui/player-icons';
-import { $mobileLayout } from '../../playback';
+import type { PlaybackModel } from '../../playback';
 import type { EpisodeRow, SeriesModel } from '../model';
 import './series.css';
 import { useMenuKeys } from '../../../ui/menu-keys';
@@ -114,19 +114,19 @@ function EpisodeItem({ row: { episode, poster, watched, done }, current, onPick 
  * The 'Сезоны и серии' panel: the season list, then the chosen season's episodes. Closed, it reads
  * nothing else, so the saved progress behind the episodes' rows re-renders no hidden panel.
  */
-export function SeasonsMenu({ model }: { model: SeriesModel }) {
+export function SeasonsMenu({ model, playback }: { model: SeriesModel; playback: PlaybackModel }) {
   const open = useUnit(model.$seasonsMenuOpen);
-  return open ? <SeasonsPanel model={model} /> : null;
+  return open ? <SeasonsPanel model={model} playback={playback} /> : null;
 }
 
-function SeasonsPanel({ model }: { model: SeriesModel }) {
+function SeasonsPanel({ model, playback }: { model: SeriesModel; playback: PlaybackModel }) {
   const u = useUnit({
     open: model.$seasonsMenuOpen,
     seasonId: model.$menuSeasonId,
     seasons: model.$menuSeasons,
     rows: model.$menuEpisodeRows,
     current: model.$currentEpisode,
-    mobile: $mobileLayout,
+    mobile: playback.$mobileLayout,
     onPickSeason: model.menuSeasonPicked,
     onBack: model.menuBackClicked,
     onClose: model.seasonsMenuClosed,

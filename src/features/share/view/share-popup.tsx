@@ -2,26 +2,26 @@ import { useUnit } from 'effector-react';
 import { STRINGS } from '../../../lib/strings';
 import { formatHms } from '../../../lib/timecode';
 import { CloseIcon } from '../../../ui/player-icons';
-import { $currentSecond, $mobileLayout, $shareEnabled } from '../../playback';
+import type { PlaybackModel } from '../../playback';
 import type { ShareModel } from '../model';
 import './share.css';
 
 const BADGES: Record<string, string> = { vk: 'VK', ok: 'OK', telegram: 'TG', whatsapp: 'WA', x: 'X' };
 
 /** Mounts the popup only while it is open, so a closed popup never re-renders with the playhead. */
-export function SharePopup({ model }: { model: ShareModel }) {
-  const { open, enabled } = useUnit({ open: model.$sharePopupOpen, enabled: $shareEnabled });
-  return open && enabled ? <ShareDialog model={model} /> : null;
+export function SharePopup({ model, playback }: { model: ShareModel; playback: PlaybackModel }) {
+  const { open, enabled } = useUnit({ open: model.$sharePopupOpen, enabled: playback.$shareEnabled });
+  return open && enabled ? <ShareDialog model={model} playback={playback} /> : null;
 }
 
-function ShareDialog({ model }: { model: ShareModel }) {
+function ShareDialog({ model, playback }: { model: ShareModel; playback: PlaybackModel }) {
   const u = useUnit({
     link: model.$shareLink,
     targets: model.$shareTargets,
-    time: $currentSecond,
+    time: playback.$currentSecond,
     withTimecode: model.$withTimecode,
     copied: model.$copied,
-    mobile: $mobileLayout,
+    mobile: playback.$mobileLayout,
     onClose: model.sharePopupClosed,
     onToggle: model.timecodeToggled,
     onCopy: model.copyClicked,
