@@ -3,7 +3,7 @@
 import { act } from 'react';
 import { allSettled, createEvent, createStore, fork } from 'effector';
 import { Provider } from 'effector-react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useReactRoot } from '../../../test-support/react-root';
 import { linked } from '../../../test-support/linked';
 import { createPlaybackTracks } from '../../../test-support/tracks';
@@ -21,7 +21,7 @@ const menus = linked(() => createMenus({ escapePressed, controlsPinnedSet, quali
 
 const view = useReactRoot();
 
-async function openMain(mobile: boolean): Promise<void> {
+async function openMain(mobile: boolean) {
   const scope = fork({ values: [[$mobileLayout, mobile]] });
   await allSettled(menus.settingsClicked, { scope });
   act(() =>
@@ -31,6 +31,7 @@ async function openMain(mobile: boolean): Promise<void> {
       </Provider>,
     ),
   );
+  return scope;
 }
 
 describe("the settings menu's extra slot", () => {
@@ -45,5 +46,19 @@ describe("the settings menu's extra slot", () => {
     await openMain(false);
     expect(view.host().querySelector('.menu__body')).not.toBeNull();
     expect(view.host().querySelector('[data-testid="extra-row"]')).toBeNull();
+  });
+});
+
+describe("the settings menu's appearance", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('plays once as the menu opens, not again on a page change (WebKit replayed a CSS one, and a press during it was lost)', async () => {
+    const animate = vi.spyOn(HTMLElement.prototype, 'animate');
+    const scope = await openMain(false);
+    expect(animate).toHaveBeenCalledTimes(1);
+    expect(animate.mock.contexts[0]).toBe(view.host().querySelector('.menu'));
+    await act(() => allSettled(menus.subMenuOpened, { scope, params: 'quality' }));
+    expect(view.host().querySelector('[data-menu="quality"]')).not.toBeNull();
+    expect(animate).toHaveBeenCalledTimes(1);
   });
 });

@@ -21,6 +21,7 @@ import type { ChaptersModel } from '../../chapters';
 import type { MenusModel, SubMenu } from '../model';
 import './menus.css';
 import { useMenuKeys } from '../../../ui/menu-keys';
+import { useAppear } from '../../../ui/use-appear';
 
 /** What the settings menu reads of the series model (app.tsx gives it). */
 interface SeriesUnits {
@@ -290,6 +291,7 @@ export function SettingsMenu({ model, playback, tracks, chapters, series, mainEx
   const { active, mobile, onBack, onClose } = useUnit({ active: model.$activeMenu, mobile: playback.$mobileLayout, onBack: model.backClicked, onClose: model.closeClicked });
   const panel = useRef<HTMLDivElement>(null);
   const onKeyDown = useMenuKeys(() => onBack(), () => onClose());
+  useAppear(panel, active !== 'none');
 
   // Each page opens with the checked item (or the first) focused, for keyboard use.
   useEffect(() => {

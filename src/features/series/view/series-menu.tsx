@@ -8,6 +8,7 @@ import type { PlaybackModel } from '../../playback';
 import type { EpisodeRow, SeriesModel } from '../model';
 import './series.css';
 import { useMenuKeys } from '../../../ui/menu-keys';
+import { useAppear } from '../../../ui/use-appear';
 
 /** The no-photo placeholder: inline, so a missing poster never costs a request. */
 export const NO_PHOTO =
@@ -134,6 +135,7 @@ function SeasonsPanel({ model, playback }: { model: SeriesModel; playback: Playb
   });
   const panel = useRef<HTMLDivElement>(null);
   const onKeyDown = useMenuKeys(() => u.onBack(), () => u.onClose());
+  useAppear(panel, u.open);
 
   // Each page opens focused on the current item, for keyboard use.
   useEffect(() => {
