@@ -135,7 +135,8 @@ function SeasonsPanel({ model, playback }: { model: SeriesModel; playback: Playb
   });
   const panel = useRef<HTMLDivElement>(null);
   const onKeyDown = useMenuKeys(() => u.onBack(), () => u.onClose());
-  useAppear(panel, u.open);
+  // The desktop panel grows in; the phone's, full screen, shows at once.
+  useAppear(panel, u.open && !u.mobile);
 
   // Each page opens focused on the current item, for keyboard use.
   useEffect(() => {
