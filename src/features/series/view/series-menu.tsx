@@ -135,8 +135,7 @@ function SeasonsPanel({ model, playback }: { model: SeriesModel; playback: Playb
   });
   const panel = useRef<HTMLDivElement>(null);
   const onKeyDown = useMenuKeys(() => u.onBack(), () => u.onClose());
-  // The desktop panel grows in; the phone's, full screen, shows at once.
-  useAppear(panel, u.open && !u.mobile);
+  useAppear(panel, u.open && !u.mobile); // the phone's full-screen panel shows at once
 
   // Each page opens focused on the current item, for keyboard use.
   useEffect(() => {
