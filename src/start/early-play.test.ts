@@ -10,11 +10,9 @@ import { createMemoryStorage, $storage } from '../platform/storage';
 import { sendStatFx } from '../platform/stats';
 import { firePixelFx } from '../platform/pixel';
 import { loadVastFx } from '../platform/vast-loader';
-import { linkFeatures } from '../app/link-features';
-import { linked } from '../test-support/linked';
-import { noAdVideo } from '../test-support/ads-scope';
 import { parseConfig } from '../features/session/config';
 import { planEarlyStart, planForViewer, playsAtOnce, earlyPreroll, waitsForViewer, type EarlyPlayInput } from './early-play';
+import { linkedFeatures } from '../test-support/linked-features';
 
 const episode = { id: 7, duration: 600 };
 
@@ -108,7 +106,7 @@ describe('the entry plays the start itself only when the model would play it at 
 // The features' links, as the player makes them.
 // No ad video is made here (test-support/ads-scope.ts): a pre-roll's break is prepared and holds
 // the content, and no VAST is asked for.
-const features = linked(() => linkFeatures({ createAdVideo: noAdVideo }));
+const features = linkedFeatures();
 const { engineAttached, $autoplay } = features.playback;
 const { $resumePrompt } = features.progress;
 const { $break } = features.ads;

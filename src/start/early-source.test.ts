@@ -8,16 +8,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createScriptedEngine, type ScriptedEngine } from '../engine/scripted-engine';
 import type { EngineLevel } from '../engine/types';
 import { reportStreamErrorFx } from '../features/analytics';
-import { linkFeatures } from '../app/link-features';
 import { linked } from '../test-support/linked';
-import { noAdVideo } from '../test-support/ads-scope';
 import { $storage, createMemoryStorage } from '../platform/storage';
 import { sendStatFx } from '../platform/stats';
 import { fire, playbackScope } from '../test-support/playback-scope';
 import { sourceFailure } from './early-media';
 import { startSnapshot } from '../test-support/start-snapshot';
+import { linkedFeatures } from '../test-support/linked-features';
 
-const features = linked(() => linkFeatures({ createAdVideo: noAdVideo }));
+const features = linkedFeatures();
 const { $currentTime, $duration, $muted, $status, $streamError, $volume, autoplaySet, engineAttached, pageSourceKept, retryClicked, sourceRequested } = features.playback;
 const {  } = playbackScope(features.playback);
 const { startAdopted } = features.session;

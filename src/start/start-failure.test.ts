@@ -15,17 +15,15 @@ import type { StartupData } from '../features/session';
 import { startSnapshot } from '../test-support/start-snapshot';
 import { parseConfig } from '../features/session/config';
 import { reportStreamErrorFx } from '../features/analytics';
-import { linkFeatures } from '../app/link-features';
-import { linked } from '../test-support/linked';
-import { noAdVideo } from '../test-support/ads-scope';
 import { createMemoryStorage, $storage } from '../platform/storage';
 import { sendStatFx } from '../platform/stats';
 import { firePixelFx } from '../platform/pixel';
 import { loadVastFx } from '../platform/vast-loader';
 import { planEarlyStart } from './early-play';
 import { decideStart } from '../features/progress/start';
+import { linkedFeatures } from '../test-support/linked-features';
 
-const features = linked(() => linkFeatures({ createAdVideo: noAdVideo }));
+const features = linkedFeatures();
 const { $phase, appStarted, loadStartupFx, startAdopted } = features.session;
 const { $streamError, engineAttached } = features.playback;
 

@@ -6,12 +6,10 @@ import { START_STALL_LIMIT_MS } from '../../lib/constants';
 import type { ErrorReport } from '../../platform/sentry';
 import { sendStatFx, type StatEvent } from '../../platform/stats';
 import { reportStreamErrorFx } from '../../features/analytics';
-import { linkFeatures } from '../link-features';
-import { linked } from '../../test-support/linked';
-import { noAdVideo } from '../../test-support/ads-scope';
+import { linkedFeatures } from '../../test-support/linked-features';
 
 // The features' links, as the player makes them.
-const features = linked(() => linkFeatures({ createAdVideo: noAdVideo }));
+const features = linkedFeatures();
 const { engineAttached, mediaError, mediaPaused, mediaPlaying, playClicked, sourceRequested } = features.playback;
 const { $content } = features.session;
 const { chapterSkipped, skipOfferShown } = features.chapters;

@@ -6,12 +6,10 @@ import { parseConfig } from '../../features/session';
 import { postToParentFx } from '../../platform/parent-bridge';
 import { sendStatFx } from '../../platform/stats';
 import { $storage, createMemoryStorage } from '../../platform/storage';
-import { linkFeatures } from '../link-features';
-import { linked } from '../../test-support/linked';
-import { noAdVideo } from '../../test-support/ads-scope';
+import { linkedFeatures } from '../../test-support/linked-features';
 
 // The features' links, as the player makes them.
-const features = linked(() => linkFeatures({ createAdVideo: noAdVideo }));
+const features = linkedFeatures();
 const { engineAttached, prefetchSourceFx } = features.playback;
 const { $loopEnabled, embedStarted } = features.embed;
 const { $config, $content, $episodes, appStarted, episodeChosen, loadStartupFx } = features.session;

@@ -2,12 +2,10 @@ import { fork, type Scope } from 'effector';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { settle } from '../../test-support/settle';
 import { sendStatFx } from '../../platform/stats';
-import { linkFeatures } from '../link-features';
-import { linked } from '../../test-support/linked';
-import { noAdVideo } from '../../test-support/ads-scope';
+import { linkedFeatures } from '../../test-support/linked-features';
 
 // The features' links, as the player makes them.
-const features = linked(() => linkFeatures({ createAdVideo: noAdVideo }));
+const features = linkedFeatures();
 const { shareClicked } = features.playback;
 const { $episodes, $seasons } = features.session;
 const { $sharePopupOpen } = features.share;

@@ -3,12 +3,10 @@ import { describe, expect, it } from 'vitest';
 import type { EpisodeDto } from '../../api/dto';
 import { createScriptedEngine } from '../../engine/scripted-engine';
 import { parseConfig } from '../../features/session';
-import { linkFeatures } from '../link-features';
-import { linked } from '../../test-support/linked';
-import { noAdVideo } from '../../test-support/ads-scope';
+import { linkedFeatures } from '../../test-support/linked-features';
 
 // The features' links, as the player makes them.
-const features = linked(() => linkFeatures({ createAdVideo: noAdVideo }));
+const features = linkedFeatures();
 const { $pageError, appStarted, episodeChosen, loadStartupFx } = features.session;
 const { $autoplay, $streamError, engineAttached } = features.playback;
 

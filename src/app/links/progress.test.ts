@@ -7,12 +7,10 @@ import { readProgressFx } from '../../features/progress';
 import { postToParentFx } from '../../platform/parent-bridge';
 import { sendStatFx, type StatEvent } from '../../platform/stats';
 import { $storage, createMemoryStorage } from '../../platform/storage';
-import { linkFeatures } from '../link-features';
-import { linked } from '../../test-support/linked';
-import { noAdVideo } from '../../test-support/ads-scope';
+import { linkedFeatures } from '../../test-support/linked-features';
 
 // The features' links, as the player makes them.
-const features = linked(() => linkFeatures({ createAdVideo: noAdVideo }));
+const features = linkedFeatures();
 const { engineAttached } = features.playback;
 const { $resumePrompt, startOverClicked } = features.progress;
 const { $config, $content, $episodes, episodeChosen } = features.session;

@@ -9,12 +9,10 @@ import { readProgressFx } from '../../features/progress';
 import { postToParentFx, type ParentMessage } from '../../platform/parent-bridge';
 import { sendStatFx, type StatEvent } from '../../platform/stats';
 import { $storage, createMemoryStorage } from '../../platform/storage';
-import { linkFeatures } from '../link-features';
-import { linked } from '../../test-support/linked';
-import { noAdVideo } from '../../test-support/ads-scope';
+import { linkedFeatures } from '../../test-support/linked-features';
 
 // The features' links, as the player makes them.
-const features = linked(() => linkFeatures({ createAdVideo: noAdVideo }));
+const features = linkedFeatures();
 const { $autoplay, $source, engineAttached, prefetchSourceFx } = features.playback;
 const { $config, $content, $episodes, $seasons, episodeChosen, startAdopted } = features.session;
 const { $resumePrompt, continueClicked } = features.progress;

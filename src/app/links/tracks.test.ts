@@ -3,12 +3,10 @@ import { describe, expect, it } from 'vitest';
 import type { EngineLevel, EngineSubtitleTrack } from '../../engine/types';
 import { createScriptedEngine } from '../../engine/scripted-engine';
 import { $storage, createMemoryStorage } from '../../platform/storage';
-import { linkFeatures } from '../link-features';
-import { linked } from '../../test-support/linked';
-import { noAdVideo } from '../../test-support/ads-scope';
+import { linkedFeatures } from '../../test-support/linked-features';
 
 // The features' links, as the player makes them.
-const features = linked(() => linkFeatures({ createAdVideo: noAdVideo }));
+const features = linkedFeatures();
 const { qualityChosen, rateChosen, subtitleChosen } = features.tracks;
 const { $announcement, engineAttached, sourceRequested, subtitlesShortcutUsed } = features.playback;
 

@@ -7,12 +7,11 @@ import type { EngineFactName, EngineFacts, EngineLevel } from '../../engine/type
 import { VastErrorCode } from '../../vast';
 import { sendStatFx, type StatEvent } from '../../platform/stats';
 import type { AnalyticsItem } from './index';
-import { linkFeatures } from '../../app/link-features';
 import { linked } from '../../test-support/linked';
-import { noAdVideo } from '../../test-support/ads-scope';
+import { linkedFeatures } from '../../test-support/linked-features';
 
 // The features, built and linked as the player makes them.
-const features = linked(() => linkFeatures({ createAdVideo: noAdVideo }));
+const features = linkedFeatures();
 const { autoplaySet, engineAttached, playClicked, seekRequested, sourceRequested } = features.playback;
 const { itemChanged, qoePageLeft } = features.analytics;
 const { $adStatus, $breakPhase, $currentAd, adFailed } = features.ads;

@@ -7,12 +7,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createScriptedEngine } from '../../engine/scripted-engine';
 import { fetchThumbnailTrackFx, type FetchedTrack } from '../../platform/thumbnail-track';
 import { settle } from '../../test-support/settle';
-import { linkFeatures } from '../../app/link-features';
 import { linked } from '../../test-support/linked';
-import { noAdVideo } from '../../test-support/ads-scope';
+import { linkedFeatures } from '../../test-support/linked-features';
 
 // The features, built and linked as the player makes them.
-const features = linked(() => linkFeatures({ createAdVideo: noAdVideo }));
+const features = linkedFeatures();
 const { $previewAvailable, $thumbnailCues, $thumbnailTrackUrl, previewWanted } = features.previews;
 const { engineAttached, sourceRequested } = features.playback;
 

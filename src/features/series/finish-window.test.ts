@@ -5,12 +5,10 @@ import { sendStatFx, type StatEvent } from '../../platform/stats';
 import { createScriptedEngine } from '../../engine/scripted-engine';
 import { fetchChaptersTrackFx } from '../../platform/chapters-track';
 import { creditsCountdownOver, finishWindowAt } from './finish-window';
-import { linkFeatures } from '../../app/link-features';
-import { linked } from '../../test-support/linked';
-import { noAdVideo } from '../../test-support/ads-scope';
+import { linkedFeatures } from '../../test-support/linked-features';
 
 // The features' links, as the player makes them.
-const features = linked(() => linkFeatures({ createAdVideo: noAdVideo }));
+const features = linkedFeatures();
 const { $currentTime, $duration, $controlsVisible, $status, engineAttached } = features.playback;
 const {
   $finishCountdown, $finishTrigger, $finishWindowShown, $lastChoice, finishWindowClosed, finishWindowCreditsClicked, finishWindowNextClicked,
