@@ -2,9 +2,11 @@
  * Steady playback cost: main-thread TaskDuration and ScriptDuration (CDP Performance.getMetrics)
  * accumulated over N seconds of playing, our player vs the bare hls.js page, in two windows of
  * the same load:
- * - settled (the budget's figure): it opens 5 s after the first frame, once the work the player
- *   defers past its first frame (the error-reporting SDK and the device fingerprint: an idle
- *   moment after the first frame, 4 s at the latest) has run;
+ * - settled (the budget's figure): it opens 8 s after the first frame, once the work the player
+ *   defers past its first frame has run: the error-reporting SDK and the device fingerprint start
+ *   in an idle moment once the buffer is safe, 4 s after the app's start at the latest (plus up to
+ *   1 s for the idle moment), and the SDK's page-load transaction ends 1 s after it starts and is
+ *   then sent. At 5 s that send still fell inside the window in 2 of 6 loads on the full CPU;
  * - early: it opens 1 s after the first frame, so that deferred one-off work falls inside it.
  * The instrumentation's frame callbacks are stopped first, so both pages carry the same (zero)
  * bench overhead. Also per load: the longest main-thread task of the settled window (Long Tasks
@@ -43,7 +45,7 @@ export interface SteadySample {
 
 /** When each window opens, after the first frame. */
 export const EARLY_WINDOW_MS = 1000;
-export const SETTLED_WINDOW_MS = 5000;
+export const SETTLED_WINDOW_MS = 8000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
