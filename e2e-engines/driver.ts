@@ -144,15 +144,42 @@ class PuppeteerDriver implements Driver {
     return element;
   }
 
+  /**
+   * The element's centre in the page. Puppeteer places a point inside a frame by the frame's
+   * element, which it finds with a BiDi locator Firefox ESR 140 does not know: here the player
+   * frame's box comes from the page, found as scope() finds the frame (its URL's harness-client=).
+   */
+  private async centre(element: ElementHandle<Element>, selector: string): Promise<{ x: number; y: number }> {
+    const box = await element.evaluate((el) => {
+      el.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+      const rect = el.getBoundingClientRect();
+      return rect.width > 0 && rect.height > 0 ? { x: rect.x + rect.width / 2, y: rect.y + rect.height / 2 } : null;
+    });
+    if (!box) throw new Error(`${selector} is not laid out`);
+    if (this.frame === this.page.mainFrame()) return box;
+    const origin = await this.page.mainFrame().evaluate(() => {
+      const frame = [...document.querySelectorAll('iframe')].find((one) => one.src.includes('harness-client='));
+      if (!frame) return null;
+      const rect = frame.getBoundingClientRect();
+      const style = getComputedStyle(frame);
+      return { x: rect.x + frame.clientLeft + parseFloat(style.paddingLeft), y: rect.y + frame.clientTop + parseFloat(style.paddingTop) };
+    });
+    if (!origin) throw new Error(`no player frame in ${this.page.url()}`);
+    return { x: origin.x + box.x, y: origin.y + box.y };
+  }
+
   async click(selector: string, name?: string) {
-    await retryStale(async () => (await this.find(selector, name)).click());
+    await retryStale(async () => {
+      const element = await this.find(selector, name);
+      if (this.frame === this.page.mainFrame()) return element.click();
+      const { x, y } = await this.centre(element, selector);
+      return this.page.mouse.click(x, y);
+    });
   }
 
   async hover(selector: string, dx = 0, dy = 0) {
-    const element = await this.find(selector);
-    const box = await element.boundingBox();
-    if (!box) throw new Error(`${selector} is not laid out`);
-    await this.page.mouse.move(box.x + box.width / 2 + dx, box.y + box.height / 2 + dy);
+    const { x, y } = await this.centre(await this.find(selector), selector);
+    await this.page.mouse.move(x + dx, y + dy);
   }
 
   async press(key: Parameters<Driver['press']>[0]) {
@@ -161,6 +188,25 @@ class PuppeteerDriver implements Driver {
 
   async close() {
     await (this.context ? this.context.close() : this.page.close());
+  }
+}
+
+/**
+ * The page's viewport. Puppeteer sends WebDriver BiDi's viewport command and, beside it, its
+ * screen-orientation override, which Firefox ESR 140 (Debian's) does not know. The flows need the
+ * size alone: the override's refusal is let pass, and the page is checked to be the size asked for.
+ */
+async function setViewport(page: Page): Promise<void> {
+  await page.setViewport(VIEWPORT).catch((error: unknown) => {
+    if (!String(error).includes('setScreenOrientationOverride')) throw error;
+  });
+  // The viewport's command was sent beside the refused one: it may still be on its way.
+  const deadline = Date.now() + 5000;
+  for (;;) {
+    const size = await page.evaluate(() => [window.innerWidth, window.innerHeight]);
+    if (size[0] === VIEWPORT.width && size[1] === VIEWPORT.height) return;
+    if (Date.now() > deadline) throw new Error(`Firefox's page is ${size.join('×')}, not ${VIEWPORT.width}×${VIEWPORT.height}`);
+    await sleep(50);
   }
 }
 
@@ -178,7 +224,7 @@ export async function firefoxLane(): Promise<Lane> {
     async session() {
       const context = await browser.createBrowserContext();
       const page = await context.newPage();
-      await page.setViewport(VIEWPORT);
+      await setViewport(page);
       return new PuppeteerDriver(page, context);
     },
     close: () => browser.close(),
