@@ -4,6 +4,8 @@ import {
   bytesBeforeFrame,
   heightsPlayed,
   isScript,
+  linkReport,
+  linkReportScript,
   missingFrom,
   MOBILE_PROFILE,
   networkConditions,
@@ -15,6 +17,16 @@ import {
 } from './mobile-figures';
 
 describe('mobile section figures', () => {
+  it("reports the profile's link as Chromium's estimator does: Slow 4G's 562.5 ms round trip is '3g' at 575 ms", () => {
+    expect(linkReport(MOBILE_PROFILE)).toEqual({ effectiveType: '3g', rtt: 575 });
+    expect(linkReport({ latencyMs: 150 })).toEqual({ effectiveType: '4g', rtt: 150 });
+    expect(linkReport({ latencyMs: 1500 })).toEqual({ effectiveType: '2g', rtt: 1500 });
+    expect(linkReport({ latencyMs: 2100 })).toEqual({ effectiveType: 'slow-2g', rtt: 2100 });
+    const connection = { effectiveType: '4g', rtt: 100, downlink: 1.5 };
+    new Function('navigator', linkReportScript({ effectiveType: '3g', rtt: 550 }))({ connection });
+    expect(connection).toMatchObject({ effectiveType: '3g', rtt: 550, downlink: 1.5 });
+  });
+
   it("converts DevTools' Slow 4G to bytes per second as Lighthouse does (kbit/s × 1024 / 8, floored)", () => {
     expect(networkConditions(MOBILE_PROFILE)).toEqual({ offline: false, latency: 562.5, downloadThroughput: 188_743, uploadThroughput: 86_400 });
     expect(MOBILE_PROFILE.cpuRate).toBe(4);

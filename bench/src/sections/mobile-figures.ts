@@ -25,6 +25,30 @@ export interface NetworkConditions {
 }
 
 /**
+ * What the browser's network quality estimator reports of a link with this round trip
+ * (`navigator.connection`): Chromium's effective type thresholds on the HTTP RTT (slow-2g from
+ * 2010 ms, 2g from 1420 ms, 3g from 272 ms), its RTT rounded to 25 ms. Chromium 150's network
+ * emulation throttles the page but leaves that report at '4g' and 100 ms, where a phone on the
+ * emulated link (and Chromium 156's emulation) reports '3g': the player starts lower on a slow link
+ * (src/engine/start-level.ts), so the bench says it as the link would.
+ */
+export function linkReport(profile: { latencyMs: number }): { effectiveType: string; rtt: number } {
+  const rtt = Math.round(profile.latencyMs / 25) * 25;
+  const effectiveType = rtt >= 2010 ? 'slow-2g' : rtt >= 1420 ? '2g' : rtt >= 272 ? '3g' : '4g';
+  return { effectiveType, rtt };
+}
+
+/** A script for every new document: `navigator.connection` reports `report` (where the API exists). */
+export function linkReportScript(report: { effectiveType: string; rtt: number }): string {
+  return `(() => {
+  const connection = navigator.connection;
+  if (!connection) return;
+  const report = ${JSON.stringify(report)};
+  for (const [name, value] of Object.entries(report)) Object.defineProperty(connection, name, { get: () => value, configurable: true });
+})();`;
+}
+
+/**
  * CDP `Network.emulateNetworkConditions` parameters, converted as Lighthouse does it
  * (`enableNetworkThrottling`: "DevTools expects throughput in bytes per second rather than kbps",
  * `Math.floor(kbps * 1024 / 8)`): 188,743 B/s down, 86,400 B/s up.

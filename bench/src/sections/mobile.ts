@@ -11,6 +11,8 @@ import {
   bufferAhead,
   bytesBeforeFrame,
   heightsPlayed,
+  linkReport,
+  linkReportScript,
   missingFrom,
   MOBILE_PROFILE,
   networkConditions,
@@ -152,10 +154,12 @@ function watchContext({ page, context }: Session) {
   return { requested, firstBytes, workers };
 }
 
-/** Lighthouse's mobile profile on the page's target: its network and its CPU. */
+/** Lighthouse's mobile profile on the page's target: its network (and the browser's report of it) and its CPU. */
 export async function throttle(client: CDPSession): Promise<void> {
   await client.send('Network.enable');
   await client.send('Network.emulateNetworkConditions', networkConditions(MOBILE_PROFILE));
+  await client.send('Page.enable');
+  await client.send('Page.addScriptToEvaluateOnNewDocument', { source: linkReportScript(linkReport(MOBILE_PROFILE)) });
   await client.send('Emulation.setCPUThrottlingRate', { rate: MOBILE_PROFILE.cpuRate });
 }
 
