@@ -11,6 +11,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { until } from './flows';
 import puppeteer, { type Browser, type BrowserContext, type ElementHandle, type Frame, type Page } from 'puppeteer-core';
 import { Builder, By, type WebDriver, type WebElement } from 'selenium-webdriver';
 
@@ -51,6 +52,9 @@ export interface Lane {
  * the untransformed layout).
  */
 export const VIEWPORT = { width: 1920, height: 1080 };
+
+/** What the player frame's URL carries, the harness's and a site page's alike. */
+const PLAYER_FRAME_MARK = 'harness-client=';
 
 /**
  * Finds the element in the page: `selector`, then, with `name`, the one whose aria-label, or else
@@ -123,7 +127,7 @@ class PuppeteerDriver implements Driver {
     const deadline = Date.now() + 15_000;
     for (;;) {
       // The harness frame's URL names the player origin and carries harness-client=.
-      const frame = this.page.frames().find((one) => one !== this.page.mainFrame() && one.url().includes('harness-client='));
+      const frame = this.page.frames().find((one) => one !== this.page.mainFrame() && one.url().includes(PLAYER_FRAME_MARK));
       if (frame) {
         this.frame = frame;
         return;
@@ -157,13 +161,13 @@ class PuppeteerDriver implements Driver {
     });
     if (!box) throw new Error(`${selector} is not laid out`);
     if (this.frame === this.page.mainFrame()) return box;
-    const origin = await this.page.mainFrame().evaluate(() => {
-      const frame = [...document.querySelectorAll('iframe')].find((one) => one.src.includes('harness-client='));
+    const origin = await this.page.mainFrame().evaluate((mark) => {
+      const frame = [...document.querySelectorAll('iframe')].find((one) => one.src.includes(mark));
       if (!frame) return null;
       const rect = frame.getBoundingClientRect();
       const style = getComputedStyle(frame);
       return { x: rect.x + frame.clientLeft + parseFloat(style.paddingLeft), y: rect.y + frame.clientTop + parseFloat(style.paddingTop) };
-    });
+    }, PLAYER_FRAME_MARK);
     if (!origin) throw new Error(`no player frame in ${this.page.url()}`);
     return { x: origin.x + box.x, y: origin.y + box.y };
   }
@@ -201,13 +205,8 @@ async function setViewport(page: Page): Promise<void> {
     if (!String(error).includes('setScreenOrientationOverride')) throw error;
   });
   // The viewport's command was sent beside the refused one: it may still be on its way.
-  const deadline = Date.now() + 5000;
-  for (;;) {
-    const size = await page.evaluate(() => [window.innerWidth, window.innerHeight]);
-    if (size[0] === VIEWPORT.width && size[1] === VIEWPORT.height) return;
-    if (Date.now() > deadline) throw new Error(`Firefox's page is ${size.join('×')}, not ${VIEWPORT.width}×${VIEWPORT.height}`);
-    await sleep(50);
-  }
+  const size = () => page.evaluate(() => [window.innerWidth, window.innerHeight]);
+  await until(`Firefox's page at ${VIEWPORT.width}×${VIEWPORT.height}`, size, ([width, height]) => width === VIEWPORT.width && height === VIEWPORT.height, 5000, 50);
 }
 
 export async function firefoxLane(): Promise<Lane> {
@@ -265,7 +264,7 @@ class SeleniumDriver implements Driver {
     const deadline = Date.now() + 15_000;
     for (;;) {
       // The harness's player frame, or a site page's (its src carries harness-client=).
-      const frames = await this.driver.findElements(By.css('#player-frame, iframe[src*="harness-client="]'));
+      const frames = await this.driver.findElements(By.css(`#player-frame, iframe[src*="${PLAYER_FRAME_MARK}"]`));
       if (frames[0]) {
         await this.driver.switchTo().frame(frames[0]);
         return;
