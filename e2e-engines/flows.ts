@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Driver, Lane } from './driver';
 import { HARNESS_ORIGIN, PLAYER_ORIGIN } from './env';
+import { until } from './until';
 
 // ---------------------------------------------------------------------------------------------
 // Waiting and reading
@@ -24,24 +25,6 @@ async function alive(driver: Driver): Promise<boolean> {
     return true;
   } catch (error) {
     return !/NoSuchSession|invalid session id|ECONNREFUSED|ECONNRESET|socket hang up|Connection closed|Target closed|disconnected/i.test(String(error));
-  }
-}
-
-/** Polls `read` until `ok` holds; on time-out fails with `what` and the last value read. */
-export async function until<T>(what: string, read: () => Promise<T>, ok: (value: T) => boolean, timeout = 15_000, interval = 150): Promise<T> {
-  const deadline = Date.now() + timeout;
-  let last: T | undefined;
-  let error: unknown;
-  for (;;) {
-    try {
-      last = await read();
-      error = undefined;
-      if (ok(last)) return last;
-    } catch (caught) {
-      error = caught;
-    }
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeout / 1000} s; last read: ${error ? String(error) : JSON.stringify(last)}`);
-    await sleep(interval);
   }
 }
 
