@@ -212,8 +212,15 @@ test.describe('early start', () => {
 });
 
 test.describe('X-Session-Context, page errors and Sentry', () => {
-  test('X-Session-Context is empty on the first visit, then the device_fp cookie once it is computed, on the ad list too but never the token; then a 500: the shown id is the Sentry event id, the event has the response data, and no credential is anywhere in what Sentry received', async ({ page }) => {
-    test.setTimeout(60_000);
+  test("X-Session-Context is empty on the first visit, then the device_fp cookie once it is computed, on the ad list too but never the token; then a 500: the shown id is the Sentry event id, the event has the response data, no credential is anywhere in what Sentry received, session replay records the viewer's mouse without adding a frame to the player's page, and the harness's Sentry tab lists the event and its Requests tab the 500", async ({ page }) => {
+    test.setTimeout(75_000);
+    // Every frame notes the <iframe>s added to it, even ones removed at once (the replay's check below).
+    await page.addInitScript(() => {
+      const added: string[] = ((window as unknown as { __addedFrames: string[] }).__addedFrames = []);
+      new MutationObserver((records) => {
+        for (const record of records) for (const node of record.addedNodes) if (node.nodeName === 'IFRAME') added.push((node as HTMLIFrameElement).src || 'about:blank');
+      }).observe(document, { childList: true, subtree: true });
+    });
     // First visit, signed in. It plays: the fingerprint is computed after the first frame (with no
     // frame, only after the start-up fallback), so that the secrets all exist for the 500 below.
     const first = run('movie_id=101&harness-session=valid&auto_play=1');
@@ -278,6 +285,33 @@ test.describe('X-Session-Context, page errors and Sentry', () => {
       for (const [name, value] of Object.entries(secrets)) expect(text.includes(value), `${name} leaked into a Sentry envelope`).toBe(false);
       expect(text).not.toMatch(/Bearer eyJ/);
     }
+
+    // The error sent the buffered replay; recording goes on. Moving, paced as a hand moves: the
+    // recorder samples positions over time (one each 50 ms, sent in batches each 500 ms).
+    const recordings = () => sent.map(envelopeText).filter((envelope) => envelope.types.includes('replay_recording'));
+    const box = (await page.locator('#player-frame').boundingBox())!;
+    for (let step = 0; step < 20; step++) {
+      await page.mouse.move(box.x + 20 + (step * (box.width - 40)) / 20, box.y + box.height / 2 + (step % 5) * 10);
+      await page.waitForTimeout(30);
+    }
+    await expect
+      .poll(() => recordings().some((envelope) => /"source":1,"positions":\[\{/.test(envelope.text)), { timeout: 20_000 })
+      .toBe(true);
+    const player = page.frames().find((f) => f.url().startsWith(PLAYER_ORIGIN) && f.url().includes(r.marker))!;
+    expect(await player.evaluate(() => (window as unknown as { __addedFrames: string[] }).__addedFrames)).toEqual([]);
+
+    // The harness inspector: the error's event in the Sentry tab, the failed call in the Requests tab.
+    await page.getByTestId('tab-sentry').click();
+    const row = page.getByTestId('sentry-row').filter({ hasText: shownId });
+    await expect(row).toContainText('HTTP 500 for GET /catalog-api/');
+    await expect(row).toContainText('project=player');
+    await row.getByText(shownId).click();
+    await expect(row.getByTestId('sentry-details')).toContainText('"status_code": 500');
+
+    await page.getByTestId('tab-requests').click();
+    await page.getByTestId('request-filter').fill('/catalog-api/contents/105');
+    await expect(page.getByTestId('request-row').first()).toContainText('500');
+    await expect(page.getByTestId('request-row').first().getByTestId('request-session-context')).toBeVisible();
   });
 
   test('the page-load transaction has no span for a playlist or a segment, though the stream loads while it is open', async ({ page }) => {
@@ -328,52 +362,6 @@ test.describe('X-Session-Context, page errors and Sentry', () => {
       (span) => span.op === 'http.client' && /\.(m3u8|m4s|mp4)(\?|$)/.test(String(span.data?.['http.url'] ?? span.description)),
     );
     expect(streamSpans).toEqual([]);
-  });
-
-  test("session replay records the viewer's mouse without adding a frame to the player's page; the harness's Sentry tab lists the error's event and its Requests tab the 500", async ({ page }) => {
-    test.setTimeout(60_000);
-    // Every frame notes the <iframe>s added to it, even ones removed at once.
-    await page.addInitScript(() => {
-      const added: string[] = ((window as unknown as { __addedFrames: string[] }).__addedFrames = []);
-      new MutationObserver((records) => {
-        for (const record of records) for (const node of record.addedNodes) if (node.nodeName === 'IFRAME') added.push((node as HTMLIFrameElement).src || 'about:blank');
-      }).observe(document, { childList: true, subtree: true });
-    });
-    const sent = sentEnvelopes(page);
-    const recordings = () => sent.map(envelopeText).filter((envelope) => envelope.types.includes('replay_recording'));
-    // The error sends the buffered replay (on-error sampling is 100%); recording then goes on.
-    const r = run('movie_id=105&auto_play=1');
-    const frame = await openHarness(page, { query: r.query });
-    const message = frame.getByTestId('page-error').locator('p');
-    await expect(message).toHaveText(GENERIC_ERROR);
-    const shownId = GENERIC_ERROR.exec((await message.textContent())!)![1]!;
-    await expect.poll(() => recordings().length, { timeout: 20_000 }).toBeGreaterThan(0);
-
-    // Moving, paced as a hand moves: the recorder samples positions over time (one each 50 ms,
-    // sent in batches each 500 ms).
-    const box = (await page.locator('#player-frame').boundingBox())!;
-    for (let step = 0; step < 20; step++) {
-      await page.mouse.move(box.x + 20 + (step * (box.width - 40)) / 20, box.y + box.height / 2 + (step % 5) * 10);
-      await page.waitForTimeout(30);
-    }
-    await expect
-      .poll(() => recordings().some((envelope) => /"source":1,"positions":\[\{/.test(envelope.text)), { timeout: 20_000 })
-      .toBe(true);
-    const player = page.frames().find((f) => f.url().startsWith(PLAYER_ORIGIN) && f.url().includes(r.marker))!;
-    expect(await player.evaluate(() => (window as unknown as { __addedFrames: string[] }).__addedFrames)).toEqual([]);
-
-    // The harness inspector: the error's event in the Sentry tab, the failed call in the Requests tab.
-    await page.getByTestId('tab-sentry').click();
-    const row = page.getByTestId('sentry-row').filter({ hasText: shownId });
-    await expect(row).toContainText('HTTP 500 for GET /catalog-api/');
-    await expect(row).toContainText('project=player');
-    await row.getByText(shownId).click();
-    await expect(row.getByTestId('sentry-details')).toContainText('"status_code": 500');
-
-    await page.getByTestId('tab-requests').click();
-    await page.getByTestId('request-filter').fill('/catalog-api/contents/105');
-    await expect(page.getByTestId('request-row').first()).toContainText('500');
-    await expect(page.getByTestId('request-row').first().getByTestId('request-session-context')).toBeVisible();
   });
 
   test('a garbage body ends in the generic page error, reported to Sentry as an invalid body', async ({ page }) => {
