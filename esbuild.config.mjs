@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { BROWSER_BUILD, eagerChunks, PLAYER_APP, PLAYER_PRELOAD, precompress, pruneCompressCache } from './scripts/build-options.mjs';
 import { HLS_SRC, hlsOmitted } from './scripts/hls-omitted.mjs';
 import { hlsPatched } from './scripts/hls-patches.mjs';
+import { bundleStartApart } from './scripts/start-apart.mjs';
 
 const root = path.dirname(new URL(import.meta.url).pathname);
 // DIST_DIR lets parallel runs build side by side (e.g. DIST_DIR=.dist-ads).
@@ -72,6 +73,8 @@ const pages = [
     preload: PLAYER_PRELOAD,
     lazyStyles: PLAYER_APP,
     inlineScript: 'src/start/early-inline.ts',
+    // The start as one file, its lazy modules (the engine, the app) a build of their own (scripts/start-apart.mjs).
+    startApart: 'src/start/lazy-modules.ts',
     alias: { 'hls.js': './node_modules/hls.js/src/exports-named.ts' },
     define: HLS_FEATURES,
     // hls.js modules the player never runs (live latency, 608 captions, ID3 track...), each
@@ -96,19 +99,13 @@ const pages = [
  *   calls must not queue behind the chunks;
  * - the templates name no icon to fetch (a data: URL), which would take one of those connections.
  */
-async function buildPage({ name, entry, html, preload, lazyStyles, inlineScript, inlineStyles = false, alias = {}, define = {}, plugins = [] }) {
+async function buildPage({ name, entry, html, preload, lazyStyles, inlineScript, inlineStyles = false, startApart, alias = {}, define = {}, plugins = [] }) {
   const outdir = path.join(dist, name, 'assets');
-  const result = await esbuild.build({
-    ...BROWSER_BUILD,
-    entryPoints: { main: path.join(root, entry) },
-    outdir,
-    sourcemap: 'linked',
-    define: { ...BROWSER_BUILD.define, ...define },
-    alias,
-    plugins: [...BROWSER_BUILD.plugins, ...plugins],
-    logLevel: 'warning',
-  });
-  const outputs = result.metafile.outputs;
+  const options = { ...BROWSER_BUILD, sourcemap: 'linked', define: { ...BROWSER_BUILD.define, ...define }, alias, plugins: [...BROWSER_BUILD.plugins, ...plugins], logLevel: 'warning' };
+  const { metafile, lazy = [] } = startApart
+    ? await bundleStartApart({ root, entry, outdir, options, startPlugins: BROWSER_BUILD.plugins, lazyModulesFile: startApart })
+    : await esbuild.build({ ...options, entryPoints: { main: path.join(root, entry) }, outdir });
+  const outputs = metafile.outputs;
   const rel = (file) => path.relative(path.join(dist, name), path.join(root, file)).split(path.sep).join('/');
   // Every `import()` target is an entry point of the metafile too: the page's entry is the one built from `entry`.
   const entryJs = Object.keys(outputs).find((file) => outputs[file].entryPoint && path.resolve(outputs[file].entryPoint) === path.join(root, entry) && file.endsWith('.js'));
@@ -126,6 +123,7 @@ async function buildPage({ name, entry, html, preload, lazyStyles, inlineScript,
   const tags = [
     inlineStyles && css ? `<style>${css}</style>` : stylesheet && `<link rel="stylesheet" href="./${rel(stylesheet)}">`,
     appChunks.length > 0 && `<meta name="app-chunks" content="${appChunks.map((file) => `./${rel(file)}`).join(' ')}">`,
+    ...lazy.map((module) => `<meta name="lazy-module-${module.name}" content="./${rel(module.file)}">`),
     // With the inline script sending the start-up calls, the entry's own chunks are not on the way to the
     // first frame (the engine's is): found when the entry is parsed, they leave the connections to the calls.
     ...(inlineScript ? [] : statics).map((file) => `<link rel="modulepreload" href="./${rel(file)}">`),
@@ -134,7 +132,7 @@ async function buildPage({ name, entry, html, preload, lazyStyles, inlineScript,
   ].filter(Boolean).join('\n    ');
   const early = inlineScript ? `<script>${await inlineBundle(inlineScript, define)}</script>` : '';
   await writeFile(path.join(dist, name, 'index.html'), template.replace('<!-- assets -->', tags).replace('<!-- early -->', () => early));
-  await writeFile(path.join(dist, name, 'metafile.json'), JSON.stringify(result.metafile));
+  await writeFile(path.join(dist, name, 'metafile.json'), JSON.stringify(metafile));
   // What index.html makes the browser fetch at once: with their static imports, the page's initial files.
   // The app's chunks, fetched at its turn: with the initial files, all a started player runs.
   const app = eagerChunks(outputs, entryJs, lazyStyles ?? /(?!)/);

@@ -11,6 +11,7 @@
  */
 import type { VolumeState } from '../features/playback/volume-rules';
 import { createAdElement } from '../engine/ad-element';
+import { importVastLoad } from './lazy-modules';
 import { adElementHeld, holdAdElement, holdEarlyAd, prefetchSettled, prefetchVast, prefetchedUntaken } from '../platform/vast-prefetch';
 
 export interface EarlyPreroll {
@@ -61,7 +62,7 @@ export function prepareEarlyPreroll(vastUrl: string, onPlaying: () => void): Ear
       },
     );
   };
-  void Promise.all([prefetchSettled(vastUrl), import('../platform/vast-load')])
+  void Promise.all([prefetchSettled(vastUrl), importVastLoad()])
     .then(async ([, { resolveAd }]) => {
       // The app's loader took the answer first: the ad is its to resolve.
       if (!prefetchedUntaken(vastUrl)) return giveUp();

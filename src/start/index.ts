@@ -31,6 +31,7 @@ export type { ViewerIntent } from './viewer-intents';
 export type { StartSnapshot } from './snapshot';
 
 export { config, root } from './page-config';
+export { importApp } from './lazy-modules';
 
 /** What the app is started with. */
 export interface PageStart {

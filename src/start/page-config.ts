@@ -4,6 +4,7 @@
  * entry does the same work now, a round trip later on a mobile link.
  */
 import { createEarlyPage } from './early-page';
+import { importEngine } from './lazy-modules';
 
 const page = window.filmPlayerEarlyPage ?? createEarlyPage();
 
@@ -19,4 +20,4 @@ export const earlyAdList = page.adList;
 export const viewerIntents = page.intents;
 
 /** The engine chunk, asked for now so it is evaluated as soon as the entry is. */
-export const engineModule = import('../engine/hls-engine');
+export const engineModule = importEngine();

@@ -1,0 +1,10 @@
+import type { BuildOptions, Metafile, Plugin } from 'esbuild';
+
+export function bundleStartApart(args: {
+  root: string;
+  entry: string;
+  outdir: string;
+  options: BuildOptions & { plugins: Plugin[]; chunkNames: string };
+  startPlugins: Plugin[];
+  lazyModulesFile: string;
+}): Promise<{ metafile: Metafile; lazy: { name: string; file: string }[] }>;
