@@ -6,7 +6,7 @@ import { readFile, writeFile, mkdir, rm, stat } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
-import { BROWSER_BUILD, eagerChunks, PLAYER_APP, PLAYER_PRELOAD, precompress, pruneCompressCache } from './scripts/build-options.mjs';
+import { BROWSER_BUILD, eagerChunks, PLAYER_APP, PLAYER_LAZY_MODULES, PLAYER_PRELOAD, precompress, pruneCompressCache } from './scripts/build-options.mjs';
 import { HLS_SRC, hlsOmitted } from './scripts/hls-omitted.mjs';
 import { hlsPatched } from './scripts/hls-patches.mjs';
 import { bundleStartApart } from './scripts/start-apart.mjs';
@@ -74,7 +74,7 @@ const pages = [
     lazyStyles: PLAYER_APP,
     inlineScript: 'src/start/early-inline.ts',
     // The start as one file, its lazy modules (the engine, the app) a build of their own (scripts/start-apart.mjs).
-    startApart: 'src/start/lazy-modules.ts',
+    startApart: PLAYER_LAZY_MODULES,
     alias: { 'hls.js': './node_modules/hls.js/src/exports-named.ts' },
     define: HLS_FEATURES,
     // hls.js modules the player never runs (live latency, 608 captions, ID3 track...), each

@@ -38,6 +38,8 @@ export const PLAYER_PRELOAD = /hls-engine/;
  * stylesheet is the page's, linked up front, so the app renders styled the moment it runs.
  */
 export const PLAYER_APP = /create-player/;
+/** The player's start imports these lazily, built apart from it (scripts/start-apart.mjs, ADR 0007). */
+export const PLAYER_LAZY_MODULES = 'src/start/lazy-modules.ts';
 
 /**
  * The chunks an entry needs at once (esbuild metafile outputs): its static imports, found by the

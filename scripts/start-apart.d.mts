@@ -4,7 +4,7 @@ export function bundleStartApart(args: {
   root: string;
   entry: string;
   outdir: string;
-  options: BuildOptions & { plugins: Plugin[]; chunkNames: string };
-  startPlugins: Plugin[];
+  options: BuildOptions;
+  startPlugins?: Plugin[];
   lazyModulesFile: string;
 }): Promise<{ metafile: Metafile; lazy: { name: string; file: string }[] }>;

@@ -21,8 +21,8 @@ import path from 'node:path';
  * Returns the metafile of both, with the start's lazy modules as `dynamic-import`s of its entry (as
  * one build would list them, for the size report and the bench), and the `<meta>` tags naming them.
  */
-export async function bundleStartApart({ root, entry, outdir, options, startPlugins, lazyModulesFile }) {
-  options = { ...options, absWorkingDir: root };
+export async function bundleStartApart({ root, entry, outdir, options, startPlugins = [], lazyModulesFile }) {
+  options = { ...options, absWorkingDir: root, plugins: options.plugins ?? [] };
   const lazyFile = path.join(root, lazyModulesFile);
   const lazy = await lazyModules(lazyFile);
   const lazyStub = {
@@ -64,10 +64,14 @@ export async function bundleStartApart({ root, entry, outdir, options, startPlug
       });
     },
   };
+  // The rest's files all sit one folder below the start's: each imports it as `../<file>`.
+  const chunkNames = options.chunkNames ?? 'chunks/[name]-[hash]';
+  if (chunkNames.split('/').length !== 2) throw new Error(`start-apart: chunkNames "${chunkNames}" must name one folder; the rest imports the start's file as ../<file>`);
   const rest = await esbuild.build({
     ...options,
     entryPoints: Object.fromEntries(lazy.map(({ file }) => [path.basename(file).replace(/\.tsx?$/, ''), file])),
-    entryNames: options.chunkNames,
+    entryNames: chunkNames,
+    chunkNames,
     outdir,
     plugins: [...options.plugins, fromStart],
   });

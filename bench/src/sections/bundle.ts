@@ -4,7 +4,7 @@
  *   its stylesheets, the modulepreloaded engine and app chunks, and everything they import statically;
  * - each lazy chunk (every other JS output);
  * - own code without vendors, two ways: (a) re-bundling the same entry with every package
- *   external (same esbuild options as esbuild.config.mjs) and gzipping the outputs the page would
+ *   external (same esbuild options and split as esbuild.config.mjs) and gzipping the outputs the page would
  *   load initially — the headline figure; (b) a cross-check: each initial output's gzip size times
  *   the share of its bytes (metafile bytesInOutput) that come from files outside node_modules.
  * gzip level 9 and brotli quality 11, like the size report of the build.
@@ -13,8 +13,8 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import * as esbuild from 'esbuild';
-import { BROWSER_BUILD, eagerChunks, PLAYER_APP, PLAYER_PRELOAD } from '../../../scripts/build-options.mjs';
+import { BROWSER_BUILD, eagerChunks, PLAYER_APP, PLAYER_LAZY_MODULES, PLAYER_PRELOAD } from '../../../scripts/build-options.mjs';
+import { bundleStartApart } from '../../../scripts/start-apart.mjs';
 
 interface MetaOutput {
   bytes: number;
@@ -119,15 +119,16 @@ export async function measureBundle(repo: string, distDir: string): Promise<Bund
 async function ownCode(repo: string): Promise<{ ownCodeGzip: number; ownCodeBrotli: number; ownCodeRaw: number; ownCodeWithAppGzip: number }> {
   const outdir = await mkdtemp(path.join(os.tmpdir(), 'bench-own-'));
   try {
-    const result = await esbuild.build({
-      ...BROWSER_BUILD,
-      absWorkingDir: repo,
-      entryPoints: { main: path.join(repo, 'src/app/main.ts') },
+    // Split as the build splits it: the start one file, its lazy modules apart (scripts/start-apart.mjs).
+    const { metafile } = await bundleStartApart({
+      root: repo,
+      entry: 'src/app/main.ts',
       outdir,
-      packages: 'external',
-      logLevel: 'silent',
+      options: { ...BROWSER_BUILD, packages: 'external', logLevel: 'silent' },
+      startPlugins: BROWSER_BUILD.plugins,
+      lazyModulesFile: PLAYER_LAZY_MODULES,
     });
-    const meta = result.metafile as unknown as Metafile;
+    const meta = metafile as unknown as Metafile;
     // Every `import()` target is an entry point of the metafile too: the page's entry is main.ts's.
     const entry = Object.keys(meta.outputs).find((file) => meta.outputs[file]!.entryPoint === 'src/app/main.ts' && file.endsWith('.js'))!;
     const initial = new Set([entry, ...eagerChunks(meta.outputs, entry, PLAYER_PRELOAD)].filter((file) => file.endsWith('.js')));
