@@ -76,6 +76,9 @@ export async function bundleStartApart({ root, entry, outdir, options, startPlug
     plugins: [...options.plugins, fromStart],
   });
 
+  // A start module reached another way (an alias, a package name) would be a second copy, its state apart.
+  const copies = Object.keys(rest.metafile.inputs).filter((input) => shared.has(path.resolve(root, input)));
+  if (copies.length > 0) throw new Error(`start-apart: the rest holds its own copy of ${copies.join(', ')}; import the start's modules by a relative path`);
   const restEntry = (source) => Object.keys(rest.metafile.outputs).find((file) => file.endsWith('.js') && path.resolve(root, rest.metafile.outputs[file].entryPoint ?? '') === source);
   const addresses = lazy.map(({ name, file }) => ({ name, file: restEntry(file) }));
   const outputs = { ...start.metafile.outputs, ...rest.metafile.outputs };

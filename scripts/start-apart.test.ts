@@ -26,14 +26,14 @@ afterEach(async () => {
   delete (globalThis as { document?: unknown }).document;
 });
 
-async function build() {
+async function build(extra: { alias?: Record<string, string> } = {}) {
   dir = await mkdtemp(path.join(os.tmpdir(), 'start-apart-'));
   for (const [file, text] of Object.entries(SOURCES)) {
     await mkdir(path.dirname(path.join(dir, 'src', file)), { recursive: true });
     await writeFile(path.join(dir, 'src', file), text);
   }
   const outdir = path.join(dir, 'assets');
-  const built = await bundleStartApart({ root: dir, entry: 'src/main.ts', outdir, options: { ...OPTIONS, absWorkingDir: dir }, startPlugins: [], lazyModulesFile: 'src/start/lazy-modules.ts' });
+  const built = await bundleStartApart({ root: dir, entry: 'src/main.ts', outdir, options: { ...OPTIONS, ...extra, absWorkingDir: dir }, startPlugins: [], lazyModulesFile: 'src/start/lazy-modules.ts' });
   return { ...built, outdir };
 }
 
@@ -57,6 +57,15 @@ describe('the player page built as a start and the rest', () => {
     expect(path.dirname(path.join(dir, rest.file))).toBe(path.join(outdir, 'chunks'));
     // As one build lists it: the rest is a lazy import of the start, for the size report and the bench.
     expect(metafile.outputs[startJs]!.imports).toContainEqual({ path: rest.file, kind: 'dynamic-import' });
+  });
+
+  it('refuses a rest that would hold its own copy of a start module (reached by an alias)', async () => {
+    SOURCES['rest.ts'] = SOURCES['rest.ts']!.replace("from './state'", "from '@state'");
+    try {
+      await expect(build({ alias: { '@state': './src/state.ts' } })).rejects.toThrow(/own copy of src\/state\.ts/);
+    } finally {
+      SOURCES['rest.ts'] = SOURCES['rest.ts']!.replace("from '@state'", "from './state'");
+    }
   });
 
   it("rejects the lazy import, not the start, when the page names no address", async () => {
