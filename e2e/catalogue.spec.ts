@@ -233,6 +233,17 @@ test.describe('X-Session-Context, page errors and Sentry', () => {
 
     // The fingerprint is computed after start-up, and kept for 365 days at path /.
     await expect.poll(async () => (await playerCookies(page)).device_fp ?? '', { timeout: 15_000 }).toMatch(/^[0-9a-f]{32}$/);
+    // Error reporting starts with the fingerprint. It instruments fetch (the player's calls) and
+    // leaves XMLHttpRequest alone, which only hls.js uses, once per segment: no SDK wrapper on the
+    // stream's requests, no breadcrumb per segment. The SDK marks what it wraps (`__sentry_*`).
+    const instrumented = () =>
+      page.frameLocator('#player-frame').locator('body').evaluate(() => {
+        const probe = new XMLHttpRequest();
+        probe.open('GET', '/');
+        const marked = (value: object) => Object.keys(value).some((key) => key.startsWith('__sentry_')) || '__sentry_original__' in value;
+        return { fetch: marked(window.fetch), xhr: marked(probe) || marked(XMLHttpRequest.prototype.send) || marked(XMLHttpRequest.prototype.open) };
+      });
+    await expect.poll(instrumented).toEqual({ fetch: true, xhr: false });
     const cookie = (await page.context().cookies(PLAYER_ORIGIN)).find((c) => c.name === 'device_fp')!;
     expect(cookie.path).toBe('/');
     expect(Math.round((cookie.expires * 1000 - Date.now()) / 864e5)).toBe(365);

@@ -47,11 +47,15 @@ export function sentryOptions({ dsn, project, cookies }: SentryConfig & { cookie
     ...SENTRY_SAMPLING,
     sendDefaultPii: false,
     integrations: [
-      // Errors in callbacks still reach the global handlers; wrapping every timer, frame callback
-      // and event listener in the SDK's try/catch cost steady playback main-thread time (hls.js
-      // alone runs three 100 ms intervals).
-      Sentry.browserApiErrorsIntegration({ setTimeout: false, setInterval: false, requestAnimationFrame: false, eventTarget: false }),
-      Sentry.browserTracingIntegration({ shouldCreateSpanForRequest: tracesRequest }),
+      // Errors in callbacks still reach the global handlers; wrapping every timer, frame callback,
+      // event listener and XHR callback in the SDK's try/catch cost steady playback main-thread
+      // time (hls.js alone runs three 100 ms intervals and an XHR per segment).
+      Sentry.browserApiErrorsIntegration({ setTimeout: false, setInterval: false, requestAnimationFrame: false, eventTarget: false, XMLHttpRequest: false }),
+      // Only hls.js uses XHR here (the player's calls and VAST go by fetch, which keeps its
+      // breadcrumbs and spans): a film's segment requests would fill the 100 breadcrumbs, pushing
+      // out the viewer's clicks and the calls before an error, and pay the SDK's wrapper on each.
+      Sentry.breadcrumbsIntegration({ xhr: false }),
+      Sentry.browserTracingIntegration({ traceXHR: false, shouldCreateSpanForRequest: tracesRequest }),
       // Text masked and media blocked (the defaults); network headers and bodies are not recorded.
       Sentry.replayIntegration({ maskAllText: true, blockAllMedia: true, beforeAddRecordingEvent: clean }),
     ],
