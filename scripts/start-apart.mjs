@@ -19,7 +19,8 @@ import path from 'node:path';
  *
  * `options` are the rest's (the page's plugins: hls.js's); the start gets `startPlugins`.
  * Returns the metafile of both, with the start's lazy modules as `dynamic-import`s of its entry (as
- * one build would list them, for the size report and the bench), and the `<meta>` tags naming them.
+ * one build would list them, for the size report and the bench), and each lazy module's name and
+ * output file, for the page's `<meta name="lazy-module-…">` tags.
  */
 export async function bundleStartApart({ root, entry, outdir, options, startPlugins = [], lazyModulesFile }) {
   options = { ...options, absWorkingDir: root, plugins: options.plugins ?? [] };
