@@ -41,7 +41,7 @@ export async function bundleStartApart({ root, entry, outdir, options, startPlug
     setup(build) {
       build.onLoad({ filter: /\.ts$/ }, async (args) => {
         if (args.path !== path.join(root, entry)) return undefined;
-        const lines = [...shared].map(([file, { names }], i) => `export { ${names.map((name, j) => `${name} as _${i}_${j}`).join(', ')} } from ${JSON.stringify(file)};`);
+        const lines = [...shared].map(([file, { names, index }]) => `export { ${names.map((name, j) => `${name} as _${index}_${j}`).join(', ')} } from ${JSON.stringify(file)};`);
         return { contents: `${await readFile(args.path, 'utf8')}\n${lines.join('\n')}\n`, loader: 'ts', resolveDir: path.dirname(args.path) };
       });
     },
@@ -59,9 +59,8 @@ export async function bundleStartApart({ root, entry, outdir, options, startPlug
       });
       build.onResolve({ filter: /^start-file$/ }, () => ({ path: `../${path.basename(startJs)}`, external: true }));
       build.onLoad({ filter: /.*/, namespace: 'start' }, (args) => {
-        const i = [...shared.keys()].indexOf(args.path);
-        const { names } = shared.get(args.path);
-        return { contents: `export { ${names.map((name, j) => `_${i}_${j} as ${name}`).join(', ')} } from 'start-file';`, loader: 'js' };
+        const { names, index } = shared.get(args.path);
+        return { contents: `export { ${names.map((name, j) => `_${index}_${j} as ${name}`).join(', ')} } from 'start-file';`, loader: 'js' };
       });
     },
   };
@@ -113,14 +112,14 @@ function ownInputs(root, metafile, except) {
     .filter((file) => /\.tsx?$/.test(file) && !file.includes(`${path.sep}node_modules${path.sep}`) && !except.includes(file));
 }
 
-/** Each module's runtime exports (types are gone), by absolute path; modules without any are left out. */
+/** Each module's runtime exports (types are gone) and its index (its exports' short names), by absolute path. */
 async function exportsOf(root, files) {
   const result = await esbuild.build({ entryPoints: files, absWorkingDir: root, bundle: false, format: 'esm', write: false, metafile: true, outdir: path.join(root, '.exports'), logLevel: 'silent' });
   const shared = new Map();
   for (const output of Object.values(result.metafile.outputs)) {
     // A module without exports is shared too: imported for its effects, it must run once.
     if (!output.entryPoint) continue;
-    shared.set(path.resolve(root, output.entryPoint), { names: output.exports });
+    shared.set(path.resolve(root, output.entryPoint), { names: output.exports, index: shared.size });
   }
   return shared;
 }

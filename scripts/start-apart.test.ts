@@ -34,13 +34,13 @@ async function build(extra: { alias?: Record<string, string> } = {}) {
   }
   const outdir = path.join(dir, 'assets');
   const built = await bundleStartApart({ root: dir, entry: 'src/main.ts', outdir, options: { ...OPTIONS, ...extra, absWorkingDir: dir }, startPlugins: [], lazyModulesFile: 'src/start/lazy-modules.ts' });
-  return { ...built, outdir };
+  const startJs = Object.keys(built.metafile.outputs).find((file) => built.metafile.outputs[file]!.entryPoint === 'src/main.ts' && file.endsWith('.js'))!;
+  return { ...built, outdir, startJs };
 }
 
 describe('the player page built as a start and the rest', () => {
   it('shares the start\'s modules with the rest: one state and one class, never a copy', async () => {
-    const { metafile, lazy, outdir } = await build();
-    const startJs = Object.keys(metafile.outputs).find((file) => metafile.outputs[file]!.entryPoint === 'src/main.ts' && file.endsWith('.js'))!;
+    const { metafile, lazy, outdir, startJs } = await build();
     // The page names the rest's address; the start reads it there.
     const rest = lazy.find(({ name }) => name === 'importRest')!;
     (globalThis as { document?: unknown }).document = {
@@ -69,8 +69,7 @@ describe('the player page built as a start and the rest', () => {
   });
 
   it("rejects the lazy import, not the start, when the page names no address", async () => {
-    const { metafile } = await build();
-    const startJs = Object.keys(metafile.outputs).find((file) => metafile.outputs[file]!.entryPoint === 'src/main.ts' && file.endsWith('.js'))!;
+    const { startJs } = await build();
     (globalThis as { document?: unknown }).document = { baseURI: pathToFileURL(`${dir}/`).href, querySelector: () => null };
     await import(pathToFileURL(path.join(dir, startJs)).href);
     await expect((globalThis as unknown as { startResult: Promise<unknown> }).startResult).rejects.toThrow(TypeError);

@@ -11,8 +11,8 @@
  */
 import type { VolumeState } from '../features/playback/volume-rules';
 import { createAdElement } from '../engine/ad-element';
-import { importVastLoad } from './lazy-modules';
 import { adElementHeld, holdAdElement, holdEarlyAd, prefetchSettled, prefetchVast, prefetchedUntaken } from '../platform/vast-prefetch';
+import { importVastLoad } from './lazy-modules';
 
 export interface EarlyPreroll {
   /**
