@@ -27,6 +27,10 @@ test.describe('series', () => {
     await page.addInitScript(() => {
       const starts: Record<string, number> = {};
       (window as unknown as { __starts: Record<string, number> }).__starts = starts;
+      document.addEventListener('ended', (event) => {
+        const seen = window as unknown as { __firstEnded?: number };
+        if (event.target instanceof HTMLVideoElement && event.target.matches('video.player__media')) seen.__firstEnded ??= performance.now();
+      }, true);
       document.addEventListener('playing', (event) => {
         const video = event.target;
         if (!(video instanceof HTMLVideoElement) || !video.matches('video.player__media')) return;
@@ -52,6 +56,13 @@ test.describe('series', () => {
     // S1E2 started by itself, from its start; the parent heard of each episode once.
     const starts = await frame.locator('body').evaluate(() => (window as unknown as { __starts: Record<string, number> }).__starts);
     expect(starts['1 сезон, 2 серия. Серия 2 сезона 1']).toBeLessThan(1);
+    // S1E2 was made ready while S1E1 played: its first segment was on the wire before S1E1 ended.
+    const wire = await frame.locator('body').evaluate(() => ({
+      ended: (window as unknown as { __firstEnded?: number }).__firstEnded ?? null,
+      segment: performance.getEntriesByType('resource').find((entry) => /\/series\/s1e2\/[^/]+\/seg-0+\./.test(entry.name))?.startTime ?? null,
+    }));
+    expect(wire.segment).not.toBeNull();
+    expect(wire.segment!).toBeLessThan(wire.ended!);
     await expect(messagesIn(page).filter({ hasText: 'episodeChanged' }).filter({ hasText: '10211' })).toHaveCount(1);
     await expect(messagesIn(page).filter({ hasText: 'episodeChanged' }).filter({ hasText: '10212' })).toHaveCount(1);
   });

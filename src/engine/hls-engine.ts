@@ -8,6 +8,7 @@ import { forwardCues, forwardMediaEvents, readMediaTime, type EmitFact } from '.
 import { canSetVolume, createElementCommands } from './element-commands';
 import { createSourceState } from './source-state';
 import { createHls, pickAudioTrackOnce, type HlsParts } from './hls-instance';
+import { createNextSource, type NextSource } from './next-source';
 import { createTrackCommands } from './track-commands';
 import { createSwitchNudge } from './switch-nudge';
 import { createHlsDebug } from './hls-debug';
@@ -74,8 +75,21 @@ function hlsConfig(HlsClass: typeof Hls, playlists: PlaylistCache, segments: Seg
 }
 
 /**
+ * The next episode's prefetch: its playlists, then its instance made ready (next-source.ts), which
+ * takes them from memory; nothing made ready for the source already loaded.
+ */
+function prefetchAndPrepare(playlists: PlaylistCache, next: NextSource, loadedUrl: () => string | undefined): MediaEngine['prefetch'] {
+  const prefetchPlaylists = createPlaylistPrefetch(playlists);
+  return async (url) => {
+    const count = await prefetchPlaylists(url);
+    if (count > 0 && loadedUrl() !== url) next.prepare(url);
+    return count;
+  };
+}
+
+/**
  * The MediaEngine over hls.js (MSE). One Hls instance lives per source and is destroyed with
- * its listeners when the source changes. Where MSE is missing (iOS Safari) the element's
+ * its listeners when the source changes; the next episode's is made ready ahead (next-source.ts). Where MSE is missing (iOS Safari) the element's
  * native HLS is used instead. The parts, one per concern: the instance and what listens to it
  * (hls-instance.ts; errors in error-handler.ts, decided by error-policy.ts), events as facts
  * (hls-events.ts), the current source's state (source-state.ts), the commands to the element
@@ -104,6 +118,7 @@ export function createHlsEngine(video: HTMLVideoElement, options: HlsEngineOptio
   const stopCues = forwardCues(video, emit);
   const worker = createTransmuxWorker(options.workerUrl === undefined ? BUILT_WORKER_URL : options.workerUrl, video.ownerDocument ?? null, emit);
   const parts: HlsParts = { Hls: HlsClass, config: hlsConfig(HlsClass, playlists, segments, options.config), video, emit, live, playlists, segments, worker };
+  const next = createNextSource(parts);
 
   function teardown(): void {
     if (hls) {
@@ -117,7 +132,7 @@ export function createHlsEngine(video: HTMLVideoElement, options: HlsEngineOptio
       teardown();
       state.start(url, startTime);
       if (useMse) {
-        hls = createHls(url, startTime, parts);
+        hls = next.take(url, startTime) ?? createHls(url, startTime, parts);
       } else if (video.canPlayType(HLS_MIME)) {
         video.src = url;
         if (startTime > 0) video.addEventListener('loadedmetadata', () => (video.currentTime = startTime), { once: true });
@@ -134,7 +149,7 @@ export function createHlsEngine(video: HTMLVideoElement, options: HlsEngineOptio
       return true;
     },
     source: state.current,
-    prefetch: createPlaylistPrefetch(playlists),
+    prefetch: useMse ? prefetchAndPrepare(playlists, next, () => state.current()?.url) : createPlaylistPrefetch(playlists),
     ...element.commands,
     ...createTrackCommands(live, video, nudge),
     get bandwidthEstimate() {
@@ -149,6 +164,7 @@ export function createHlsEngine(video: HTMLVideoElement, options: HlsEngineOptio
     debug: createHlsDebug(live, video, nudge),
     destroy() {
       teardown();
+      next.drop();
       worker.stop();
       stopMediaEvents();
       stopCues();

@@ -70,8 +70,11 @@ function startLowOnSlowLink(instance: Hls, { playlists, segments, video }: HlsPa
   });
 }
 
-/** Loads the source into the element from `startTime` (0: hls.js's own start). */
-export function createHls(url: string, startTime: number, parts: HlsParts): Hls {
+/**
+ * An instance loading the source from `startTime` (0: hls.js's own start), not yet given the
+ * element: until then it fetches the playlists and the first segment (startFragPrefetch).
+ */
+export function loadHls(url: string, startTime: number, parts: HlsParts): Hls {
   // The caller's config (in parts.config) wins over the start position too.
   const instance = new parts.Hls({ startPosition: startTime > 0 ? startTime : -1, ...parts.config });
   forwardHlsEvents(instance, parts.emit);
@@ -80,6 +83,12 @@ export function createHls(url: string, startTime: number, parts: HlsParts): Hls 
   handleErrors(instance, parts);
   instance.subtitleDisplay = false;
   instance.loadSource(url);
+  return instance;
+}
+
+/** Loads the source into the element from `startTime` (0: hls.js's own start). */
+export function createHls(url: string, startTime: number, parts: HlsParts): Hls {
+  const instance = loadHls(url, startTime, parts);
   instance.attachMedia(parts.video);
   return instance;
 }
