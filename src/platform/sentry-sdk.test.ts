@@ -11,6 +11,15 @@ describe('Sentry options', () => {
     expect(options).toMatchObject({ tracesSampleRate: 1, replaysSessionSampleRate: 0.1, replaysOnErrorSampleRate: 1, sendDefaultPii: false });
   });
 
+  it('session replay masks text and blocks the film, images and sound, but records the player\'s SVG icons', () => {
+    const replay = options.integrations && Array.isArray(options.integrations) ? options.integrations.find((integration) => integration.name === 'Replay') : undefined;
+    // The SDK's recording options (rrweb's): an element is blocked when it matches the first and not the second.
+    const recording = (replay as unknown as { _recordingOptions: { maskAllText: boolean; blockSelector: string; unblockSelector: string } })._recordingOptions;
+    expect(recording.maskAllText).toBe(true);
+    expect(recording.blockSelector.split(',')).toEqual(expect.arrayContaining(['video', 'img', 'image', 'picture', 'audio']));
+    expect(recording.unblockSelector).toBe('svg');
+  });
+
   it('traces the player\'s own calls, not the stream\'s playlists, segments, keys and subtitles', () => {
     for (const url of ['http://127.0.0.1:4250/catalog-api/episodes?content-id=102', '/ads/list.json', 'https://ads.example/vast?x=.m3u8']) {
       expect(tracesRequest(url), url).toBe(true);
