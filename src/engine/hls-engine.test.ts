@@ -204,14 +204,17 @@ describe('the Hls instance', () => {
     expect(facts('error').map((error) => [error.detail, error.fatal])).toEqual([['transmuxerWorkerFallback', false]]);
   });
 
-  it('a new source destroys the previous Hls before creating the next', () => {
+  it('a new source destroys the previous Hls before creating the next, which starts from the bandwidth the previous one measured', () => {
     const { engine } = setup();
     engine.load(MASTER);
     const first = lastHls();
+    expect(first.config.abrEwmaDefaultEstimate).toBeUndefined();
+    first.bandwidthEstimate = 6_200_000;
     engine.load('https://cdn.test/film-2/master.m3u8');
     expect(first.destroyed).toBe(true);
     expect(FakeHls.instances).toHaveLength(2);
     expect(lastHls().url).toBe('https://cdn.test/film-2/master.m3u8');
+    expect(lastHls().config.abrEwmaDefaultEstimate).toBe(6_200_000);
   });
 });
 

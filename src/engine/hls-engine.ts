@@ -120,8 +120,12 @@ export function createHlsEngine(video: HTMLVideoElement, options: HlsEngineOptio
   const parts: HlsParts = { Hls: HlsClass, config: hlsConfig(HlsClass, playlists, segments, options.config), video, emit, live, playlists, segments, worker };
   const next = createNextSource(parts);
 
+  /** The last source's bandwidth estimate, the next one's start (hls-instance.ts). */
+  let estimate = Number.NaN;
+
   function teardown(): void {
     if (hls) {
+      estimate = hls.bandwidthEstimate;
       hls.destroy();
       hls = null;
     }
@@ -132,7 +136,7 @@ export function createHlsEngine(video: HTMLVideoElement, options: HlsEngineOptio
       teardown();
       state.start(url, startTime);
       if (useMse) {
-        hls = next.take(url, startTime) ?? createHls(url, startTime, parts);
+        hls = next.take(url, startTime) ?? createHls(url, startTime, parts, estimate);
       } else if (video.canPlayType(HLS_MIME)) {
         video.src = url;
         if (startTime > 0) video.addEventListener('loadedmetadata', () => (video.currentTime = startTime), { once: true });

@@ -71,12 +71,22 @@ function startLowOnSlowLink(instance: Hls, { playlists, segments, video }: HlsPa
 }
 
 /**
+ * hls.js's first bandwidth estimate for a new source: what the previous source measured, so the
+ * next episode starts at the quality the viewer had, not at hls.js's guess (the master's first
+ * variant's bitrate, at least 500 kbit/s and at most 5 Mbit/s) and a climb or a fall. None before
+ * the first source has measured anything.
+ */
+const carriedEstimate = (estimate: number | undefined): Partial<HlsConfig> =>
+  estimate !== undefined && Number.isFinite(estimate) && estimate > 0 ? { abrEwmaDefaultEstimate: estimate } : {};
+
+/**
  * An instance loading the source from `startTime` (0: hls.js's own start), not yet given the
  * element: until then it fetches the playlists and the first segment (startFragPrefetch).
+ * `estimate` is the previous source's bandwidth estimate.
  */
-export function loadHls(url: string, startTime: number, parts: HlsParts): Hls {
+export function loadHls(url: string, startTime: number, parts: HlsParts, estimate?: number): Hls {
   // The caller's config (in parts.config) wins over the start position too.
-  const instance = new parts.Hls({ startPosition: startTime > 0 ? startTime : -1, ...parts.config });
+  const instance = new parts.Hls({ startPosition: startTime > 0 ? startTime : -1, ...carriedEstimate(estimate), ...parts.config });
   forwardHlsEvents(instance, parts.emit);
   parts.worker.watch(instance);
   startLowOnSlowLink(instance, parts);
@@ -87,8 +97,8 @@ export function loadHls(url: string, startTime: number, parts: HlsParts): Hls {
 }
 
 /** Loads the source into the element from `startTime` (0: hls.js's own start). */
-export function createHls(url: string, startTime: number, parts: HlsParts): Hls {
-  const instance = loadHls(url, startTime, parts);
+export function createHls(url: string, startTime: number, parts: HlsParts, estimate?: number): Hls {
+  const instance = loadHls(url, startTime, parts, estimate);
   instance.attachMedia(parts.video);
   return instance;
 }

@@ -58,6 +58,8 @@ describe('the next episode made ready ahead', () => {
     const ready = FakeHls.instances.at(-1)!;
     expect(ready).not.toBe(current);
     expect([ready.url, ready.media, ready.calls, ready.config.startPosition]).toEqual([NEXT, null, ['loadSource'], -1]);
+    // It starts from what the playing episode measured, not from hls.js's default.
+    expect(ready.config.abrEwmaDefaultEstimate).toBe(current.bandwidthEstimate);
     manifestParsed(ready);
     expect(seen).not.toContain('sourceReady');
     expect(current.destroyed).toBe(false);

@@ -49,7 +49,7 @@ export function createNextSource(parts: HlsParts): NextSource {
     };
     // No instance to act on for its errors until it is the source (error-handler.ts).
     const live = () => (ready === entry ? null : parts.live());
-    entry.instance = loadHls(url, 0, { ...parts, emit, live });
+    entry.instance = loadHls(url, 0, { ...parts, emit, live }, parts.live()?.bandwidthEstimate);
     ready = entry;
   }
 
