@@ -119,10 +119,8 @@ export function createHlsEngine(video: HTMLVideoElement, options: HlsEngineOptio
   const worker = createTransmuxWorker(options.workerUrl === undefined ? BUILT_WORKER_URL : options.workerUrl, video.ownerDocument ?? null, emit);
   const parts: HlsParts = { Hls: HlsClass, config: hlsConfig(HlsClass, playlists, segments, options.config), video, emit, live, playlists, segments, worker };
   const next = createNextSource(parts);
-
   /** The last source's bandwidth estimate, the next one's start (hls-instance.ts). */
   let estimate = Number.NaN;
-
   function teardown(): void {
     if (hls) {
       estimate = hls.bandwidthEstimate;
