@@ -38,6 +38,7 @@ export const HEADLINES = [
   ['ad end → content playing', 'ads.ad_end_to_content_ms'],
   ['episode end → next episode playing', 'next_episode.switch_ms'],
   ['cold start of that episode', 'next_episode.cold_ms'],
+  ['episode end → next episode playing, mobile profile', 'next_episode.mobile_switch_ms'],
   ['steady main-thread task time per 10 s: ours', 'steady.player_task_ms'],
   ['steady main-thread task time per 10 s: bare', 'steady.bare_hls_task_ms'],
   ['heap growth 1 → 10 pre-rolls', 'memory.ads_heap_growth_bytes'],

@@ -18,7 +18,7 @@ import { lostTaps, momentTable, QUICK_TAP_MOMENTS, ratioVsBare, TAP_MOMENTS, tap
 import { EXPECTED_VIDEO_ELEMENTS, measureMemory, MEMORY_METHOD, playerSnapshot } from './sections/memory';
 import { BUFFER_PROBE_MS, REBUFFER_WINDOW_MS, runMobile, type MobileResult, type MobileSample } from './sections/mobile';
 import { MOBILE_PROFILE, networkConditions, qualityDrop } from './sections/mobile-figures';
-import { measureNextOnce, type NextSample } from './sections/next-episode';
+import { measureNextOnce, MOBILE_NEXT_URL, type NextSample } from './sections/next-episode';
 import { EARLY_WINDOW_MS, SETTLED_WINDOW_MS } from './sections/steady';
 import { ensureTsFilm, FIRST_FRAME_FIGURES, putSteady, runSteadyVariant, STEADY_FIGURES, STEADY_VARIANTS, steadyPart, TS_FILM } from './sections/steady-run';
 import { CONTENDERS, CPU_CONTENDERS, measureOnce, PHONE_CPU_RATE, runTtff, SERIES_COLD } from './sections/ttff';
@@ -72,6 +72,7 @@ const ROWS: readonly Row[] = [
   { label: 'episode end → next', key: 'next_episode.switch_ms' },
   { label: 'cold start S1E3', key: 'next_episode.cold_ms' },
   { label: 'next / cold', key: 'next_episode.ratio_vs_cold' },
+  { label: 'episode end → next, mobile', key: 'next_episode.mobile_switch_ms' },
   { label: 'steady task time, ours', key: 'steady.player_task_ms' },
   { label: 'steady task time, bare', key: 'steady.bare_hls_task_ms' },
   { label: 'steady task ours / bare', key: 'steady.main_thread_ratio_vs_bare' },
@@ -141,7 +142,7 @@ interface Context {
 }
 
 /** Rough seconds one iteration of each later section needs; reserved out of the time budget. */
-const RESERVE_S: Record<SectionName, number> = { bundle: 0, ttff: 10, ttff_cpu4x: 15, ttff_mobile: 115, first_tap: 340, next_episode: 15, ads: 15, steady: 170, memory: 50 };
+const RESERVE_S: Record<SectionName, number> = { bundle: 0, ttff: 10, ttff_cpu4x: 15, ttff_mobile: 115, first_tap: 340, next_episode: 30, ads: 15, steady: 170, memory: 50 };
 /** Order the sections run in. */
 const ORDER: readonly SectionName[] = ['bundle', 'ttff', 'ttff_cpu4x', 'ttff_mobile', 'first_tap', 'next_episode', 'ads', 'steady', 'memory'];
 
@@ -372,6 +373,9 @@ async function adsSection(ctx: Context, section: Section): Promise<void> {
     `(${AD_FLOOR_URL}, preload=auto, network idle), click → its first advancing frame, one after each player sample`;
 }
 
+/** Loads of the next-episode switch under the mobile profile (each about 15 s). */
+const MOBILE_SWITCHES = 3;
+
 async function nextEpisodeSection(ctx: Context, section: Section): Promise<void> {
   const iterations = ctx.opts.nextIterations;
   const switches: NextSample[] = [];
@@ -402,10 +406,27 @@ async function nextEpisodeSection(ctx: Context, section: Section): Promise<void>
   section.masters_requested = switches.find((s) => s.masters)?.masters ?? null;
   section.scenario = ctx.opts.nextUrl;
   section.cold_url = SERIES_COLD.url;
-  section.samples = { switch_ms: ms(switches.map((s) => s.switchMs)), cold_ms: ms(cold) };
+  const mobile = advancing ? await mobileSwitches(ctx) : [];
+  const mobileReason = mobile.find((s) => s.reason)?.reason ?? reason;
+  put(section, 'mobile_switch_ms', figure(mobile.map((s) => s.switchMs)), mobileReason ?? 'not measured');
+  section.mobile_scenario = MOBILE_NEXT_URL;
+  section.samples = { switch_ms: ms(switches.map((s) => s.switchMs)), cold_ms: ms(cold), mobile_switch_ms: ms(mobile.map((s) => s.switchMs)) };
   section.method =
     'S1E2 (8 s) played from t=6: its ended event → first advancing frame of a blob: <video> after it (same or new element); ' +
-    'cold = TTFF of S1E3 in a fresh context; the two alternate within each iteration; ratio = each switch / median cold';
+    'cold = TTFF of S1E3 in a fresh context; the two alternate within each iteration; ratio = each switch / median cold; ' +
+    `mobile = the same switch under the mobile profile (as ttff's: 4× CPU, Lighthouse's mobile network) from ${MOBILE_NEXT_URL}, S1E2 from its start`;
+}
+
+/** The switch under the mobile profile: a few loads, as many as the time budget allows past the first. */
+async function mobileSwitches(ctx: Context): Promise<NextSample[]> {
+  const samples: NextSample[] = [];
+  for (let i = 0; i < MOBILE_SWITCHES; i++) {
+    if (i > 0 && !ctx.more('next_episode')) break;
+    const sample = await measureNextOnce(ctx.bench, MOBILE_NEXT_URL, { mobile: true });
+    samples.push(sample);
+    ctx.log(`  next episode, mobile ${i + 1}/${MOBILE_SWITCHES}: switch ${sample.switchMs?.toFixed(0) ?? sample.reason ?? '—'}`);
+  }
+  return samples;
 }
 
 /** Steady playback (issue 49): fMP4 and MPEG-TS, full CPU and 4× CPU, ours against the bare page (sections/steady-run.ts). */
@@ -509,7 +530,7 @@ const SECTION_KEYS: Record<SectionName, string[]> = {
     'player_preroll.tap_to_frame_ratio_vs_bare',
   ],
   ads: ['play_to_ad_frame_ms', 'ad_end_to_content_ms', 'floor_play_to_frame_ms'],
-  next_episode: ['switch_ms', 'cold_ms', 'ratio_vs_cold'],
+  next_episode: ['switch_ms', 'cold_ms', 'ratio_vs_cold', 'mobile_switch_ms'],
   steady: [
     ...STEADY_FIGURES,
     ...STEADY_VARIANTS.filter((v) => v.key !== 'fmp4').flatMap((v) => STEADY_FIGURES.map((k) => `${v.key}.${k}`)),
