@@ -89,12 +89,13 @@ function prefetchAndPrepare(playlists: PlaylistCache, next: NextSource, loadedUr
 
 /**
  * The MediaEngine over hls.js (MSE). One Hls instance lives per source and is destroyed with
- * its listeners when the source changes; the next episode's is made ready ahead (next-source.ts). Where MSE is missing (iOS Safari) the element's
- * native HLS is used instead. The parts, one per concern: the instance and what listens to it
- * (hls-instance.ts; errors in error-handler.ts, decided by error-policy.ts), events as facts
- * (hls-events.ts), the current source's state (source-state.ts), the commands to the element
- * (element-commands.ts) and to the renditions (track-commands.ts), the harness's controls
- * (hls-debug.ts). This function puts them together, loads, and tears down.
+ * its listeners when the source changes; the next episode's is made ready ahead (next-source.ts).
+ * Where MSE is missing (iOS Safari) the element's native HLS is used instead. The parts, one per
+ * concern: the instance and what listens to it (hls-instance.ts; errors in error-handler.ts,
+ * decided by error-policy.ts), events as facts (hls-events.ts), the current source's state
+ * (source-state.ts), the commands to the element (element-commands.ts) and to the renditions
+ * (track-commands.ts), the harness's controls (hls-debug.ts). This function puts them together,
+ * loads, and tears down.
  */
 export function createHlsEngine(video: HTMLVideoElement, options: HlsEngineOptions = {}): MediaEngine {
   const facts = createFactEmitter();
@@ -119,11 +120,9 @@ export function createHlsEngine(video: HTMLVideoElement, options: HlsEngineOptio
   const worker = createTransmuxWorker(options.workerUrl === undefined ? BUILT_WORKER_URL : options.workerUrl, video.ownerDocument ?? null, emit);
   const parts: HlsParts = { Hls: HlsClass, config: hlsConfig(HlsClass, playlists, segments, options.config), video, emit, live, playlists, segments, worker };
   const next = createNextSource(parts);
-  /** The last source's bandwidth estimate, the next one's start (hls-instance.ts). */
-  let estimate = Number.NaN;
+
   function teardown(): void {
     if (hls) {
-      estimate = hls.bandwidthEstimate;
       hls.destroy();
       hls = null;
     }
@@ -131,6 +130,8 @@ export function createHlsEngine(video: HTMLVideoElement, options: HlsEngineOptio
 
   return {
     load(url: string, { startTime = 0 }: LoadOptions = {}) {
+      // The source it replaces measured the link: the new one starts from that (hls-instance.ts).
+      const estimate = hls?.bandwidthEstimate;
       teardown();
       state.start(url, startTime);
       if (useMse) {
