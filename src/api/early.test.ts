@@ -188,6 +188,16 @@ describe('early master playlist', () => {
     expect((await chooseEarlyEpisode(p.config, startup, answers, { ...saved, 10212: 8 }))?.url).toBe(`${server.baseUrl}/media/hls/series/s1e3/master.m3u8`);
   });
 
+  it("sends the calls before it reads the viewer's storage, whose saved positions then choose the episode", async () => {
+    const p = page('?movie_id=102');
+    const order: string[] = [];
+    const sending = { ...answers, send: (requests: Parameters<typeof answers.send>[0]) => (order.push(`send ${requests.length}`), answers.send(requests)) };
+    const remembered = () => (order.push('storage'), { favouriteAudio: null, saved: { 10211: 10, 10212: 2 } });
+    const start = await sendEarlyRequests(p.config, p.jar, NOW, { answers: sending, playlists }, remembered);
+    expect(order).toEqual(['send 5', 'storage']);
+    expect(start?.episode.id).toBe(10212);
+  });
+
   it('is fetched once and handed over once; the episodes answer is still there for the client', async () => {
     const p = page('?movie_id=102&season=2&episode=3');
     sendEarlyRequests(p.config, p.jar, NOW, { answers, playlists });
@@ -229,7 +239,7 @@ describe('early master playlist', () => {
     // The viewer chose English for this content before: its playlist, not the default's.
     server.requests.length = 0;
     clearEarly();
-    sendEarlyRequests(p.config, p.jar, NOW, { answers, playlists }, 'English');
+    sendEarlyRequests(p.config, p.jar, NOW, { answers, playlists }, () => ({ favouriteAudio: 'English', saved: {} }));
     await waitForRequests(8);
     expect(await takeEarlyPlaylist(`${base}/audio/en/index.m3u8`)).toBe('#EXTM3U\n#/media/hls/series/s2e3/audio/en/index.m3u8\n');
     expect(playlistsFetched()).toEqual(['audio/en/index.m3u8', 'master.m3u8', 'video/360p/index.m3u8']);

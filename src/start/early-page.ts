@@ -62,10 +62,10 @@ export function createEarlyPage(): EarlyPage {
   const intents = recordIntents(document);
   window.filmPlayerParentMessages = [];
   recordParentMessages(window, window.filmPlayerParentMessages);
-  const storage = createWebStorage();
-  const favouriteAudio = readFavouriteAudio(storage, config.movieId);
-  // The same reading the session model makes at its start, so both choose the same episode.
-  const saved = sanitizeProgress(storage.read(STORAGE_KEYS.episodesTimeProgress));
-  const episode = sendEarlyRequests(config, browserCookies, Date.now(), stores, favouriteAudio, saved);
+  const episode = sendEarlyRequests(config, browserCookies, Date.now(), stores, () => {
+    const storage = createWebStorage();
+    // The same reading the session model makes at its start, so both choose the same episode.
+    return { favouriteAudio: readFavouriteAudio(storage, config.movieId), saved: sanitizeProgress(storage.read(STORAGE_KEYS.episodesTimeProgress)) };
+  });
   return { root, config, stores, episode, adList: episode.adList, intents };
 }

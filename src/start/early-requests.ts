@@ -135,6 +135,12 @@ function fetchStartPlaylists(playlists: PlaylistCache, masterUrl: string, audio:
   });
 }
 
+/** What the early episode and audio choices read from the viewer's storage. */
+export interface Remembered {
+  favouriteAudio: string | null;
+  saved: Readonly<Record<string, number>>;
+}
+
 /**
  * Sends the start-up calls, then fetches the start episode's playlists as soon as they are known.
  * Resolves with the start, or null when the early answers do not tell it. Its `adList` comes with
@@ -145,14 +151,18 @@ export function sendEarlyRequests(
   cookies: Pick<CookieStore, 'get'>,
   now: number,
   { answers, playlists }: EarlyStores,
-  /** The audio label remembered for this content (favoriteAudioTracks), if any. */
-  favouriteAudio: string | null = null,
-  /** The viewer's saved positions (sanitised `episodesTimeProgress`): the episode choice counts an episode watched to its end as completed. */
-  saved: Readonly<Record<string, number>> = {},
+  /**
+   * What the viewer left on this device, read once the calls are out (the calls do not need it,
+   * and a first read of the page's storage can take milliseconds): the audio label remembered for
+   * this content (favoriteAudioTracks), and the saved positions (sanitised `episodesTimeProgress`),
+   * by which the episode choice counts an episode watched to its end as completed.
+   */
+  remembered: () => Remembered = () => ({ favouriteAudio: null, saved: {} }),
 ): Promise<EarlySource | null> & Pick<EarlySource, 'adList'> {
-  const audio: AudioPreferences = { languages: config.languages, favourite: favouriteAudio };
   const startup = startupRequests(config, cookies, now);
   answers.send(startup.requests);
+  const { favouriteAudio, saved } = remembered();
+  const audio: AudioPreferences = { languages: config.languages, favourite: favouriteAudio };
   const adList = readEarlyAdList(startup, answers);
   const episode = chooseEarlyEpisode(config, startup, answers, saved).then((start) => {
     if (!start) return null;
