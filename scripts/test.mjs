@@ -7,7 +7,9 @@
 // priority (`nice -n 19`) instead of before them. One Playwright worker leaves the 2 cores idle
 // about a fifth of the time, which the two stages fill: they slow the browser tests by 10-20 s
 // (shared caches and memory) and save their own 36 s (e2e/README.md, "What a run costs"). Their
-// output is printed after the browser tests'.
+// output is printed after the browser tests'. (On Linux `nice` orders processes within one autogroup,
+// and Chromium, launched detached, has its own; the stages in a group of the lowest priority gave
+// the same suite time, 638 s against 649 s, one run each on 2026-11-30.)
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -125,7 +127,9 @@ if (e2e) {
   tally(e2eOk, stats && { passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped });
 }
 
-// After the Chromium suite, not beside it: both are CPU-bound browsers on 2 cores.
+// After the Chromium suite, not beside it: both are CPU-bound browsers on 2 cores. Beside it, even
+// in a scheduling group of the lowest priority (Linux's autogroup at niceness 10), the lanes made
+// the suite twice as slow: 83 of its tests in 9.5 min, against all 152 in 10.8 min (2026-11-30).
 if (wantsEngines) {
   console.log('\n=== engine lanes (Firefox ESR, WebKitGTK)');
   const enginesFile = path.join(out, 'engines.json');
