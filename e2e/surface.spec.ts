@@ -406,6 +406,25 @@ test.describe('player surface, phone', () => {
       await expect(player).toHaveAttribute('data-controls', 'hidden', { timeout: 4000 });
       await frame.getByTestId('click-layer').click({ position: { x: 195, y: 300 } });
       await expect(player).toHaveAttribute('data-controls', 'shown');
+      // As they hide, a tap at a control the viewer still sees fading out hits it; once faded, the picture.
+      const hits = await player.evaluate(
+        (element) =>
+          new Promise<{ fading: boolean; faded: boolean }>((resolve) => {
+            const button = element.querySelector('[data-testid="fullscreen-button"]')!;
+            const { x, y, width, height } = button.getBoundingClientRect();
+            const hit = () => button.contains(document.elementFromPoint(x + width / 2, y + height / 2));
+            new MutationObserver((_, observer) => {
+              if (element.getAttribute('data-controls') !== 'hidden') return;
+              observer.disconnect();
+              const fading = hit();
+              const faded = () => (getComputedStyle(button).visibility === 'hidden' ? resolve({ fading, faded: hit() }) : requestAnimationFrame(faded));
+              faded();
+            }).observe(element, { attributes: true, attributeFilter: ['data-controls'] });
+          }),
+      );
+      expect(hits).toEqual({ fading: true, faded: false });
+      await frame.getByTestId('click-layer').click({ position: { x: 195, y: 300 } });
+      await expect(player).toHaveAttribute('data-controls', 'shown');
       // Paused, the controls stay. On a busy CPU they may hide again before the click lands: then
       // a tap shows them again and the pause is tried once more.
       await expect(async () => {
