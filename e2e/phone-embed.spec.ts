@@ -65,8 +65,9 @@ ${body}
 /**
  * Taps a control as a phone viewer does: a tap on the picture shows hidden controls first. A tap
  * at the control's place, not Playwright's `tap()`, which would scroll the page to it first. A tap
- * that lands as the idle controls hide only shows them again, as on any phone (a loaded machine
- * made that 1 run in 4): the viewer taps again, until `done` says the control acted.
+ * that lands after the idle controls hid and faded only shows them again, as on any phone (on a
+ * loaded machine the controls hid between the check and the tap, 1 run in 4): the viewer taps
+ * again, until `done` says the control acted.
  */
 async function tapControl(frame: FrameLocator, control: Locator, done: () => Promise<boolean>) {
   const player = frame.getByTestId('player');
