@@ -32,12 +32,15 @@ test("intro skip on S1E3: the chapters file is asked for after the first frame; 
   expect(order.firstFrame).not.toBeNull();
   expect(order.requested).toBeGreaterThan(order.firstFrame!);
 
+  // The intro lasts 5 s: the film waits while axe reads the page, which a busy machine took long enough to play it out.
+  const media = page.locator('video.player__media');
+  await media.evaluate((video: HTMLVideoElement) => video.pause());
   expectNoBlockers(await audit(page, 'the skip button over the intro'));
+  await media.evaluate((video: HTMLVideoElement) => video.play());
 
   // A real button in the tab order: focused and pressed from the keyboard.
   await skip.focus();
   await expect(skip).toBeFocused();
-  const media = page.locator('video.player__media');
   expect(await media.evaluate((video: HTMLVideoElement) => video.currentTime)).toBeLessThan(5);
   await page.keyboard.press('Enter');
   await expectPlaysPast(page, 5.3);

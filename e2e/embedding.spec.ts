@@ -34,9 +34,10 @@ test("a series' shared link names its episode and second: opened by the recipien
   await clickControl(frame, frame.getByTestId('share-button'));
   const popup = frame.getByTestId('share-popup');
   await popup.getByText('Поделиться с тайм кодом').click();
-  await expect(popup.getByTestId('share-time')).toHaveText(/^0:01:3\d$/);
+  // The film plays on while the popup is open: from 1:35 to under 1:50, however slow the machine.
+  await expect(popup.getByTestId('share-time')).toHaveText(/^0:01:(3[5-9]|4\d)$/);
   const link = await popup.getByTestId('share-link').inputValue();
-  const [, second] = new RegExp(`^${HARNESS_ORIGIN.replace(/[.]/g, '\\.')}/films/serial\\?movie_id=133&season=2&episode=3&t=(9[5-9])$`).exec(link) ?? [];
+  const [, second] = new RegExp(`^${HARNESS_ORIGIN.replace(/[.]/g, '\\.')}/films/serial\\?movie_id=133&season=2&episode=3&t=(9[5-9]|10\\d)$`).exec(link) ?? [];
   expect(second, link).toBeDefined();
 
   // The recipient: another browser, nothing saved, the link as it came.
