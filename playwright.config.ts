@@ -51,10 +51,10 @@ export default defineConfig({
   timeout: 45_000,
   expect: { timeout: 15_000, toPass: { intervals: POLL_INTERVALS } },
   fullyParallel: true,
-  // One worker by default: the suite is CPU-bound on 2 cores. Two workers took 8.9 min for the
-  // whole suite on 2026-11-27, no faster than one, each test costing more CPU beside another
-  // (e2e/README.md, "What a run costs"). `E2E_WORKERS=2` runs them.
-  workers: Number(process.env.E2E_WORKERS ?? 1),
+  // Two workers: one leaves the 2 cores a third idle while tests wait on media played in real
+  // time. The suite took 8.6 min against 10.5 min with one (2026-12-01, e2e/README.md, "What a
+  // run costs"). `E2E_WORKERS=1` runs one.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   forbidOnly: true,
   retries: 0,
   outputDir: runName ? `.test-output/results-${runName}` : 'test-results',

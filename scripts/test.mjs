@@ -3,13 +3,12 @@
 // all. Exits non-zero when anything failed. Stage names as arguments run only those: `e2e`, `unit`,
 // `typecheck`, `engines`, or one lane (`engines:firefox`, `engines:webkit`).
 //
-// The browser tests start at once; the typecheck and vitest run beside them at the lowest CPU
-// priority (`nice -n 19`) instead of before them. One Playwright worker leaves the 2 cores idle
-// about a fifth of the time, which the two stages fill: they slow the browser tests by 10-20 s
-// (shared caches and memory) and save their own 36 s (e2e/README.md, "What a run costs"). Their
-// output is printed after the browser tests'. (On Linux `nice` orders processes within one autogroup,
-// and Chromium, launched detached, has its own; the stages in a group of the lowest priority gave
-// the same suite time, 638 s against 649 s, one run each on 2026-11-30.)
+// The browser tests start at once, on two workers (playwright.config.ts); the typecheck and vitest
+// run beside them at the lowest CPU priority (`nice -n 19`) instead of before them: 9.0 min for the
+// three against 8.6 min for the browser tests alone (2026-12-01). Their output is printed after the
+// browser tests'. (On Linux `nice` orders processes within one autogroup, and Chromium, launched
+// detached, has its own; the stages in a group of the lowest priority gave the same suite time,
+// 638 s against 649 s, one run each on 2026-11-30.) The engine lanes come last.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -17,6 +16,12 @@ import path from 'node:path';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+/**
+ * TypeScript 7's native compiler (the `typescript-7` alias): the typecheck in 11 s of CPU against
+ * 39 s with TypeScript 5.9, which stays as `typescript` for the syntax trees some tests read.
+ */
+const TSC = path.join(root, 'node_modules', 'typescript-7', 'bin', 'tsc');
+
 const out = path.join(root, '.test-output');
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
@@ -35,9 +40,9 @@ const lowPriority = (command, args) => (NICE ? ['nice', ['-n', '19', command, ..
  * Starts a command, its output on this terminal (`live`) or held back; resolves to { ok, output }
  * when it ends (`output` empty when live).
  */
-function start(command, args, { live = false } = {}) {
+function start(command, args, { live = false, env = {} } = {}) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, env: process.env, stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout?.on('data', (chunk) => (output += chunk));
     child.stderr?.on('data', (chunk) => (output += chunk));
@@ -99,7 +104,7 @@ const typecheck = wants('typecheck') ? checkTypes() : null;
  * silent failure fails the stage, saying how it ended.
  */
 async function checkTypes() {
-  const run = () => start(...lowPriority(bin('tsc'), ['--noEmit', '-p', '.']));
+  const run = () => start(...lowPriority(process.execPath, [TSC, '--noEmit', '-p', '.']));
   const silent = (result) => !result.ok && (result.signal || !result.output.trim());
   const how = (result) => (result.signal ? `by ${result.signal}` : 'with no report');
   const first = await run();
@@ -119,9 +124,12 @@ function tally(stageOk, counts) {
   ok &&= stageOk;
 }
 
+/** Set once the Chromium suite ran: its server built the player, which the engine lanes then serve as it is. */
+let built = null;
 if (e2e) {
   const { ok: e2eOk } = await e2e;
   const e2eReport = readJson(e2eFile);
+  if (e2eReport) built = process.env.DIST_DIR || 'dist';
   failures.push(...playwrightFailures(e2eReport));
   const stats = e2eReport?.stats;
   tally(e2eOk, stats && { passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped });
@@ -130,11 +138,12 @@ if (e2e) {
 // After the Chromium suite, not beside it: both are CPU-bound browsers on 2 cores. Beside it, even
 // in a scheduling group of the lowest priority (Linux's autogroup at niceness 10), the lanes made
 // the suite twice as slow: 83 of its tests in 9.5 min, against all 152 in 10.8 min (2026-11-30).
+// They serve the player the suite's server has just built (ENGINES_BUILT), not a second build.
 if (wantsEngines) {
   console.log('\n=== engine lanes (Firefox ESR, WebKitGTK)');
   const enginesFile = path.join(out, 'engines.json');
   const args = ['run', '--config', 'vitest.engines.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${enginesFile}`, ...(wants('engines') ? [] : lanes)];
-  const { ok: enginesOk } = await start(bin('vitest'), args, { live: true });
+  const { ok: enginesOk } = await start(bin('vitest'), args, { live: true, env: built ? { ENGINES_BUILT: built } : {} });
   const report = readJson(enginesFile);
   failures.push(...vitestFailures(report));
   tally(enginesOk, report && { passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests + report.numTodoTests });
