@@ -3,9 +3,9 @@
 // all. Exits non-zero when anything failed. Stage names as arguments run only those: `e2e`, `unit`,
 // `typecheck`, `engines`, or one lane (`engines:firefox`, `engines:webkit`).
 //
-// The browser tests start at once, on two workers (playwright.config.ts); the typecheck and vitest
-// run beside them at the lowest CPU priority (`nice -n 19`) instead of before them: 9.0 min for the
-// three against 8.6 min for the browser tests alone (2026-12-01). Their output is printed after the
+// The browser tests start at once; the typecheck and vitest run beside them at the lowest CPU
+// priority (`nice -n 19`) instead of before them, in the cores' idle time: one Playwright worker
+// leaves them a third idle (e2e/README.md, "What a run costs"). Their output is printed after the
 // browser tests'. (On Linux `nice` orders processes within one autogroup, and Chromium, launched
 // detached, has its own; the stages in a group of the lowest priority gave the same suite time,
 // 638 s against 649 s, one run each on 2026-11-30.) The engine lanes come last.
