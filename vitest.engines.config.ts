@@ -3,8 +3,8 @@ import { defineConfig } from 'vitest/config';
 /**
  * The cross-engine browser lanes (`e2e-engines/`): Firefox ESR and WebKitGTK, each file one
  * lane. One file at a time: on 2 cores a browser beside another saves little and costs flows (side
- * by side the two took 128 s and 147 s against 150-165 s, and a Firefox flow timed out; 2026-12-01). The harness
- * server is built and started once for both (e2e-engines/global-setup.ts).
+ * by side the two took 128 s and 147 s against 150-165 s, and a Firefox flow timed out; 2026-12-01).
+ * The harness server is built and started once for both (e2e-engines/global-setup.ts).
  */
 export default defineConfig({
   test: {
