@@ -51,11 +51,10 @@ export default defineConfig({
   timeout: 45_000,
   expect: { timeout: 15_000, toPass: { intervals: POLL_INTERVALS } },
   fullyParallel: true,
-  // One worker by default. One leaves the 2 cores a third idle while tests wait on media played in
-  // real time, and two took 8.3-9.6 min against 10.5 (2026-12-01), but at twice the load checks
-  // that race real time fail: 4 of 9 runs had one, each a different check (e2e/README.md, "What a
-  // run costs"). `E2E_WORKERS=2` runs two.
-  workers: Number(process.env.E2E_WORKERS ?? 1),
+  // Two workers: one leaves the 2 cores a third idle while tests wait on media played in real
+  // time, and two took 8.3-9.6 min against 10.5 (e2e/README.md, "What a run costs"). A check that
+  // bounds media time must hold at twice the load. `E2E_WORKERS=1` runs one.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   forbidOnly: true,
   retries: 0,
   outputDir: runName ? `.test-output/results-${runName}` : 'test-results',

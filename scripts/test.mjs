@@ -4,8 +4,8 @@
 // `typecheck`, `engines`, or one lane (`engines:firefox`, `engines:webkit`).
 //
 // The browser tests start at once; the typecheck and vitest run beside them at the lowest CPU
-// priority (`nice -n 19`) instead of before them, in the cores' idle time: one Playwright worker
-// leaves them a third idle (e2e/README.md, "What a run costs"). Their output is printed after the
+// priority (`nice -n 19`) instead of before them, in the cores' idle time: the browser tests wait
+// on media played in real time (e2e/README.md, "What a run costs"). Their output is printed after the
 // browser tests'. (On Linux `nice` orders processes within one autogroup, and Chromium, launched
 // detached, has its own; the stages in a group of the lowest priority gave the same suite time,
 // 638 s against 649 s, one run each on 2026-11-30.) The engine lanes come last.

@@ -158,7 +158,9 @@ function answerFailure(req: IncomingMessage, res: ServerResponse, err: unknown, 
 }
 
 function createOriginServer(handle: (req: IncomingMessage, res: ServerResponse) => void): Server {
-  const server = http.createServer({ keepAliveTimeout: 5000 }, handle);
+  // Idle sockets are kept longer than a client waits between two requests: with Node's 5 s, a
+  // client could send on a socket in the moment the server closed it, and get a reset (ECONNRESET).
+  const server = http.createServer({ keepAliveTimeout: 65_000 }, handle);
   server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
     if (err.code === 'ECONNRESET' || !socket.writable) {
       socket.destroy();
