@@ -61,6 +61,26 @@ describe('page cookies (js-cookie)', () => {
     expect(cookies.get('authToken')).toBeUndefined();
   });
 
+  it('getAll reads several cookies from one reading of document.cookie, and sees a write from elsewhere at the next call', () => {
+    const cookies = createBrowserCookies(false);
+    cookies.set('authToken', 'first');
+    cookies.set('device_fp', 'fp');
+    const names = ['authToken', 'refreshToken', 'device_fp'];
+    expect(cookies.getAll(names)).toEqual(['first', undefined, 'fp']);
+    let owner: object | null = document;
+    while (owner && !Object.getOwnPropertyDescriptor(owner, 'cookie')) owner = Object.getPrototypeOf(owner);
+    const descriptor = Object.getOwnPropertyDescriptor(owner!, 'cookie')!;
+    const reads = vi.spyOn(document, 'cookie', 'get').mockImplementation(() => descriptor.get!.call(document) as string);
+    expect(cookies.getAll(names)).toEqual(['first', undefined, 'fp']);
+    expect(reads).toHaveBeenCalledTimes(1);
+    reads.mockClear();
+    for (const name of names) cookies.get(name);
+    expect(reads).toHaveBeenCalledTimes(3);
+    reads.mockRestore();
+    document.cookie = 'authToken=second; path=/';
+    expect(cookies.getAll(names)).toEqual(['second', undefined, 'fp']);
+  });
+
   it('encodes values js-cookie style, so a token with = and ; survives', () => {
     const cookies = createBrowserCookies(false);
     cookies.set('authToken', 'x=1;y');

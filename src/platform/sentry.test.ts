@@ -4,7 +4,7 @@ import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 const sdk = vi.hoisted(() => ({ start: vi.fn(() => true), capture: vi.fn(() => 'a'.repeat(32)), captureEarly: vi.fn(), applyScope: vi.fn() }));
 vi.mock('./sentry-sdk', () => sdk);
 
-const cookies = { get: () => undefined, set: () => undefined, remove: () => undefined };
+const cookies = { get: () => undefined, getAll: (names: readonly string[]) => names.map(() => undefined), set: () => undefined, remove: () => undefined };
 
 /** sentry.ts keeps what initSentry prepared for the page's life: each test starts from a fresh module. */
 let sentry: typeof import('./sentry');
