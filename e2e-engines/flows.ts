@@ -203,16 +203,31 @@ export function engineFlows(name: string, startLane: () => Promise<Lane>) {
       await lane?.close();
     });
 
+    /** The session of the flow running now, until it is closed. */
+    let open: Driver | null = null;
     /** A flow in a session of its own, closed after. */
     const once = async (run: (driver: Driver) => Promise<void>) => {
       const driver = await lane.session();
+      open = driver;
       try {
         await run(driver);
       } catch (error) {
         throw Object.assign(error as Error, { browserGone: !(await alive(driver)) });
       } finally {
+        open = null;
         await driver.close().catch(() => undefined);
       }
+    };
+    /**
+     * A flow still running when its test timed out (a hung MiniBrowser) holds its session, and
+     * WebKitWebDriver allows one: every later flow then failed with "Maximum number of active
+     * sessions". The test's end closes it, waiting at most 8 s (inside the hook's 10) for a browser
+     * that answers nothing.
+     */
+    const closeLeftSession = async () => {
+      const driver = open;
+      open = null;
+      if (driver) await Promise.race([driver.close().catch(() => undefined), sleep(8_000)]);
     };
     /**
      * One flow in a session of its own. A browser that died under it (WebKitGTK's MiniBrowser,
@@ -221,7 +236,8 @@ export function engineFlows(name: string, startLane: () => Promise<Lane>) {
      * browser alive fails at once.
      */
     const flow = (title: string, run: (driver: Driver) => Promise<void>) =>
-      it(title, { retry: RETRIES[name] ?? 0 }, async ({ task }) => {
+      it(title, { retry: RETRIES[name] ?? 0 }, async ({ task, onTestFinished }) => {
+        onTestFinished(closeLeftSession);
         const first = task.result?.retryCount ? task.result.errors?.map((error) => error.message).join('; ') : null;
         if (first) console.warn(`[${name}] "${title}" failed its first run, and runs again in a new browser: ${first}`);
         try {
