@@ -55,16 +55,11 @@ function readOncePerChange(read: (name: string) => string | undefined, doc: { co
     if (!values.has(name)) values.set(name, read(name));
     return values.get(name);
   };
-  return {
-    get: (name) => {
-      fresh();
-      return cached(name);
-    },
-    getAll: (names) => {
-      fresh();
-      return names.map(cached);
-    },
+  const getAll = (names: readonly string[]) => {
+    fresh();
+    return names.map(cached);
   };
+  return { get: (name) => getAll([name])[0], getAll };
 }
 
 /** document.cookie through js-cookie, with the attributes of `cookieAttributes`. */
