@@ -77,3 +77,15 @@ describe('segments the server refuses (HTTP 4xx)', () => {
     expect(hls.calls).not.toContain('stopLoad');
   });
 });
+
+describe("hls.js's own cancellations", () => {
+  it('a load hls.js aborted itself is not reported, and nothing is asked of hls.js; the next error still is', () => {
+    const { hls, errors } = handled();
+    const aborted = { type: ErrorTypes.NETWORK_ERROR, details: ErrorDetails.INTERNAL_ABORTED, fatal: false, frag: { type: 'main', url: SEG_720 }, error: new Error('Aborted') } as unknown as ErrorData;
+    trigger(hls, Events.ERROR, aborted);
+    expect(errors).toEqual([]);
+    expect(hls.calls).toEqual([]);
+    trigger(hls, Events.ERROR, refused('main', SEG_360, 503));
+    expect(errors.map((error) => error.detail)).toEqual([ErrorDetails.FRAG_LOAD_ERROR]);
+  });
+});

@@ -36,6 +36,7 @@ export function handleErrors(instance: Hls, { live, video, emit }: ErrorHandlerP
     const refusedAgain = segment !== null && refused.has(segment);
     if (segment !== null && !filmBuffered) refused.add(segment);
     const action = errorAction(data, mediaRecoveries, loadedAudioTrack, refusedAgain);
+    if (action.type === 'ignore') return;
     const hls = live();
     // No instance to act on until createHls has returned: such an error goes out as it came.
     if (!hls || action.type === 'report') {

@@ -8,6 +8,7 @@ import { errorAction, refusedSegment, type ErrorAction } from './error-policy';
 
 const ACTIONS = {
   'report as is': { type: 'report' },
+  'ignore: hls.js gave up its own request': { type: 'ignore' },
   'stop loading, report fatal': { type: 'stopLoad' },
   'recover, report non-fatal': { type: 'recoverMedia', swapAudioCodec: false },
   'swap the audio codec, recover, report non-fatal': { type: 'recoverMedia', swapAudioCodec: true },
@@ -50,6 +51,9 @@ const TABLE: Array<[type: ErrorTypes, details: ErrorDetails, fatal: boolean, rec
   // hls.js goes on by itself after a non-fatal media error.
   [MEDIA_ERROR, ErrorDetails.BUFFER_APPEND_ERROR, false, 0, 'report as is'],
   [MEDIA_ERROR, ErrorDetails.BUFFER_FULL_ERROR, false, 0, 'report as is'],
+  // A load hls.js cancelled itself (a level switch, a seek, a reset loader) is no error; a fatal one is.
+  [NETWORK_ERROR, ErrorDetails.INTERNAL_ABORTED, false, 0, 'ignore: hls.js gave up its own request'],
+  [NETWORK_ERROR, ErrorDetails.INTERNAL_ABORTED, true, 0, 'report as is'],
   // Everything else is reported as hls.js said it.
   [NETWORK_ERROR, ErrorDetails.AUDIO_TRACK_LOAD_ERROR, false, 0, 'report as is'],
   [NETWORK_ERROR, ErrorDetails.SUBTITLE_LOAD_ERROR, false, 0, 'report as is'],

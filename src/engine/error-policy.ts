@@ -8,6 +8,8 @@ import { ErrorDetails, ErrorTypes, type ErrorData } from 'hls.js';
 export type ErrorAction =
   /** Report the error as hls.js sent it. */
   | { type: 'report' }
+  /** Not an error: hls.js gave up a request of its own. Nothing is reported. */
+  | { type: 'ignore' }
   /** Stop loading and report the error fatal. */
   | { type: 'stopLoad' }
   /** Recover the media (swapping the audio codec first when asked) and report the error non-fatal. */
@@ -42,6 +44,10 @@ export function refusedSegment(data: ErrorData): string | null {
  * film's first segment reached the buffer), this segment was refused before.
  */
 export function errorAction(data: ErrorData, mediaRecoveries: number, loadedAudioTrack: number | null = null, refusedAgain = false): ErrorAction {
+  // hls.js cancels a load of its own when it switches level, seeks or resets a loader, and sends
+  // that as a non-fatal 'aborted' error. Nothing failed (SPEC.md §8: abort errors are ignored), and
+  // analytics would count a stream error that no viewer met.
+  if (!data.fatal && data.details === ErrorDetails.INTERNAL_ABORTED) return { type: 'ignore' };
   // An alternate rendition's playlist that fails is not the stream failing (SPEC.md §8: audio-track
   // and subtitle playlist errors are non-fatal). hls.js, with no other rendition group to turn to,
   // makes it fatal and stops loading: the viewer keeps the audio that played, or loses the subtitles.
