@@ -22,15 +22,27 @@ test.describe('harness Engine tab and bug report', () => {
     await page.getByTestId('tab-engine').click();
 
     const level = page.getByTestId('engine-level');
-    const height = () => frame.locator('video.player__media').evaluate((video: HTMLVideoElement) => video.videoHeight);
+    const media = frame.locator('video.player__media');
+    const height = () => media.evaluate((video: HTMLVideoElement) => video.videoHeight);
     await expect(level).toBeEnabled();
     // The choice flushes the 720p buffer under the playhead: the picture follows from the same
     // moment (0.12-0.18 s of media time here), not after a freeze on the last 720p frame while the
     // sound goes on (1.3 s to for good in Chromium without engine/switch-nudge.ts).
+    // The first 240p frame's media time is taken as it is presented: read after a poll, the
+    // playhead would also count the poll's own interval.
+    await media.evaluate((video: HTMLVideoElement) => {
+      const page = window as { firstLowFrameAt?: number };
+      const watch = () => video.requestVideoFrameCallback((_, frame) => {
+        if (frame.height === 240) page.firstLowFrameAt = frame.mediaTime;
+        else watch();
+      });
+      watch();
+    });
     const chosenAt = await videoTime(frame);
     await level.selectOption('0');
     await expect.poll(height, { timeout: 15_000 }).toBe(240);
-    expect(await videoTime(frame), 'media seconds from the choice to a 240p frame').toBeLessThan(chosenAt + 1);
+    const shownAt = await media.evaluate(() => (window as { firstLowFrameAt?: number }).firstLowFrameAt);
+    expect(shownAt, 'media seconds from the choice to a 240p frame').toBeLessThan(chosenAt + 1);
     await level.selectOption('2');
     await expect.poll(height, { timeout: 15_000 }).toBe(720);
     await expect(page.getByTestId('engine-level-state')).toContainText('manual');
@@ -62,7 +74,6 @@ test.describe('harness Engine tab and bug report', () => {
 
     // Recovery re-attaches the element to a new MediaSource and loads again from the playhead
     // (whether the browser then plays on by itself is its own business, not the harness's).
-    const media = frame.locator('video.player__media');
     const before = await media.evaluate((video: HTMLVideoElement) => ({ src: video.currentSrc, time: video.currentTime }));
     await page.getByTestId('engine-recover').click();
     await expect(page.getByTestId('engine-status')).toHaveText('Recover media error: done');
