@@ -18,6 +18,9 @@
  * 5. No feature module makes units on import (ADR 0006): outside functions, a non-test file of
  *    `features/**` calls no effector or patronum unit maker (`createStore`, `sample`, …); every
  *    unit is made by the feature's factory.
+ * 6. The media stack (`src/engine/`) alone makes media elements and plays them by the autoplay
+ *    rule (`playOrMute`), and no store holds an engine, an element or the ad's video: a store
+ *    keeps the engine's key (`engine/engines.ts`).
  *
  * Type-only imports are erased by the compiler and are not edges; `import()` is an edge only for
  * rule 2 (a lazily loaded chunk is not part of the importer's bundle).
@@ -323,6 +326,28 @@ describe('the import graph of src/', () => {
     const violations = found.filter((line) => !LINKS_TO_MOVE.includes(line.split(' → ')[0]!));
     expect(violations, `feature files that import another feature's units (file → feature.unit); link them in src/app/links/:\n${violations.join('\n')}\n`).toEqual([]);
     expect(LINKS_TO_MOVE.filter((file) => !importers.has(file)), 'files in LINKS_TO_MOVE that no longer import a unit of another feature').toEqual([]);
+  });
+});
+
+describe('the media stack (rule 6)', () => {
+  const sources = files.filter((file) => /\.tsx?$/.test(file) && !isTest(rel(file)) && !rel(file).startsWith('test-support/'));
+  const outsideEngine = sources.filter((file) => !rel(file).startsWith('engine/'));
+  const matching = (list: string[], pattern: RegExp) =>
+    list.flatMap((file) => [...readFileSync(file, 'utf8').matchAll(pattern)].map((match) => `${rel(file)}: ${match[0]}`));
+
+  it('only src/engine/ makes a media element or calls the autoplay rule', () => {
+    expect(matching(outsideEngine, /createElement\(\s*['"](video|audio)['"]\s*\)/g)).toEqual([]);
+    expect(matching(outsideEngine, /\bplayOrMute\s*\(/g)).toEqual([]);
+    // The rule checks what it means to: the engine makes its elements and calls the rule.
+    expect(matching(sources, /createElement\(\s*['"]video['"]\s*\)/g).length).toBeGreaterThan(0);
+    expect(matching(sources, /\bplayOrMute\s*\(/g).length).toBeGreaterThan(0);
+  });
+
+  it('no store holds an engine, a media element, its surface or the ad video', () => {
+    const held = /createStore<[^>]*\b(MediaEngine|HTML\w*Element|MediaSurface|AdVideo|AdElement)\b/g;
+    expect(matching(sources, held)).toEqual([]);
+    // The pattern finds what it forbids.
+    expect(['createStore<MediaEngine | null>(null)', 'createStore<HTMLVideoElement | null>(null)', 'createStore<MediaKey | null>(null)'].map((code) => new RegExp(held).test(code))).toEqual([true, true, false]);
   });
 });
 

@@ -41,7 +41,7 @@ export function createFeatures({ createAdVideo }: FeatureMedia) {
   // any feature or link that hears them, as they always have. It hears no other feature (links do).
   const playback = createPlayback();
   const {
-    $currentSecond, $currentTime, $duration, $engine, $mobileLayout, $shareEnabled, $status, controlsPinnedSet, escapePressed, mediaEnded,
+    $currentSecond, $currentTime, $duration, $engineKey, $mobileLayout, $shareEnabled, $status, controlsPinnedSet, escapePressed, mediaEnded,
     mediaPaused, mediaPlaying, mediaSeeked, mediaTimeUpdated, pauseClicked, playClicked, seekByRequested, seekRequested, shareClicked,
     sourceReady, sourceRequested, $controlsVisible, $isPlaying, $startAwaited, seekFx, streamTicked, engineAttached,
     $streamError, mediaSeeking, $muted, $sliderVolume, playRequested, setMutedFx, volumeSet, pauseFx, engineConnected, sourceAdopted,
@@ -70,13 +70,13 @@ export function createFeatures({ createAdVideo }: FeatureMedia) {
   });
   // Chapters and their skip: the playhead, the start, the controls, the seeks, the ad break.
   const chapters = createChapters({
-    $currentTime, $duration, $status, $startAwaited, $controlsVisible, $isPlaying, $engine, mediaSeeked, mediaTimeUpdated, streamTicked, seekFx,
+    $currentTime, $duration, $status, $startAwaited, $controlsVisible, $isPlaying, $engineKey, mediaSeeked, mediaTimeUpdated, streamTicked, seekFx,
     seekRequested, $breakPhase,
   });
   // The player.js receiver: the engine and the media's facts, the content's commands, the ad break,
   // the episodes, the chapter entered, fullscreen.
   const embed = createEmbed({
-    $engine, engineAttached, sourceRequested, sourceReady, $streamError, mediaSeeking, mediaSeeked, mediaPlaying, mediaPaused, mediaEnded, $duration,
+    $engineKey, engineAttached, sourceRequested, sourceReady, $streamError, mediaSeeking, mediaSeeked, mediaPlaying, mediaPaused, mediaEnded, $duration,
     $isPlaying, $muted, $sliderVolume, playClicked, pauseClicked, playRequested, seekRequested, setMutedFx, volumeSet, pauseFx, $breakPhase, $break,
     $adStatus, adStatusChanged, $adUnitDuration, $adUnitRemainingTime, adPlayRequested, adPauseRequested, adMutedRequested, adVolumeRequested,
     skipRequested, stopRequested, $episodes, $currentEpisode, episodeChosen, chapterEntered: chapters.chapterEntered, $fullscreen: fullscreen.$fullscreen,
@@ -85,7 +85,7 @@ export function createFeatures({ createAdVideo }: FeatureMedia) {
   const menus = createMenus({ escapePressed, controlsPinnedSet, qualityChosen, rateChosen, subtitleChosen, audioTrackChosen, $audioTracks });
   // Progress saving and the resume prompt: the episode, the playhead, the media's facts, the page's start.
   const progress = createProgress({
-    startAdopted, episodeChosen, $currentEpisode, $currentSecond, $engine, mediaPlaying, mediaPaused, mediaEnded, mediaTimeUpdated,
+    startAdopted, episodeChosen, $currentEpisode, $currentSecond, $engineKey, mediaPlaying, mediaPaused, mediaEnded, mediaTimeUpdated,
   });
   // Series and its end-of-episode card: the catalogue and the current episode, the saved positions
   // (progress), the playhead, the ad break, the credits chapter.

@@ -8,9 +8,9 @@ import { createFullscreen } from '../features/fullscreen';
 import { createTracks } from '../features/tracks';
 
 /** Fullscreen, picture-in-picture and casting: the engine's surface, the layout, the 'f' key, the play command. */
-export const fullscreenOnPlayback = ({ $engine, engineAttached, $mobileLayout, fullscreenShortcutUsed, sourceReady, $isPlaying, playClicked }: PlaybackModel) =>
-  createFullscreen({ $engine, engineAttached, $mobileLayout, fullscreenShortcutUsed, sourceReady, $isPlaying, playClicked });
+export const fullscreenOnPlayback = ({ $engineKey, engineAttached, $mobileLayout, fullscreenShortcutUsed, sourceReady, $isPlaying, playClicked }: PlaybackModel) =>
+  createFullscreen({ $engineKey, engineAttached, $mobileLayout, fullscreenShortcutUsed, sourceReady, $isPlaying, playClicked });
 
 /** Renditions, speed, audio and subtitles: the engine, its sources, the 'c' key. */
-export const tracksOnPlayback = ({ $engine, engineConnected, sourceAdopted, sourceReady, sourceRequested, subtitlesShortcutUsed }: PlaybackModel) =>
-  createTracks({ $engine, engineConnected, sourceAdopted, sourceReady, sourceRequested, subtitlesShortcutUsed });
+export const tracksOnPlayback = ({ $engineKey, engineConnected, sourceAdopted, sourceReady, sourceRequested, subtitlesShortcutUsed }: PlaybackModel) =>
+  createTracks({ $engineKey, engineConnected, sourceAdopted, sourceReady, sourceRequested, subtitlesShortcutUsed });

@@ -29,7 +29,7 @@ export function canSetVolume(): boolean {
   return volumeSettable;
 }
 
-export type ElementCommands = Pick<MediaEngine, 'play' | 'playOrMute' | 'unlock' | 'pause' | 'seek' | 'setVolume' | 'setMuted' | 'setPlaybackRate'>;
+export type ElementCommands = Pick<MediaEngine, 'play' | 'unlock' | 'pause' | 'seek' | 'setVolume' | 'setMuted' | 'setPlaybackRate'>;
 
 /**
  * The commands, and `withholds`: whether a fact of the element is no news now (it is being
@@ -59,8 +59,7 @@ export function createElementCommands(video: HTMLVideoElement): { commands: Elem
     video.muted = muted;
   }
   const commands: ElementCommands = {
-    play: () => video.play(),
-    playOrMute: (options) => playOrMute(commands, options),
+    play: (options) => playOrMute({ play: () => video.play(), setMuted: (muted) => commands.setMuted(muted) }, options),
     unlock,
     pause: () => video.pause(),
     seek(seconds: number) {

@@ -241,14 +241,20 @@ describe('media element events → engine facts', () => {
 });
 
 describe('commands to the element', () => {
-  it('play returns the element’s promise, its refusal included; pause pauses', async () => {
+  it('play plays the element by the autoplay rule: with sound; refused sound, muted; refused muted too, not at all; pause pauses', async () => {
     const { engine, video } = loaded();
-    await engine.play();
-    const refusal = Object.assign(new Error('denied'), { name: 'NotAllowedError' });
-    video.play.mockReturnValueOnce(Promise.reject(refusal));
-    await expect(engine.play()).rejects.toBe(refusal);
+    expect(await engine.play({ muted: false })).toBe('sound');
+    const refusal = () => Promise.reject(Object.assign(new Error('denied'), { name: 'NotAllowedError' }));
+    video.play.mockReturnValueOnce(refusal());
+    expect(await engine.play({ muted: false })).toBe('muted');
+    expect(video.muted).toBe(true);
+    video.play.mockReturnValueOnce(refusal());
+    expect(await engine.play({ muted: true })).toBe('blocked');
+    const aborted = Object.assign(new Error('reloaded'), { name: 'AbortError' });
+    video.play.mockReturnValueOnce(Promise.reject(aborted));
+    await expect(engine.play({ muted: false })).rejects.toBe(aborted);
     engine.pause();
-    expect([video.play.mock.calls.length, video.pause.mock.calls.length]).toEqual([2, 1]);
+    expect([video.play.mock.calls.length, video.pause.mock.calls.length]).toEqual([5, 1]);
   });
 
   it('seek clamps into the media and ignores a non-number; an unknown duration has no upper bound', () => {

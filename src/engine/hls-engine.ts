@@ -14,6 +14,7 @@ import { createSwitchNudge } from './switch-nudge';
 import { createHlsDebug } from './hls-debug';
 import { BUILT_WORKER_URL, createTransmuxWorker } from './transmux-worker';
 import type { LoadOptions, MediaEngine, PreloadOptions } from './types';
+import { forgetEngine, keyedEngine } from './engines';
 
 const HLS_MIME = 'application/vnd.apple.mpegurl';
 
@@ -121,14 +122,13 @@ export function createHlsEngine(video: HTMLVideoElement, options: HlsEngineOptio
   const parts: HlsParts = { Hls: HlsClass, config: hlsConfig(HlsClass, playlists, segments, options.config), video, emit, live, playlists, segments, worker };
   const next = createNextSource(parts);
 
-  function teardown(): void {
-    if (hls) {
-      hls.destroy();
-      hls = null;
-    }
-  }
+  const teardown = () => {
+    hls?.destroy();
+    hls = null;
+  };
 
-  return {
+  return keyedEngine((key) => ({
+    key,
     load(url: string, { startTime = 0 }: LoadOptions = {}) {
       // The source it replaces measured the link: the new one starts from that (hls-instance.ts).
       const estimate = hls?.bandwidthEstimate;
@@ -166,6 +166,7 @@ export function createHlsEngine(video: HTMLVideoElement, options: HlsEngineOptio
     surface: createMediaSurface(video),
     debug: createHlsDebug(live, video, nudge),
     destroy() {
+      forgetEngine(key);
       teardown();
       next.drop();
       worker.stop();
@@ -175,5 +176,5 @@ export function createHlsEngine(video: HTMLVideoElement, options: HlsEngineOptio
       video.removeAttribute('src');
       video.load();
     },
-  };
+  }));
 }

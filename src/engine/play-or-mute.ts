@@ -1,6 +1,6 @@
 /**
  * The autoplay rule (lib/autoplay.ts says why), applied by the media stack alone: the content's
- * engine (`MediaEngine.playOrMute`) and the ad's element (ad-video.ts).
+ * engine (`MediaEngine.play`) and the ad's element (ad-video.ts).
  */
 import { isPlayRefusal, type AutoplayResult } from '../lib/autoplay';
 

@@ -3,6 +3,7 @@ import { createSourceState } from './source-state';
 import type { FrameCounts } from '../platform/playback-quality';
 import type { EngineDebug, EngineDebugLevels, EngineFactName, EngineFacts, EngineTime, LoadOptions, MediaEngine, PreloadOptions, MediaSurface, SurfaceFactName, SurfaceFacts, SurfaceFullscreen } from './types';
 import { playOrMute, type PlayOrMuteOptions } from './play-or-mute';
+import { forgetEngine, keyedEngine } from './engines';
 
 export interface EngineCall {
   command: string;
@@ -148,13 +149,21 @@ export function createScriptedEngine(): ScriptedEngine {
   let muted = false;
   let destroyed = false;
   const record = (command: string) => (...args: unknown[]) => void calls.push({ command, args });
+  /** The element's own play(), under the scripted policy and the next rejection asked for. */
+  const elementPlay = (): Promise<void> => {
+    calls.push({ command: 'play', args: [] });
+    const rejection = playRejection ?? (!(muted ? engine.policy.muted : engine.policy.sound) ? 'NotAllowedError' : null);
+    playRejection = null;
+    return rejection ? Promise.reject(Object.assign(new Error(rejection), { name: rejection })) : Promise.resolve();
+  };
   // A new source starts the element's time afresh, at the position asked for.
   const startSource = (command: string, url: string, options?: LoadOptions) => {
     calls.push({ command, args: options === undefined ? [url] : [url, options] });
     state.start(url, options?.startTime ?? 0);
     engine.time = freshTime(options?.startTime);
   };
-  const engine: ScriptedEngine = {
+  const engine: ScriptedEngine = keyedEngine((key) => ({
+    key,
     calls,
     time: freshTime(),
     canSetVolume: true,
@@ -185,18 +194,8 @@ export function createScriptedEngine(): ScriptedEngine {
     },
     load: (url: string, options?: LoadOptions) => startSource('load', url, options),
     preload: (url: string, options?: PreloadOptions) => (startSource('preload', url, options), true),
-    play() {
-      calls.push({ command: 'play', args: [] });
-      if (!playRejection && !(muted ? engine.policy.muted : engine.policy.sound)) playRejection = 'NotAllowedError';
-      if (playRejection) {
-        const error = Object.assign(new Error(playRejection), { name: playRejection });
-        playRejection = null;
-        return Promise.reject(error);
-      }
-      return Promise.resolve();
-    },
-    // The media stack's rule over play and setMuted, which record each step.
-    playOrMute: (options: PlayOrMuteOptions) => playOrMute(engine, options),
+    // The media stack's rule over the element's play and setMuted, which record each step.
+    play: (options: PlayOrMuteOptions) => playOrMute({ play: elementPlay, setMuted: engine.setMuted }, options),
     // No playlists to fetch: nothing is asked for.
     prefetch: (url: string) => (calls.push({ command: 'prefetch', args: [url] }), Promise.resolve(0)),
     unlock: record('unlock'),
@@ -214,8 +213,9 @@ export function createScriptedEngine(): ScriptedEngine {
     destroy() {
       calls.push({ command: 'destroy', args: [] });
       destroyed = true;
+      forgetEngine(key);
       facts.clear();
     },
-  };
+  }));
   return engine;
 }

@@ -269,7 +269,12 @@ export interface EngineDebug {
   config(): object | null;
 }
 
+/** What a store holds for an engine (engines.ts): the engine stays with the media stack. */
+export type MediaKey = number;
+
 export interface MediaEngine {
+  /** Its key in the media stack (engines.ts `engineOf`). */
+  readonly key: MediaKey;
   /** Replaces the current source. Any previous stream is torn down first. */
   load(url: string, options?: LoadOptions): void;
   /**
@@ -285,13 +290,12 @@ export interface MediaEngine {
    * from memory. Resolves with how many playlists were asked for (0: nothing fetched ahead).
    */
   prefetch(url: string): Promise<number>;
-  /** Resolves when playback starts; rejects with the browser's error (e.g. NotAllowedError). */
-  play(): Promise<void>;
   /**
-   * Plays by the autoplay rule (play-or-mute.ts): with sound, else muted for the browser, else
-   * not at all. Resolves with the outcome, null when given up.
+   * Plays, by the autoplay rule (play-or-mute.ts): with sound, else muted for the browser, else
+   * not at all. Resolves with the outcome, null when given up; rejects only with an error that is
+   * no refusal (an AbortError when the media is reloaded under it).
    */
-  playOrMute(options: PlayOrMuteOptions): Promise<AutoplayResult | null>;
+  play(options: PlayOrMuteOptions): Promise<AutoplayResult | null>;
   /**
    * Called inside the viewer's gesture while the content waits (a pre-roll plays first): plays and
    * pauses the paused element at once, its facts withheld, so that it may play with sound later

@@ -79,7 +79,7 @@ async function playEarly(engine: MediaEngine, { volume, muted }: VolumeState, fa
   engine.setVolume(volume);
   engine.setMuted(muted);
   // Once the app starts, a refusal is the model's to answer: it asks again.
-  const result = await engine.playOrMute({ muted, mayRetry: () => !appStarting(), onMuted: () => (facts.soundRefused = true) }).catch(() => null);
+  const result = await engine.play({ muted, mayRetry: () => !appStarting(), onMuted: () => (facts.soundRefused = true) }).catch(() => null);
   if (result === 'blocked') facts.soundRefused = false;
   facts.autoplay = result;
   return result;

@@ -125,7 +125,7 @@ function shellActions({ input, state, engine, render, showControls, queue, appNe
     toggle: () => {
       const created = engine();
       if (!created || state.status === 'notStarted') return play();
-      if (video.paused) void created.play().catch(() => undefined);
+      if (video.paused) void created.play({ muted: video.muted }).catch(() => undefined);
       else created.pause();
     },
     // A tap on the phone's picture shows or hides the controls, as in the app (gestures.ts).

@@ -17,6 +17,7 @@ import type { ErrorReport } from '../../platform/sentry';
 import { watchPageHide } from '../../platform/visibility';
 import type { Features } from '../create-features';
 import { playedSinceStart, reportStreamErrorFx, type QoeFact, type StreamErrorReport } from '../../features/analytics';
+import { engineOf } from '../../engine/engines';
 
 /** The window over which dropped frames are counted for the frame-rate drop event. */
 const FRAME_WINDOW_MS = 10_000;
@@ -56,15 +57,15 @@ function linkItemAndPosition({ playback, session, analytics, chapters, ads }: Fe
 }
 
 /** Engine errors, with what the engine measured, to rstat4 and to error reporting. */
-function linkErrors({ streamErrorReported }: Features['analytics'], { $lastTime, $engine, mediaError }: Features['playback']): void {
+function linkErrors({ streamErrorReported }: Features['analytics'], { $lastTime, $engineKey, mediaError }: Features['playback']): void {
   // Every engine error, with what the engine measured at that moment: the buffer ahead of the last
   // time fact, read now (the engine reads it when asked), from a single-store source (a combined
   // one would be recomputed on every time update).
   const errorContextFx = attach({
-    source: $engine,
-    effect: (engine, { error, bufferedLength }: { error: EngineError; bufferedLength: number }): StreamErrorReport => ({
+    source: $engineKey,
+    effect: (key, { error, bufferedLength }: { error: EngineError; bufferedLength: number }): StreamErrorReport => ({
       error,
-      bandwidthEstimate: engine?.bandwidthEstimate ?? Number.NaN,
+      bandwidthEstimate: engineOf(key)?.bandwidthEstimate ?? Number.NaN,
       bufferedLength,
     }),
   });
@@ -89,14 +90,14 @@ function linkErrors({ streamErrorReported }: Features['analytics'], { $lastTime,
 }
 
 /** The frame-rate drop event over the content's element. */
-function linkFrameDrops({ contentPlayingChanged, framesSampled }: Features['analytics'], { $engine }: Features['playback']): void {
+function linkFrameDrops({ contentPlayingChanged, framesSampled }: Features['analytics'], { $engineKey }: Features['playback']): void {
   // Frame-rate drops: dropped frames counted over a window while content plays. The counters of
   // the window's start are taken with the reading: a sample whose source is $lastFrames, clocked
   // by the reading that also updates it, would see the new counters and never find a window.
   const $lastFrames = createStore<FrameCounts | null>(null, { serialize: 'ignore' });
   const readFrameWindowFx = attach({
-    source: { engine: $engine, last: $lastFrames },
-    effect: ({ engine, last }) => ({ last, now: engine?.surface.frameCounts() ?? null }),
+    source: { key: $engineKey, last: $lastFrames },
+    effect: ({ key, last }) => ({ last, now: engineOf(key)?.surface.frameCounts() ?? null }),
   });
   const { tick: frameWindowEnded } = interval({
     timeout: FRAME_WINDOW_MS,
@@ -119,7 +120,7 @@ function linkFrameDrops({ contentPlayingChanged, framesSampled }: Features['anal
 
 /** The quality-of-experience facts, and the page leaving. */
 function linkQoe({ playback, analytics, tracks, ads, session }: Features): void {
-  const { autoplayRequested, $engine, $source, mediaEnded, mediaPaused, mediaPlaying, mediaSeeked, mediaWaiting, sourceAdopted, playRefused, playRequested, seekFx, sourceRequested } = playback;
+  const { autoplayRequested, $engineKey, $source, mediaEnded, mediaPaused, mediaPlaying, mediaSeeked, mediaWaiting, sourceAdopted, playRefused, playRequested, seekFx, sourceRequested } = playback;
   const { qoePageLeft, qoeAutoplayed, qoeFactHappened, qoeSourceRequested } = analytics;
   const { $levels, levelSwitched } = tracks;
   const { $breakPhase, adFailed, adStatusChanged } = ads;
@@ -153,8 +154,8 @@ function linkQoe({ playback, analytics, tracks, ads, session }: Features): void 
   // The entry may have started the content before the model heard of it: how long it has played
   // tells when its first frame showed.
   const readPlayedFx = attach({
-    source: { engine: $engine, source: $source },
-    effect: ({ engine, source }): QoeFact => ({ type: 'playing', playedMs: playedSinceStart(engine?.readTime() ?? null, source?.startTime ?? 0) }),
+    source: { key: $engineKey, source: $source },
+    effect: ({ key, source }): QoeFact => ({ type: 'playing', playedMs: playedSinceStart(engineOf(key)?.readTime() ?? null, source?.startTime ?? 0) }),
   });
   sample({ clock: mediaPlaying, fn: () => undefined, target: readPlayedFx });
   sample({ clock: readPlayedFx.doneData, target: qoeFactHappened });

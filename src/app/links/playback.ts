@@ -9,10 +9,11 @@
  */
 import { attach, sample } from 'effector';
 import type { Features } from '../create-features';
+import { engineOf } from '../../engine/engines';
 
 /** Links playback to the features it hears; the player calls it once (app/link-features.ts). */
 export function linkPlayback({ playback, session }: Pick<Features, 'playback' | 'session'>): void {
-  const { layoutWatchStarted, shareAvailabilitySet, autoplaySet, engineAttached, sourceMissing, $engine } = playback;
+  const { layoutWatchStarted, shareAvailabilitySet, autoplaySet, engineAttached, sourceMissing, $engineKey } = playback;
   const { $phase, appStarted, episodeChosen } = session;
   linkPageStart({ playback, session });
   sample({ clock: appStarted, fn: () => undefined, target: layoutWatchStarted });
@@ -29,8 +30,10 @@ export function linkPlayback({ playback, session }: Pick<Features, 'playback' | 
   // A page error ends the page: a stream the page's start played (src/start) stops, also when the engine
   // arrives after the error, and its element, which the entry put on the page, leaves it.
   const releaseEngineFx = attach({
-    source: $engine,
-    effect: (engine) => {
+    source: $engineKey,
+    effect: (key) => {
+      // Found before its destroy, which takes it out of the media stack.
+      const engine = engineOf(key);
       engine?.destroy();
       engine?.surface.remove();
     },

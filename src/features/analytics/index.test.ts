@@ -142,7 +142,7 @@ async function replayed(trace: EngineTrace) {
   // When the content was asked to play, on the trace's clock.
   const playsAt: number[] = [];
   const play = engine.play.bind(engine);
-  engine.play = () => (playsAt.push(now), play());
+  engine.play = (options) => (playsAt.push(now), play(options));
   await allSettled(features().playback.engineAttached, { scope, params: engine });
   if (trace.ads) {
     const settings = { adList: parseAdList(trace.ads.list), adListUrl: trace.ads.listUrl, advert: false, baseUrl: new URL(trace.ads.listUrl).origin };

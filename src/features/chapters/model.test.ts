@@ -23,7 +23,7 @@ import { createPlayback } from '../playback';
 
 // Playback, built by its factory as the player builds it.
 const playback = linked(createPlayback);
-const { $announcement, $controlsVisible, $currentTime, $duration, $engine, $isPlaying, $startAwaited, $status, engineAttached, mediaSeeked, mediaTimeUpdated, playClicked, seekFx, seekRequested, sourceRequested, streamTicked, userActed } = playback;
+const { $announcement, $controlsVisible, $currentTime, $duration, $engineKey, $isPlaying, $startAwaited, $status, engineAttached, mediaSeeked, mediaTimeUpdated, playClicked, seekFx, seekRequested, sourceRequested, streamTicked, userActed } = playback;
 
 // The session (which playback's links hear), chapters, built on playback's units and the ads
 // model's break phase (the ads model built for this file), then its links and playback's (which
@@ -33,7 +33,7 @@ const session = linked(createSession);
 const { $breakPhase } = linked(() => buildAds()).ads;
 const chapters = linked(() =>
   createChapters({
-    $currentTime, $duration, $status, $startAwaited, $controlsVisible, $isPlaying, $engine, mediaSeeked, mediaTimeUpdated, streamTicked, seekFx,
+    $currentTime, $duration, $status, $startAwaited, $controlsVisible, $isPlaying, $engineKey, mediaSeeked, mediaTimeUpdated, streamTicked, seekFx,
     seekRequested, $breakPhase,
   }),
 );

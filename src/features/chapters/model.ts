@@ -11,7 +11,7 @@
  * viewer seeked into is theirs to watch, and gets the button.
  */
 import { attach, combine, createEffect, createEvent, createStore, sample, type Event, type EventCallable, type Store, type Unit } from 'effector';
-import type { MediaEngine } from '../../engine/types';
+import type { MediaKey } from '../../engine/types';
 import { STORAGE_KEYS } from '../../lib/constants';
 import { createSideTrack } from '../../lib/side-track';
 import { fetchChaptersTrackFx, type FetchedChapters } from '../../platform/chapters-track';
@@ -35,6 +35,7 @@ import {
   type SkipOffer,
   type SkipRole,
 } from './rules';
+import { engineOf } from '../../engine/engines';
 
 /** What chapters hears from the other features, named by what it is to chapters. */
 export interface ChaptersDeps {
@@ -49,7 +50,7 @@ export interface ChaptersDeps {
   /** Whether the content plays (playback): the setting skips only playing content. */
   $isPlaying: Store<boolean>;
   /** The media engine (playback), whose playhead the viewer's skip reads. */
-  $engine: Store<MediaEngine | null>;
+  $engineKey: Store<MediaKey | null>;
   /** The media's facts (playback): a seek landed, the time moved. */
   mediaSeeked: Event<unknown>;
   mediaTimeUpdated: Event<unknown>;
@@ -205,7 +206,7 @@ function createSkipOffer(deps: ChaptersDeps, { chaptersCleared, $currentChapter 
 
 /** The skips: the viewer's (the button) and the setting's (an intro played into). */
 function createSkips(deps: ChaptersDeps, { $currentChapter }: ChaptersTrack, offer: ReturnType<typeof createSkipOffer>) {
-  const { $engine, $duration, $isPlaying, mediaTimeUpdated, streamTicked, seekRequested } = deps;
+  const { $engineKey, $duration, $isPlaying, mediaTimeUpdated, streamTicked, seekRequested } = deps;
   const { skipChapterClicked, $skipOffer, $autoSkipNow, $autoSkipped, $skipping, $adRunning } = offer;
   /** A chapter was skipped: by the viewer's button, or by the setting. */
   const chapterSkipped = createEvent<{ role: SkipRole; by: 'viewer' | 'setting' }>();
@@ -213,8 +214,8 @@ function createSkips(deps: ChaptersDeps, { $currentChapter }: ChaptersTrack, off
   // The viewer's skip: the media's own playhead decides, read at the click (the model's trails it by
   // up to a second): one already past the end is not sent back.
   const readPlayheadFx = attach({
-    source: $engine,
-    effect: (engine, offer: SkipOffer) => ({ offer, playhead: engine?.readTime().currentTime ?? Number.NaN }),
+    source: $engineKey,
+    effect: (key, offer: SkipOffer) => ({ offer, playhead: engineOf(key)?.readTime().currentTime ?? Number.NaN }),
   });
   const skipChosen = sample({ clock: skipChapterClicked, source: $skipOffer, filter: (offer): offer is SkipOffer => offer !== null, fn: (offer) => offer! });
   $skipping.on(skipChosen, (_, offer) => offer.start);

@@ -24,7 +24,7 @@
  */
 import { combine, createEffect, createEvent, createStore, sample, scopeBind, type Event, type EventCallable, type Store, type Unit, type UnitTargetable } from 'effector';
 import type { EpisodeDto } from '../../api/dto';
-import type { EngineError, EngineTime, MediaEngine } from '../../engine/types';
+import type { EngineError, EngineTime, MediaEngine, MediaKey } from '../../engine/types';
 import { listenToEmbedder, postToEmbedderFx, readEmbedderOriginFx, type EmbedderMessage } from '../../platform/embed-channel';
 import type { AdBreak, AdBreakPhase, AdStatus, AdStatusChange } from '../ads';
 import type { Chapter } from '../chapters';
@@ -45,6 +45,7 @@ import {
 } from './protocol';
 import { createMethods } from './methods';
 import { createEvents } from './events';
+import { engineOf } from '../../engine/engines';
 
 interface EmbedSettings {
   /** The frame's own address, echoed in ready as `src` (the client matches it with the iframe's src). */
@@ -56,7 +57,7 @@ interface EmbedSettings {
 /** What embed hears from the other features, named by what it is to the receiver. */
 export interface EmbedDeps {
   /** The media engine and its arrival (playback): ready waits for it, and the time reports come from it. */
-  $engine: Store<MediaEngine | null>;
+  $engineKey: Store<MediaKey | null>;
   engineAttached: Event<MediaEngine>;
   /** A source asked for, ready, or failed (playback). */
   sourceRequested: Event<{ startTime: number }>;
@@ -117,7 +118,7 @@ export function createEmbed(deps: EmbedDeps) {
 }
 
 /** The receiver: its settings, the embedder's origin, ready, and the units the requests and events go through. */
-function createReceiver({ $engine, engineAttached, sourceRequested, sourceReady, $streamError, mediaSeeking, mediaSeeked, $breakPhase }: EmbedDeps) {
+function createReceiver({ $engineKey, engineAttached, sourceRequested, sourceReady, $streamError, mediaSeeking, mediaSeeked, $breakPhase }: EmbedDeps) {
   /** The page started: the receiver learns its settings and looks up the embedding origin. */
   const embedStarted = createEvent<EmbedSettings>();
   /** A message from the parent window, unparsed. */
@@ -169,8 +170,8 @@ function createReceiver({ $engine, engineAttached, sourceRequested, sourceReady,
     listenToEmbedder(scopeBind(embedMessageReceived, { safe: true }));
   });
   /** Takes the engine's time reports: only once embedded, so a page nobody drives pays nothing. */
-  const connectTimeFx = createEffect((engine: MediaEngine) => {
-    engine.on('timeUpdated', scopeBind(mediaTimeReported, { safe: true }));
+  const connectTimeFx = createEffect((key: MediaKey) => {
+    engineOf(key)?.on('timeUpdated', scopeBind(mediaTimeReported, { safe: true }));
   });
 
   sample({ clock: embedStarted, fn: () => undefined, target: readEmbedderOriginFx });
@@ -179,12 +180,12 @@ function createReceiver({ $engine, engineAttached, sourceRequested, sourceReady,
 
   const readyDue = sample({
     clock: [readEmbedderOriginFx.done, engineAttached, $mediaSettled.updates],
-    source: { origin: $targetOrigin, engine: $engine, settled: $mediaSettled, ready: $embedReady, settings: $settings, listeners: $listeners },
-    filter: ({ origin, engine, settled, ready }) => origin !== null && engine !== null && settled && !ready,
-    fn: ({ settings, engine, listeners }) => ({ src: settings!.src, engine: engine!, readyListeners: listeners.ready ?? [] }),
+    source: { origin: $targetOrigin, key: $engineKey, settled: $mediaSettled, ready: $embedReady, settings: $settings, listeners: $listeners },
+    filter: ({ origin, key, settled, ready }) => origin !== null && key !== null && settled && !ready,
+    fn: ({ settings, key, listeners }) => ({ src: settings!.src, key: key!, readyListeners: listeners.ready ?? [] }),
   });
   $embedReady.on(readyDue, () => true);
-  sample({ clock: readyDue, fn: ({ engine }) => engine, target: connectTimeFx });
+  sample({ clock: readyDue, fn: ({ key }) => key, target: connectTimeFx });
   // To each ready listener, or, when nobody asked, once without one (SPEC.rst: "regardless of listening").
   sample({
     clock: readyDue,

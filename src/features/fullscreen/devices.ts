@@ -7,9 +7,10 @@ import { attach, createEffect, createEvent, createStore, sample, scopeBind } fro
 import type { MediaEngine } from '../../engine/types';
 import type { RemoteAvailability } from '../../platform/remote-playback';
 import type { FullscreenDeps } from './model';
+import { engineOf } from '../../engine/engines';
 
 /** Picture-in-picture and casting on the engine's surface. */
-export function createDevices({ $engine, engineAttached, sourceReady, $isPlaying, playClicked }: FullscreenDeps) {
+export function createDevices({ $engineKey, engineAttached, sourceReady, $isPlaying, playClicked }: FullscreenDeps) {
   const pipClicked = createEvent();
   const pipChanged = createEvent<boolean>();
   const castClicked = createEvent();
@@ -44,15 +45,15 @@ export function createDevices({ $engine, engineAttached, sourceReady, $isPlaying
    * Asked again once a source is ready: WebKit's presentation-mode API (older Safari's PiP) says
    * whether it can only when the element has media, which it may not have when the engine comes.
    */
-  const readPipSupportFx = attach({ source: $engine, effect: (engine) => engine?.surface.pipSupported() ?? false });
+  const readPipSupportFx = attach({ source: $engineKey, effect: (key) => engineOf(key)?.surface.pipSupported() ?? false });
   sample({ clock: sourceReady, fn: () => undefined, target: readPipSupportFx });
   sample({ clock: readPipSupportFx.doneData, target: $pipSupported });
 
-  const enterPipFx = attach({ source: $engine, effect: (engine) => engine?.surface.enterPip() });
-  const exitPipFx = attach({ source: $engine, effect: (engine) => engine?.surface.exitPip() });
+  const enterPipFx = attach({ source: $engineKey, effect: (key) => engineOf(key)?.surface.enterPip() });
+  const exitPipFx = attach({ source: $engineKey, effect: (key) => engineOf(key)?.surface.exitPip() });
   const promptRemoteFx = attach({
-    source: { engine: $engine, availability: $remoteAvailability },
-    effect: ({ engine, availability }) => engine?.surface.promptRemote(availability.airplay ? 'airplay' : 'cast'),
+    source: { key: $engineKey, availability: $remoteAvailability },
+    effect: ({ key, availability }) => engineOf(key)?.surface.promptRemote(availability.airplay ? 'airplay' : 'cast'),
   });
 
   sample({ clock: pipClicked, filter: $pip, target: exitPipFx });

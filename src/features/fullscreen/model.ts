@@ -8,15 +8,16 @@
  * went back, or pressed Escape on the page): the player clears stretched and posts nothing.
  */
 import { attach, combine, createEffect, createEvent, createStore, sample, scopeBind, type Event, type EventCallable, type Store } from 'effector';
-import type { MediaEngine } from '../../engine/types';
+import type { MediaEngine, MediaKey } from '../../engine/types';
 import { isFramed, postToParentFx } from '../../platform/parent-bridge';
 import type { FullscreenMode } from '../session';
 import { createDevices } from './devices';
+import { engineOf } from '../../engine/engines';
 
 /** What fullscreen hears from the other features (playback), named by what it is to fullscreen. */
 export interface FullscreenDeps {
   /** The media engine, whose surface goes fullscreen, picture-in-picture or to a remote device. */
-  $engine: Store<MediaEngine | null>;
+  $engineKey: Store<MediaKey | null>;
   /** An engine is attached: its surface's fullscreen, PiP and remote state are followed from then on. */
   engineAttached: Event<MediaEngine>;
   /** The phone layout: in a frame, fullscreen goes through the parent. */
@@ -106,19 +107,20 @@ function createFullscreenModes({ engineAttached, $mobileLayout }: FullscreenDeps
 type FullscreenModes = ReturnType<typeof createFullscreenModes>;
 
 /** The fullscreen button and key: native fullscreen, or the parent's stretch, on and off. */
-function createToggle({ $engine, fullscreenShortcutUsed }: FullscreenDeps, modes: FullscreenModes) {
+function createToggle({ $engineKey, fullscreenShortcutUsed }: FullscreenDeps, modes: FullscreenModes) {
   const { fullscreenClicked, stretchedCloseClicked, escapeLeftOver, pageLeftStretched, $framed, $nativeFullscreen, $stretched, $parentFullscreen } = modes;
   const enterNativeFx = attach({
-    source: $engine,
-    effect: async (engine) => {
+    source: $engineKey,
+    effect: async (key) => {
+      const engine = engineOf(key);
       if (!engine) throw new Error('no media element');
       await engine.surface.enterFullscreen();
     },
   });
   const exitNativeFx = attach({
-    source: $engine,
-    effect: async (engine) => {
-      if (engine) await engine.surface.exitFullscreen();
+    source: $engineKey,
+    effect: async (key) => {
+      await engineOf(key)?.surface.exitFullscreen();
     },
   });
 

@@ -8,7 +8,7 @@ import { linked } from '../../test-support/linked';
 
 // Playback, built by its factory as the player builds it.
 const playback = linked(createPlayback);
-const { autoplaySet, engineAttached, playClicked, retryClicked, sourceMissing, sourceRequested, togglePlayClicked, playHeld, playReleased, playDeferred, $currentSecond, $currentTime, $duration, $lastTime, $status, $streamError, $engine, $source } = playback;
+const { autoplaySet, engineAttached, playClicked, retryClicked, sourceMissing, sourceRequested, togglePlayClicked, playHeld, playReleased, playDeferred, $currentSecond, $currentTime, $duration, $lastTime, $status, $streamError, $engineKey, $source } = playback;
 
 const READY = { levels: [], audioTracks: [], subtitleTracks: [] };
 
@@ -27,7 +27,7 @@ describe('playback model', () => {
     expect(contentCalls(engine)).toEqual([]);
     expect(scope.getState($source)).toEqual({ url: 'http://x/master.m3u8', startTime: 12 });
     await allSettled(engineAttached, { scope, params: engine });
-    expect(scope.getState($engine)).toBe(engine);
+    expect(scope.getState($engineKey)).toBe(engine.key);
     expect(contentCalls(engine)).toEqual([{ command: 'load', args: ['http://x/master.m3u8', { startTime: 12 }] }]);
   });
 

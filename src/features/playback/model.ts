@@ -6,7 +6,8 @@
  * play intent to the first frame, in start-state.ts. Made in this order by createPlayback (index.ts).
  */
 import { attach, createEffect, createStore, sample, scopeBind } from 'effector';
-import type { MediaEngine } from '../../engine/types';
+import { engineOf } from '../../engine/engines';
+import type { MediaKey } from '../../engine/types';
 import { DEFAULT_MUTED, DEFAULT_VOLUME } from '../../lib/constants';
 import { isPlayRefusal, type AutoplayResult } from '../../lib/autoplay';
 import type { PageSource } from '../../start/snapshot';
@@ -19,7 +20,8 @@ export { isPlayRefusal, type AutoplayResult };
 /** The engine, the source, the flags the media reports, and the commands to the content. */
 function createEngine(events: PlaybackEvents) {
   const { autoplaySet, engineAttached, engineConnected, mediaVolumeChanged, playDeferred, playHeld, playReleased, soundRefused, sourceAdopted, sourceRequested } = events;
-  const $engine = createStore<MediaEngine | null>(null, { serialize: 'ignore' }).on(engineAttached, (_, engine) => engine);
+  /** The attached engine's key: the engine itself stays with the media stack (engine/engines.ts). */
+  const $engineKey = createStore<MediaKey | null>(null).on(engineAttached, (_, engine) => engine.key);
   const $source = createStore<SourceRequest | null>(null).on(sourceRequested, (_, source) => source);
   /**
    * Whether the next source plays by itself. One event, three moments that decide it: the page's
@@ -39,7 +41,9 @@ function createEngine(events: PlaybackEvents) {
    * early source, its state is read and the facts listened to in one step, after the model's own
    * reaction to its request (as facts always come), and the state is adopted before any later fact.
    */
-  const connectEngineFx = createEffect(async ({ engine, early }: { engine: MediaEngine; early: boolean }) => {
+  const connectEngineFx = createEffect(async ({ key, early }: { key: MediaKey; early: boolean }) => {
+    const engine = engineOf(key);
+    if (!engine) return;
     const handlers = factHandlers(events);
     const connected = scopeBind(engineConnected, { safe: true });
     const adopted = scopeBind(sourceAdopted, { safe: true });
@@ -49,23 +53,24 @@ function createEngine(events: PlaybackEvents) {
     connected(engine);
     if (state) adoptSource(state, handlers, adopted);
   });
-  const loadSourceFx = attach({ source: $engine, effect: (engine, { url, startTime }: SourceRequest) => engine?.load(url, { startTime }) });
+  const loadSourceFx = attach({ source: $engineKey, effect: (key, { url, startTime }: SourceRequest) => engineOf(key)?.load(url, { startTime }) });
   /**
    * Plays; when the browser refuses sound, plays muted (src/lib/autoplay.ts). Resolves with the
    * outcome ('blocked': refused muted too; null without an engine); rejects only with an error that
    * is no refusal (an AbortError when the engine reloads the media, say).
    */
   const playFx = attach({
-    source: { engine: $engine, muted: $muted },
-    effect: async ({ engine, muted }): Promise<AutoplayResult | null> => {
+    source: { key: $engineKey, muted: $muted },
+    effect: async ({ key, muted }): Promise<AutoplayResult | null> => {
+      const engine = engineOf(key);
       if (!engine) return null;
       const refused = scopeBind(soundRefused, { safe: true });
-      return engine.playOrMute({ muted, onMuted: refused });
+      return engine.play({ muted, onMuted: refused });
     },
   });
-  const pauseFx = attach({ source: $engine, effect: (engine) => engine?.pause() });
+  const pauseFx = attach({ source: $engineKey, effect: (key) => engineOf(key)?.pause() });
   /** Fetches a source's playlists ahead of its load (the next episode); resolves with how many were asked for. */
-  const prefetchSourceFx = attach({ source: $engine, effect: async (engine, url: string) => (await engine?.prefetch(url)) ?? 0 });
+  const prefetchSourceFx = attach({ source: $engineKey, effect: async (key, url: string) => (await engineOf(key)?.prefetch(url)) ?? 0 });
   /** play() was refused by the browser's policy, muted too: the viewer's own click will play. */
   const playRefused = sample({ clock: playFx.doneData, filter: (result) => result === 'blocked', fn: () => undefined });
   /**
@@ -73,7 +78,7 @@ function createEngine(events: PlaybackEvents) {
    * played inside the viewer's gesture (Safari's engine): asked while the viewer's click or key is
    * being handled, e.g. the click that starts a pre-roll, so the film follows the ad by itself.
    */
-  const unlockFx = attach({ source: $engine, effect: (engine) => engine?.unlock() });
+  const unlockFx = attach({ source: $engineKey, effect: (key) => engineOf(key)?.unlock() });
   const $playHeld = createStore(false)
     .on(playHeld, () => true)
     .on(playReleased, () => false);
@@ -81,7 +86,7 @@ function createEngine(events: PlaybackEvents) {
     .on(playDeferred, () => true)
     .reset(playFx);
   return {
-    $engine, $source, $autoplay, $volume, $muted, $fallbackMuted, connectEngineFx, loadSourceFx, playFx, pauseFx, prefetchSourceFx, playRefused,
+    $engineKey, $source, $autoplay, $volume, $muted, $fallbackMuted, connectEngineFx, loadSourceFx, playFx, pauseFx, prefetchSourceFx, playRefused,
     unlockFx, $playHeld, $playPending,
   };
 }
@@ -89,7 +94,7 @@ function createEngine(events: PlaybackEvents) {
 type Engine = ReturnType<typeof createEngine>;
 
 /** How a requested source is taken: the page's source kept and connected to, or another loaded. */
-function takeSources(events: PlaybackEvents, { $engine, $source, connectEngineFx, loadSourceFx }: Engine) {
+function takeSources(events: PlaybackEvents, { $engineKey, $source, connectEngineFx, loadSourceFx }: Engine) {
   const { engineAttached, pageSourceKept, pageStartAdopted, sourceRequested } = events;
   /** The source the page's start loaded (src/start), until the model takes its first source: that one, or another. */
   const $pageSource = createStore<PageSource | null>(null).on(pageStartAdopted, (_, { source }) => source);
@@ -99,21 +104,21 @@ function takeSources(events: PlaybackEvents, { $engine, $source, connectEngineFx
   sample({ clock: keptRequest, target: sourceRequested });
 
   // Without a page source, the model listens from the engine's arrival.
-  sample({ clock: engineAttached, source: $pageSource, filter: (page) => page === null, fn: (_, engine) => ({ engine, early: false }), target: connectEngineFx });
+  sample({ clock: engineAttached, source: $pageSource, filter: (page) => page === null, fn: (_, engine) => ({ key: engine.key, early: false }), target: connectEngineFx });
 
   // A source requested before the engine exists is taken as soon as it arrives.
   const sourceTaken = sample({
     clock: [sourceRequested, engineAttached],
-    source: { engine: $engine, source: $source, page: $pageSource, kept: $keptRequest },
-    filter: ({ engine, source }) => engine !== null && source !== null,
-    fn: ({ engine, source, page, kept }) => ({ engine: engine!, source: source!, page, kept: kept !== null && kept === source }),
+    source: { key: $engineKey, source: $source, page: $pageSource, kept: $keptRequest },
+    filter: ({ key, source }) => key !== null && source !== null,
+    fn: ({ key, source, page, kept }) => ({ key: key!, source: source!, page, kept: kept !== null && kept === source }),
   });
   $pageSource.reset(sourceTaken);
   $keptRequest.reset(sourceTaken);
-  sample({ clock: sourceTaken, filter: ({ kept }) => kept, fn: ({ engine }) => ({ engine, early: true }), target: connectEngineFx });
+  sample({ clock: sourceTaken, filter: ({ kept }) => kept, fn: ({ key }) => ({ key, early: true }), target: connectEngineFx });
   const loadTaken = sample({ clock: sourceTaken, filter: ({ kept }) => !kept });
   // Another source replaces the page's: the model, not listening yet, listens before it loads.
-  sample({ clock: loadTaken, filter: ({ page }) => page !== null, fn: ({ engine }) => ({ engine, early: false }), target: connectEngineFx });
+  sample({ clock: loadTaken, filter: ({ page }) => page !== null, fn: ({ key }) => ({ key, early: false }), target: connectEngineFx });
   sample({ clock: loadTaken, fn: ({ source }) => source, target: loadSourceFx });
   return { $pageSource };
 }
@@ -152,11 +157,11 @@ function wireCommands(events: PlaybackEvents, { $currentTime, $isPlaying }: Play
 /** Playback's engine, source and commands, made in the order the module once made them. */
 export function createEngineModel(events: PlaybackEvents, status: PlaybackStatusModel) {
   const engine = createEngine(events);
-  const { $engine, $source, $autoplay, $volume, $muted, $fallbackMuted, playFx, pauseFx, prefetchSourceFx, playRefused, unlockFx, $playHeld } = engine;
+  const { $engineKey, $source, $autoplay, $volume, $muted, $fallbackMuted, playFx, pauseFx, prefetchSourceFx, playRefused, unlockFx, $playHeld } = engine;
   const { $pageSource } = takeSources(events, engine);
   const { autoplayRequested } = wireCommands(events, status, engine);
   return {
-    $engine, $source, $autoplay, $volume, $muted, $fallbackMuted, playFx, pauseFx, prefetchSourceFx, playRefused, unlockFx, $playHeld, $pageSource,
+    $engineKey, $source, $autoplay, $volume, $muted, $fallbackMuted, playFx, pauseFx, prefetchSourceFx, playRefused, unlockFx, $playHeld, $pageSource,
     autoplayRequested,
   };
 }

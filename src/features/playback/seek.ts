@@ -8,6 +8,7 @@ import { SEEK_STEP_S } from '../../lib/constants';
 import type { PlaybackEvents } from './events';
 import type { PlaybackStatusModel } from './status';
 import type { PlaybackEngineModel } from './model';
+import { engineOf } from '../../engine/engines';
 
 /** Keeps a target inside the media (or above 0 while the duration is unknown). */
 function clampSeek(seconds: number, duration: number): number {
@@ -16,7 +17,7 @@ function clampSeek(seconds: number, duration: number): number {
 }
 
 /** The seek intents and the engine's seek, a step built on the pending target. */
-export function createSeek({ mediaSeeked, sourceRequested }: PlaybackEvents, { $currentTime, $duration }: PlaybackStatusModel, { $engine }: PlaybackEngineModel) {
+export function createSeek({ mediaSeeked, sourceRequested }: PlaybackEvents, { $currentTime, $duration }: PlaybackStatusModel, { $engineKey }: PlaybackEngineModel) {
   /** Seek to this many seconds. */
   const seekRequested = createEvent<number>();
   /** Seek by this many seconds, back when negative. */
@@ -26,7 +27,7 @@ export function createSeek({ mediaSeeked, sourceRequested }: PlaybackEvents, { $
   const seekBackClicked = createEvent();
   const seekForwardClicked = createEvent();
 
-  const seekFx = attach({ source: $engine, effect: (engine, seconds: number) => engine?.seek(seconds) });
+  const seekFx = attach({ source: $engineKey, effect: (key, seconds: number) => engineOf(key)?.seek(seconds) });
 
   /** Where a seek in flight is going; null once the media reports it done. */
   const $seekTarget = createStore<number | null>(null)
@@ -45,8 +46,8 @@ export function createSeek({ mediaSeeked, sourceRequested }: PlaybackEvents, { $
   // the model's time follows it only once a second. Single-store sources: a combined one would be
   // recomputed on every time update.
   const readPlayheadFx = attach({
-    source: $engine,
-    effect: (engine, { time, delta }: { time: number; delta: number }) => ({ time: engine?.readTime().currentTime ?? time, delta }),
+    source: $engineKey,
+    effect: (key, { time, delta }: { time: number; delta: number }) => ({ time: engineOf(key)?.readTime().currentTime ?? time, delta }),
   });
   sample({
     clock: seekByRequested,

@@ -14,21 +14,22 @@ import type { PlaybackControls } from './controls';
 import type { PlaybackEvents } from './events';
 import type { PlaybackStatusModel } from './status';
 import type { PlaybackEngineModel } from './model';
+import { engineOf } from '../../engine/engines';
 
 /** The stream tick over the engine, while the controls show the time of a playing media. */
 export function createStreamTick(
   { streamTicked }: PlaybackEvents,
   { $isPlaying, $streamError }: PlaybackStatusModel,
   { $controlsVisible }: PlaybackControls,
-  { $engine }: PlaybackEngineModel,
+  { $engineKey }: PlaybackEngineModel,
 ) {
-  const readTimeFx = attach({ source: $engine, effect: (engine): EngineTime | null => engine?.readTime() ?? null });
+  const readTimeFx = attach({ source: $engineKey, effect: (key): EngineTime | null => engineOf(key)?.readTime() ?? null });
 
   const $tickWanted = combine(
     $isPlaying,
     $streamError,
     $controlsVisible,
-    $engine,
+    $engineKey,
     (playing, error, visible, engine) => playing && error === null && visible && engine !== null,
   );
 

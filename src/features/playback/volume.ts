@@ -10,11 +10,12 @@ import { $storage } from '../../platform/storage';
 import { parseVolume, readVolumeState, snapVolume, type VolumeState } from './volume-rules';
 import type { PlaybackEvents } from './events';
 import type { PlaybackEngineModel } from './model';
+import { engineOf } from '../../engine/engines';
 
 export { parseVolume, readVolumeState };
 
 /** The media's volume restored, kept and saved; the commands that change it. */
-function createVolumeStorage({ engineAttached, engineConnected, mediaVolumeChanged, sourceAdopted }: PlaybackEvents, { $engine, $fallbackMuted }: PlaybackEngineModel) {
+function createVolumeStorage({ engineAttached, engineConnected, mediaVolumeChanged, sourceAdopted }: PlaybackEvents, { $engineKey, $fallbackMuted }: PlaybackEngineModel) {
   /** The slider moved: a number or a numeric string in 0..1; anything else is ignored. */
   const volumeSet = createEvent<number | string>();
   /** Steps the volume by `direction` × 0.05 (keys ↑/↓). */
@@ -35,14 +36,15 @@ function createVolumeStorage({ engineAttached, engineConnected, mediaVolumeChang
     },
   });
   const applyVolumeFx = attach({
-    source: $engine,
-    effect: (engine, { volume, muted }: VolumeState) => {
+    source: $engineKey,
+    effect: (key, { volume, muted }: VolumeState) => {
+      const engine = engineOf(key);
       engine?.setVolume(volume);
       engine?.setMuted(muted);
     },
   });
-  const setVolumeFx = attach({ source: $engine, effect: (engine, volume: number) => engine?.setVolume(volume) });
-  const setMutedFx = attach({ source: $engine, effect: (engine, muted: boolean) => engine?.setMuted(muted) });
+  const setVolumeFx = attach({ source: $engineKey, effect: (key, volume: number) => engineOf(key)?.setVolume(volume) });
+  const setMutedFx = attach({ source: $engineKey, effect: (key, muted: boolean) => engineOf(key)?.setMuted(muted) });
 
   sample({ clock: engineConnected, target: connectVolumeFx });
   // The element's volume, as the source the model connected to left it.

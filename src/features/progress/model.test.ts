@@ -11,12 +11,12 @@ import { createPlayback } from '../playback';
 
 // Playback, built by its factory as the player builds it.
 const playback = linked(createPlayback);
-const { $currentSecond, $engine, engineAttached, mediaEnded, mediaPaused, mediaPlaying, mediaTimeUpdated, sourceRequested } = playback;
+const { $currentSecond, $engineKey, engineAttached, mediaEnded, mediaPaused, mediaPlaying, mediaTimeUpdated, sourceRequested } = playback;
 
 // Progress on the session it hears, each built by its factory, as the player builds them.
 const { $currentEpisode, episodeChosen, startAdopted } = linked(createSession);
 const { $resumePrompt, $savedProgress, continueClicked, pageLeft, progressStarted, resumeAnswered, resumeOffered, startOverClicked } = linked(() =>
-  createProgress({ startAdopted, episodeChosen, $currentEpisode, $currentSecond, $engine, mediaPlaying, mediaPaused, mediaEnded, mediaTimeUpdated }),
+  createProgress({ startAdopted, episodeChosen, $currentEpisode, $currentSecond, $engineKey, mediaPlaying, mediaPaused, mediaEnded, mediaTimeUpdated }),
 );
 
 const episode = (id: number): EpisodeDto => ({

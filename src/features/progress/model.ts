@@ -1,10 +1,11 @@
 import { attach, combine, createEffect, createEvent, createStore, sample, scopeBind, type Event, type EventCallable, type Store, type StoreWritable } from 'effector';
 import { throttle } from 'patronum/throttle';
 import { PROGRESS_SAVE_THROTTLE_MS, STORAGE_KEYS } from '../../lib/constants';
-import type { MediaEngine } from '../../engine/types';
+import type { MediaKey } from '../../engine/types';
 import { $storage } from '../../platform/storage';
 import { watchPageLeave } from '../../platform/visibility';
 import { sanitizeProgress, type StartPlan } from './start';
+import { engineOf } from '../../engine/engines';
 
 export type ProgressMap = Record<string, number>;
 
@@ -36,7 +37,7 @@ export interface ProgressDeps {
   /** The playhead in whole seconds (playback). */
   $currentSecond: Store<number>;
   /** The media engine (playback), read when the page is left. */
-  $engine: Store<MediaEngine | null>;
+  $engineKey: Store<MediaKey | null>;
   /** The media's facts (playback). */
   mediaPlaying: Event<unknown>;
   mediaPaused: Event<unknown>;
@@ -126,7 +127,7 @@ function saveProgress(deps: ProgressDeps, own: { $started: Store<boolean>; $save
    * Leaving saves the media's own time, read at that moment: $currentTime can trail it by a tick,
    * and floored on top of that the save could fall a second or more behind (issue 10, nothing lost).
    */
-  const readLeaveTimeFx = attach({ source: deps.$engine, effect: (engine) => engine?.readTime().currentTime ?? null });
+  const readLeaveTimeFx = attach({ source: deps.$engineKey, effect: (key) => engineOf(key)?.readTime().currentTime ?? null });
   sample({ clock: pageLeft, target: readLeaveTimeFx });
   const leftAt = sample({
     clock: readLeaveTimeFx.finally,

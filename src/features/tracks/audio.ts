@@ -9,9 +9,10 @@ import { $storage } from '../../platform/storage';
 import { readFavouriteAudio, saveFavouriteAudio } from './favourites';
 import type { TrackFacts, TracksDeps } from './model';
 import { arrangeAudioTracks, startAudioTrack } from './rules';
+import { engineOf } from '../../engine/engines';
 
 /** Audio: the page's language order, the content's favourite, the tracks offered and the one playing. */
-export function createAudio({ $engine, sourceReady, sourceRequested }: TracksDeps, { audioTracksUpdated, audioTrackSwitched }: TrackFacts) {
+export function createAudio({ $engineKey, sourceReady, sourceRequested }: TracksDeps, { audioTracksUpdated, audioTrackSwitched }: TrackFacts) {
   /** The page's language order, upper-case codes ('RU', 'EN'). */
   const audioLanguagesSet = createEvent<string[]>();
   /** The content whose favourite track applies. */
@@ -19,7 +20,7 @@ export function createAudio({ $engine, sourceReady, sourceRequested }: TracksDep
   /** The viewer picked a track in 'Аудио'. */
   const audioTrackChosen = createEvent<number>();
 
-  const setAudioTrackFx = attach({ source: $engine, effect: (engine, id: number) => engine?.setAudioTrack(id) });
+  const setAudioTrackFx = attach({ source: $engineKey, effect: (key, id: number) => engineOf(key)?.setAudioTrack(id) });
 
   const $audioLanguages = createStore<string[]>([]).on(audioLanguagesSet, (_, languages) => languages);
   const $contentId = createStore<number | null>(null).on(audioContentSet, (_, id) => id);

@@ -4,17 +4,18 @@
  * A chosen height and speed carry over to the next episode's source.
  */
 import { attach, combine, createEffect, createEvent, createStore, sample, scopeBind, type Event, type Store } from 'effector';
-import type { EngineFacts, EngineLevel, EngineSourceState, MediaEngine } from '../../engine/types';
+import type { EngineFacts, EngineLevel, EngineSourceState, MediaEngine, MediaKey } from '../../engine/types';
 import { NORMAL_PLAYBACK_RATE } from '../../lib/constants';
 import { qualityLabel, qualityOptions, rateLabel } from './rules';
 import { readPreferencesFx, savePreferencesFx } from './preferences';
 import { createAudio } from './audio';
 import { createSubtitles } from './subtitles';
+import { engineOf } from '../../engine/engines';
 
 /** What tracks hears from the other features (playback), named by what it is to tracks. */
 export interface TracksDeps {
   /** The media engine the choices are commands to. */
-  $engine: Store<MediaEngine | null>;
+  $engineKey: Store<MediaKey | null>;
   /** The engine the model listens to: its track facts are tracks' own. */
   engineConnected: Event<MediaEngine>;
   /** A source the model connected to: its lists, choices, speed and cues so far. */
@@ -81,10 +82,10 @@ function createTrackFacts({ engineConnected, sourceAdopted }: TracksDeps) {
 }
 
 /** Quality: the levels, the one playing, the viewer's choice (-1 = Auto) and the height kept for the next source. */
-function createQuality({ $engine, sourceReady, sourceRequested }: TracksDeps, { levelsUpdated, levelSwitched }: TrackFacts) {
+function createQuality({ $engineKey, sourceReady, sourceRequested }: TracksDeps, { levelsUpdated, levelSwitched }: TrackFacts) {
   /** A level index, or -1 for Auto (ABR). */
   const qualityChosen = createEvent<number>();
-  const setLevelFx = attach({ source: $engine, effect: (engine, index: number) => engine?.setLevel(index) });
+  const setLevelFx = attach({ source: $engineKey, effect: (key, index: number) => engineOf(key)?.setLevel(index) });
 
   const $levels = createStore<EngineLevel[]>([])
     .on(sourceReady, (_, { levels }) => levels)
@@ -122,9 +123,9 @@ function createQuality({ $engine, sourceReady, sourceRequested }: TracksDeps, { 
 }
 
 /** Speed: the engine's rate and the viewer's, kept for the next source and the next visit. */
-function createSpeed({ $engine, sourceReady, sourceRequested }: TracksDeps, { mediaRateChanged }: TrackFacts) {
+function createSpeed({ $engineKey, sourceReady, sourceRequested }: TracksDeps, { mediaRateChanged }: TrackFacts) {
   const rateChosen = createEvent<number>();
-  const setRateFx = attach({ source: $engine, effect: (engine, rate: number) => engine?.setPlaybackRate(rate) });
+  const setRateFx = attach({ source: $engineKey, effect: (key, rate: number) => engineOf(key)?.setPlaybackRate(rate) });
   const $playbackRate = createStore<number>(NORMAL_PLAYBACK_RATE).on(mediaRateChanged, (_, { rate }) => rate);
   const $rateLabel = $playbackRate.map(rateLabel);
   const $preferredRate = createStore<number>(NORMAL_PLAYBACK_RATE)

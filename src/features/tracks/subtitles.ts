@@ -8,13 +8,14 @@ import type { EngineSubtitleTrack } from '../../engine/types';
 import type { TrackFacts, TracksDeps } from './model';
 import { subtitleToToggleOn } from './rules';
 import { readPreferencesFx, savePreferencesFx, type RememberedSubtitles, type ViewerPreferences } from './preferences';
+import { engineOf } from '../../engine/engines';
 
 /**
  * Subtitles: the tracks, the one showing, the cues, the choice remembered; `audio` gives the
  * page's language order, which picks a track to turn on.
  */
 export function createSubtitles(deps: TracksDeps, facts: TrackFacts, { $audioLanguages }: { $audioLanguages: Store<string[]> }) {
-  const { $engine, sourceReady, sourceRequested, subtitlesShortcutUsed } = deps;
+  const { $engineKey, sourceReady, sourceRequested, subtitlesShortcutUsed } = deps;
   const { cuesChanged, subtitleTracksUpdated, subtitleTrackSwitched } = facts;
   /** A subtitle track id, or -1 for 'Выкл.'. */
   const subtitleChosen = createEvent<number>();
@@ -23,7 +24,7 @@ export function createSubtitles(deps: TracksDeps, facts: TrackFacts, { $audioLan
   /** A track id (-1 off) the viewer asked for: a menu row, the toggle or 'c'. A new source's restore is not one. */
   const subtitleAsked = createEvent<number>();
 
-  const setSubtitleTrackFx = attach({ source: $engine, effect: (engine, id: number) => engine?.setSubtitleTrack(id) });
+  const setSubtitleTrackFx = attach({ source: $engineKey, effect: (key, id: number) => engineOf(key)?.setSubtitleTrack(id) });
 
   const $subtitleTracks = createStore<EngineSubtitleTrack[]>([])
     .on(sourceReady, (_, { subtitleTracks }) => subtitleTracks)

@@ -17,14 +17,14 @@ import { linked } from '../../../test-support/linked';
 
 // Playback, built by its factory as the player builds it.
 const playback = linked(createPlayback);
-const { $engine, $muted, $volume, mediaVolumeChanged } = playback;
+const { $engineKey, $muted, $volume, mediaVolumeChanged } = playback;
 
 const view = useReactRoot();
 
 describe('the mobile bottom row', () => {
   it('holds the mute toggle and no level slider; the toggle is labelled by the mute state and asks the engine to flip it', async () => {
     const engine = createScriptedEngine();
-    const scope = fork({ values: [[$engine, engine], [$muted, true], [$volume, 0.6]] });
+    const scope = fork({ values: [[$engineKey, engine.key], [$muted, true], [$volume, 0.6]] });
     act(() =>
       view.root().render(
         <Provider value={scope}>

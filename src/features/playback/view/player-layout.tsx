@@ -14,6 +14,7 @@ import { MediaSlot } from '../../../ui/media-slot';
 import './surface.css';
 // The dialog's styles ship with the page: only a preloaded chunk's stylesheet is linked.
 import './shortcuts.css';
+import { engineOf } from '../../../engine/engines';
 
 /** The dialog's code could not load (offline): it closes again, so the keys are not left held by a list no one sees. */
 function DialogUnavailable({ onClose }: ShortcutsDialogProps) {
@@ -82,9 +83,9 @@ function ShortcutsHelp({ model }: { model: PlaybackModel }) {
 }
 
 export function PlayerLayout({ model, top, title, overlay, menu, children, ...slots }: PlayerLayoutProps) {
-  const { engine, status, spinnerShown, bigPlayShown, streamError, mobile, controlsVisible, onToggle, onRetry, onClick, onDoubleClick, onMove, onAct, onLeave } =
+  const { engineKey, status, spinnerShown, bigPlayShown, streamError, mobile, controlsVisible, onToggle, onRetry, onClick, onDoubleClick, onMove, onAct, onLeave } =
     useUnit({
-      engine: model.$engine,
+      engineKey: model.$engineKey,
       status: model.$status,
       spinnerShown: model.$spinnerShown,
       bigPlayShown: model.$bigPlayShown,
@@ -115,7 +116,7 @@ export function PlayerLayout({ model, top, title, overlay, menu, children, ...sl
       // Any key shows the controls, also keys a slider keeps to itself.
       onKeyDownCapture={() => onAct()}
     >
-      <MediaSlot media={engine?.surface} className="player__video" />
+      <MediaSlot media={engineOf(engineKey)?.surface} className="player__video" />
       <div
         className="player__click-layer"
         data-testid="click-layer"
