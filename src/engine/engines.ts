@@ -9,19 +9,20 @@ import type { MediaEngine, MediaKey } from './types';
 const live = new Map<MediaKey, MediaEngine>();
 let lastKey = 0;
 
-/** Makes an engine under a new key and keeps it until its `destroy` calls `forgetEngine`. */
+/** Makes an engine under a new key and keeps it until its `destroy`. */
 export function keyedEngine<E extends MediaEngine>(make: (key: MediaKey) => E): E {
-  lastKey += 1;
-  const engine = make(lastKey);
-  live.set(lastKey, engine);
+  const key = ++lastKey;
+  const engine = make(key);
+  const destroy = engine.destroy.bind(engine);
+  engine.destroy = () => {
+    live.delete(key);
+    destroy();
+  };
+  live.set(key, engine);
   return engine;
 }
 
 /** The engine under a key: null for none, or for one destroyed. */
 export function engineOf(key: MediaKey | null): MediaEngine | null {
   return key === null ? null : (live.get(key) ?? null);
-}
-
-export function forgetEngine(key: MediaKey): void {
-  live.delete(key);
 }

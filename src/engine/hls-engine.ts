@@ -14,7 +14,7 @@ import { createSwitchNudge } from './switch-nudge';
 import { createHlsDebug } from './hls-debug';
 import { BUILT_WORKER_URL, createTransmuxWorker } from './transmux-worker';
 import type { LoadOptions, MediaEngine, PreloadOptions } from './types';
-import { forgetEngine, keyedEngine } from './engines';
+import { keyedEngine } from './engines';
 
 const HLS_MIME = 'application/vnd.apple.mpegurl';
 
@@ -166,7 +166,6 @@ export function createHlsEngine(video: HTMLVideoElement, options: HlsEngineOptio
     surface: createMediaSurface(video),
     debug: createHlsDebug(live, video, nudge),
     destroy() {
-      forgetEngine(key);
       teardown();
       next.drop();
       worker.stop();

@@ -3,7 +3,7 @@ import { createSourceState } from './source-state';
 import type { FrameCounts } from '../platform/playback-quality';
 import type { EngineDebug, EngineDebugLevels, EngineFactName, EngineFacts, EngineTime, LoadOptions, MediaEngine, PreloadOptions, MediaSurface, SurfaceFactName, SurfaceFacts, SurfaceFullscreen } from './types';
 import { playOrMute, type PlayOrMuteOptions } from './play-or-mute';
-import { forgetEngine, keyedEngine } from './engines';
+import { keyedEngine } from './engines';
 
 export interface EngineCall {
   command: string;
@@ -213,7 +213,6 @@ export function createScriptedEngine(): ScriptedEngine {
     destroy() {
       calls.push({ command: 'destroy', args: [] });
       destroyed = true;
-      forgetEngine(key);
       facts.clear();
     },
   }));
