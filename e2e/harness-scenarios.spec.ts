@@ -3,8 +3,10 @@
  * harness/app/scenarios.ts says (auto_play on, cross-origin embed), so the table documents itself.
  * As QA does, the rows are one click each in one harness page (per worker), opened once: a
  * click only reloads the player frame, where a new harness page costs a third more of the CPU.
- * Cross-origin, the player keeps no storage from row to row.
+ * Cross-origin, the player keeps no storage from row to row. A row whose scenario a flow's own
+ * test opens (PROVEN_BY) is proven there, with more checks, and costs no second load here.
  */
+import { readFileSync } from 'node:fs';
 import type { FrameLocator, Page } from '@playwright/test';
 import { SCENARIOS, describeExpect } from '../harness/app/scenarios';
 import { expect, HARNESS_ORIGIN, test as base, expectPlaysPast, openHarness, videoTime, workerPage } from './support';
@@ -45,7 +47,28 @@ async function showWithClock(harness: Page, id: string, check: (harness: Page, f
   await check(harness, frame);
 }
 
-for (const scenario of SCENARIOS) {
+/** Scenarios opened by their flow's own test (`scenario: '<id>'` in that file), which proves what the row would. */
+const PROVEN_BY: Readonly<Record<string, string>> = {
+  film: 'transmux-worker.spec.ts',
+  'film-ts': 'transmux-worker.spec.ts',
+  'film-parent-fullscreen': 'surface.spec.ts',
+  'film-languages-en': 'surface.spec.ts',
+  series: 'series.spec.ts',
+  'series-s2e3': 'foundation.spec.ts',
+  'chapters-credits': 'chapters.spec.ts',
+  'server-error': 'foundation.spec.ts',
+  'garbage-body': 'catalogue.spec.ts',
+  'server-error-no-sentry': 'catalogue.spec.ts',
+};
+
+test('each scenario left to its flow is in the list and opened by that flow\'s test', () => {
+  for (const [id, file] of Object.entries(PROVEN_BY)) {
+    expect(SCENARIOS.some((scenario) => scenario.id === id), id).toBe(true);
+    expect(readFileSync(new URL(file, import.meta.url), 'utf8'), `${file} opens ${id}`).toContain(`scenario: '${id}'`);
+  }
+});
+
+for (const scenario of SCENARIOS.filter(({ id }) => !(id in PROVEN_BY))) {
   const { expect: outcome } = scenario;
   test(`${scenario.id}: ${describeExpect(outcome)}`, async ({ harness: shared, clockHarness }) => {
     const check = async (page: Page, frame: FrameLocator) => {

@@ -4,9 +4,9 @@
 // `typecheck`, `engines`, or one lane (`engines:firefox`, `engines:webkit`).
 //
 // The browser tests start at once; the typecheck and vitest run beside them at the lowest CPU
-// priority (`nice -n 19`), in the cores' idle time: one Playwright worker leaves them a third idle.
-// (Beside two workers they took 126 s instead of 42 alone; the engine lanes leave too little idle
-// for them, 35 core-seconds in 148 s, 2026-12-01.) Their output is
+// priority (`nice -n 19`). Beside the two Playwright workers they took 163 s instead of 30 alone
+// (41 core-seconds, 2026-12-02); the engine lanes leave too little idle for them (35 core-seconds
+// in 148 s, 2026-12-01). Their output is
 // printed after the browser tests'. (On Linux `nice` orders processes within one autogroup, and
 // Chromium, launched detached, has its own; the stages in a group of the lowest priority gave the
 // same suite time, 638 s against 649 s, one run each on 2026-11-30.) The engine lanes come last.
