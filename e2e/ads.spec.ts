@@ -41,7 +41,7 @@ test.describe('ads', () => {
       new MutationObserver(read).observe(document, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['disabled'] });
     });
     const skipLabels = () => frame.locator('body').evaluate(() => (window as unknown as { skipLabels: string[] }).skipLabels);
-    const frame = await openHarness(page, { query: withAds('skippable') });
+    const frame = await openHarness(page, { scenario: 'ads-skippable' });
     const skip = frame.getByTestId('ad-skip');
     await expect(frame.getByTestId('ad-overlay')).toBeVisible();
     await expect(frame.getByTestId('ad-badge')).toHaveText('Реклама');
@@ -131,7 +131,7 @@ test.describe('ads', () => {
   test('a non-skippable ad shows no skip button; impression, start, quartiles and complete arrive in order; the harness says an ad shows and lists its pings live in the Ads tab, whose VAST inspector shows the same report as npm run vast, and for every fixture the same as Node', async ({ page }) => {
     // The inspector's runs (one per fixture) go on while the ad plays: one harness page for both.
     test.setTimeout(90_000);
-    const frame = await openHarness(page, { query: withAds('non-skippable') });
+    const frame = await openHarness(page, { scenario: 'ads-non-skippable' });
 
     await test.step('a non-skippable ad shows no skip button; the harness status line says an ad shows', async () => {
       await expectAdPlaysPast(frame, 0.5);
@@ -209,7 +209,7 @@ test.describe('ads', () => {
   });
 
   test('a javascript: click-through is dropped: a click on the picture only pauses the ad, and no tab opens', async ({ page, context }) => {
-    const frame = await openHarness(page, { query: withAds('javascript-click') });
+    const frame = await openHarness(page, { scenario: 'ads-js-click' });
     await expectAdPlaysPast(frame, 0.5);
     await expect(frame.getByTestId('ad-click-through')).toHaveCount(0);
     await expect(frame.getByTestId('ad-visit')).toHaveCount(0);
@@ -225,7 +225,7 @@ test.describe('ads', () => {
   });
 
   test('an ad with no playable media pings its error link with 403 and the content starts', async ({ page }) => {
-    const frame = await openHarness(page, { query: withAds('unplayable') });
+    const frame = await openHarness(page, { scenario: 'ads-unplayable' });
     await expectPlaysPast(frame, 1);
     await expect(frame.getByTestId('ad-overlay')).toHaveCount(0);
     expect(await pingsOf(page)).toEqual(['error unplayable 403']);
@@ -233,7 +233,7 @@ test.describe('ads', () => {
 
   test('demo mode: a pre-roll, then a mid-roll after 10 s of played content, marked on the seek slider', async ({ page }) => {
     test.setTimeout(60_000);
-    const frame = await openHarness(page, { query: 'movie_id=101&auto_play=1&advert=1' });
+    const frame = await openHarness(page, { scenario: 'ads-demo' });
     await expect(frame.getByTestId('ad-overlay')).toHaveAttribute('data-ad-id', 'demo-1');
     await expect(frame.getByTestId('ad-skip')).toHaveText('Пропустить', { timeout: 10_000 });
     await frame.getByTestId('ad-skip').click();

@@ -59,6 +59,11 @@ const PROVEN_BY: Readonly<Record<string, string>> = {
   'server-error': 'foundation.spec.ts',
   'garbage-body': 'catalogue.spec.ts',
   'server-error-no-sentry': 'catalogue.spec.ts',
+  'ads-skippable': 'ads.spec.ts',
+  'ads-non-skippable': 'ads.spec.ts',
+  'ads-js-click': 'ads.spec.ts',
+  'ads-unplayable': 'ads.spec.ts',
+  'ads-demo': 'ads.spec.ts',
 };
 
 test('each scenario left to its flow is in the list and opened by that flow\'s test', () => {
