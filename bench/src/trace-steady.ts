@@ -1,0 +1,153 @@
+/**
+ * `npm run bench:trace -- [--stream fmp4|ts] [--cpu N] [--pairs N] [--seconds S] [--no-build]`:
+ * where the steady section's main-thread time goes. For each pair of loads (ours, then the bare
+ * hls.js page, as the steady section pairs them) it records a Chromium trace of the settled window
+ * (from 8 s after the first frame, `--seconds` long, at `--cpu`× throttling) and prints each page's
+ * task time by what the tasks ran (trace-breakdown.ts), then the medians side by side. Tracing
+ * costs time of its own, so its totals run above the bench's figures; compare pages, not runs.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser } from '@playwright/test';
+import { chromiumPath } from '../../scripts/chromium';
+import { cdp, launch, navigate, openSession, waitStart, type Bench } from './browser';
+import { buildAll, instrumentSource, startHarness, type BenchServer } from './server';
+import { SETTLED_WINDOW_MS } from './sections/steady';
+import { ensureTsFilm, steadyPair } from './sections/steady-run';
+import { quantile } from './stats';
+import { traceBreakdown, type Breakdown, type TraceEvent } from './trace-breakdown';
+
+export interface TraceOptions {
+  stream: 'fmp4' | 'ts';
+  cpu: number;
+  pairs: number;
+  seconds: number;
+  build: boolean;
+  /** Where the raw traces go (one JSON file per load), for DevTools' Performance panel. */
+  outDir: string;
+}
+
+const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel'];
+const DIST = '.dist-trace';
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function parseTraceOptions(argv: readonly string[]): TraceOptions {
+  const opts: TraceOptions = { stream: 'fmp4', cpu: 1, pairs: 3, seconds: 10, build: true, outDir: '.test-output/traces' };
+  for (let i = 0; i < argv.length; i++) {
+    const flag = argv[i]!;
+    const value = () => {
+      const next = argv[++i];
+      if (next === undefined) throw new Error(`${flag} needs a value`);
+      return next;
+    };
+    const positive = (name: string) => {
+      const n = Number(value());
+      if (!(n > 0)) throw new Error(`${name} must be a positive number`);
+      return n;
+    };
+    if (flag === '--stream') {
+      const stream = value();
+      if (stream !== 'fmp4' && stream !== 'ts') throw new Error(`--stream is fmp4 or ts, not ${JSON.stringify(stream)}`);
+      opts.stream = stream;
+    } else if (flag === '--cpu') opts.cpu = positive('--cpu');
+    else if (flag === '--pairs') opts.pairs = Math.round(positive('--pairs'));
+    else if (flag === '--seconds') opts.seconds = positive('--seconds');
+    else if (flag === '--out-dir') opts.outDir = value();
+    else if (flag === '--no-build') opts.build = false;
+    else throw new Error(`unknown option ${flag}; options: --stream fmp4|ts, --cpu N, --pairs N, --seconds S, --out-dir DIR, --no-build`);
+  }
+  return opts;
+}
+
+/** One load: the settled window's trace, or null when the page never played. */
+async function traceOnce(bench: Bench, url: string, opts: TraceOptions): Promise<TraceEvent[] | null> {
+  const session = await openSession(bench);
+  try {
+    const client = await cdp(session);
+    if (opts.cpu > 1) await client.send('Emulation.setCPUThrottlingRate', { rate: opts.cpu });
+    await navigate(session.page, url);
+    if (!(await waitStart(session.page, { timeoutMs: opts.cpu > 1 ? 40_000 : 20_000 }))) return null;
+    const started = Date.now();
+    await session.page.evaluate(() => window.__bench!.quiet());
+    await sleep(Math.max(0, started + SETTLED_WINDOW_MS - Date.now()));
+    const events: TraceEvent[] = [];
+    client.on('Tracing.dataCollected', ({ value }) => events.push(...(value as unknown as TraceEvent[])));
+    const complete = new Promise<void>((resolve) => client.once('Tracing.tracingComplete', () => resolve()));
+    await client.send('Tracing.start', { transferMode: 'ReportEvents', traceConfig: { includedCategories: CATEGORIES } });
+    await sleep(opts.seconds * 1000);
+    await client.send('Tracing.end');
+    await complete;
+    return events;
+  } finally {
+    await session.close();
+  }
+}
+
+const ms = (value: number) => `${value.toFixed(1).padStart(7)} ms`;
+
+function printLoad(name: string, i: number, b: Breakdown): void {
+  console.log(`${name} ${i + 1}: ${ms(b.totalMs)} in ${b.tasks} tasks`);
+  for (const [label, labelMs, count] of b.byLabel.slice(0, 8)) console.log(`  ${ms(labelMs)} ${String(count).padStart(5)}  ${label}`);
+}
+
+/** Each label's median over the loads (0 where a load lacks it), ours beside bare. */
+function printMedians(loads: Record<'ours' | 'bare', Breakdown[]>): void {
+  const labels = [...new Set([...loads.ours, ...loads.bare].flatMap((b) => b.byLabel.map(([label]) => label)))];
+  const med = (list: Breakdown[], label: string) => quantile(list.map((b) => b.byLabel.find(([l]) => l === label)?.[1] ?? 0), 0.5) || 0;
+  const rows = labels.map((label) => [label, med(loads.ours, label), med(loads.bare, label)] as const).sort((a, b) => Math.max(b[1], b[2]) - Math.max(a[1], a[2]));
+  const total = (list: Breakdown[]) => quantile(list.map((b) => b.totalMs), 0.5) || 0;
+  console.log(`\nmedians over ${loads.ours.length} + ${loads.bare.length} loads:      ours        bare`);
+  console.log(`${'all tasks'.padEnd(44)} ${ms(total(loads.ours))} ${ms(total(loads.bare))}`);
+  for (const [label, ours, bare] of rows.slice(0, 14)) console.log(`${label.slice(0, 44).padEnd(44)} ${ms(ours)} ${ms(bare)}`);
+}
+
+async function tracePairs(bench: Bench, opts: TraceOptions): Promise<void> {
+  const [ours, bare] = steadyPair(opts.stream, bench.origin);
+  const loads: Record<'ours' | 'bare', Breakdown[]> = { ours: [], bare: [] };
+  await mkdir(opts.outDir, { recursive: true });
+  for (let i = 0; i < opts.pairs; i++) {
+    for (const [name, contender] of [['ours', ours], ['bare', bare]] as const) {
+      const events = await traceOnce(bench, contender.url, opts);
+      if (!events) {
+        console.log(`${name} ${i + 1}: never played`);
+        continue;
+      }
+      const file = path.join(opts.outDir, `steady-${opts.stream}-cpu${opts.cpu}-${name}-${i + 1}.json`);
+      await writeFile(file, JSON.stringify({ traceEvents: events }));
+      const breakdown = traceBreakdown(events);
+      loads[name].push(breakdown);
+      printLoad(name, i, breakdown);
+    }
+  }
+  printMedians(loads);
+  console.log(`\ntraces: ${opts.outDir}`);
+}
+
+export async function main(repo: string, argv: string[]): Promise<number> {
+  let opts: TraceOptions;
+  try {
+    opts = parseTraceOptions(argv);
+  } catch (err) {
+    console.error(err instanceof Error ? err.message : String(err));
+    return 2;
+  }
+  if (opts.stream === 'ts') {
+    const missing = await ensureTsFilm(repo, (line) => console.log(line));
+    if (missing) return 2;
+  }
+  let server: BenchServer | null = null;
+  let browser: Browser | null = null;
+  try {
+    if (opts.build) await buildAll(repo, DIST);
+    server = await startHarness(repo, DIST, 4242, 4243);
+    browser = await launch(chromiumPath(process.env));
+    await tracePairs({ browser, origin: server.playerOrigin, instrument: await instrumentSource(repo) }, opts);
+    return 0;
+  } catch (err) {
+    console.error(`bench:trace: ${err instanceof Error ? err.message : String(err)}`);
+    return 2;
+  } finally {
+    await browser?.close().catch(() => undefined);
+    await server?.stop().catch(() => undefined);
+  }
+}
