@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { traceBreakdown, type TraceEvent } from './trace-breakdown';
+import { profileBreakdown, traceBreakdown, type TraceEvent } from './trace-breakdown';
 
 const MAIN = { pid: 1, tid: 10 };
 const OTHER = { pid: 2, tid: 20 };
@@ -57,5 +57,29 @@ describe('traceBreakdown', () => {
 
   it('is empty when the trace has no renderer main thread', () => {
     expect(traceBreakdown([task(0, 1000, 1000)])).toEqual({ totalMs: 0, tasks: 0, byLabel: [] });
+  });
+});
+
+describe('profileBreakdown', () => {
+  it('sums self time by function, each sample counting until the next, without V8 idle, program or root', () => {
+    const frame = (functionName: string, url = '', lineNumber = -1) => ({ functionName, url, lineNumber });
+    const profile = {
+      nodes: [
+        { id: 1, callFrame: frame('(root)'), children: [2, 3, 4, 5] },
+        { id: 2, callFrame: frame('(idle)') },
+        { id: 3, callFrame: frame('tick', 'http://localhost/assets/chunks/hls-engine-X.js', 15) },
+        { id: 4, callFrame: frame('', 'http://localhost/assets/main.js', 0) },
+        { id: 5, callFrame: frame('(garbage collector)') },
+        { id: 6, callFrame: frame('setTimeout') },
+      ],
+      samples: [3, 2, 3, 4, 5, 6, 2],
+      timeDeltas: [0, 1000, 500, 2000, 300, 200, 100],
+    };
+    expect(profileBreakdown(profile)).toEqual([
+      ['hls-engine-X.js tick:16', 3],
+      ['main.js (anonymous):1', 0.3],
+      ['(garbage collector)', 0.2],
+      ['setTimeout', 0.1],
+    ]);
   });
 });

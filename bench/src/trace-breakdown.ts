@@ -85,3 +85,31 @@ export function traceBreakdown(events: readonly TraceEvent[]): Breakdown {
   const byLabel = [...sums].map(([label, [ms, count]]): [string, number, number] => [label, ms, count]).sort((a, b) => b[1] - a[1]);
   return { totalMs, tasks, byLabel };
 }
+
+/** A V8 CPU profile (CDP Profiler.stop), as much of it as the breakdown reads. */
+export interface CpuProfile {
+  nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }>;
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** V8's own entries: not the page's script. */
+const V8_ENTRIES = new Set(['(idle)', '(program)', '(root)', '(garbage collector)']);
+
+/**
+ * Self time (ms) by function (`file function:line`), largest first, from a sampled profile; V8's
+ * idle, program and root entries left out, garbage collection kept as its own line.
+ */
+export function profileBreakdown(profile: CpuProfile): Array<[string, number]> {
+  const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+  const sums = new Map<string, number>();
+  profile.samples.forEach((id, i) => {
+    const frame = nodes.get(id)?.callFrame;
+    // A sample's time is the delta to the next one.
+    const ms = (profile.timeDeltas[i + 1] ?? 0) / 1000;
+    if (!frame || (V8_ENTRIES.has(frame.functionName) && frame.functionName !== '(garbage collector)')) return;
+    const label = frame.url ? `${fileOf(frame.url)} ${frame.functionName || '(anonymous)'}:${frame.lineNumber + 1}` : frame.functionName || '(native)';
+    sums.set(label, (sums.get(label) ?? 0) + ms);
+  });
+  return [...sums].sort((a, b) => b[1] - a[1]);
+}

@@ -3,12 +3,12 @@ import { parseTraceOptions } from './trace-steady';
 
 describe('bench:trace options', () => {
   it('traces three pairs of 10 s on the fMP4 film at full CPU by default, after a build', () => {
-    expect(parseTraceOptions([])).toEqual({ stream: 'fmp4', cpu: 1, pairs: 3, seconds: 10, build: true, outDir: '.test-output/traces' });
+    expect(parseTraceOptions([])).toEqual({ stream: 'fmp4', cpu: 1, pairs: 3, seconds: 10, build: true, profile: false, outDir: '.test-output/traces' });
   });
 
-  it('takes the stream, the throttling, the pairs, the window and the build', () => {
-    expect(parseTraceOptions(['--stream', 'ts', '--cpu', '4', '--pairs', '2', '--seconds', '5', '--no-build', '--out-dir', '/tmp/t'])).toEqual({
-      stream: 'ts', cpu: 4, pairs: 2, seconds: 5, build: false, outDir: '/tmp/t',
+  it('takes the stream, the throttling, the pairs, the window, the build and the profile', () => {
+    expect(parseTraceOptions(['--stream', 'ts', '--cpu', '4', '--pairs', '2', '--seconds', '5', '--no-build', '--profile', '--out-dir', '/tmp/t'])).toEqual({
+      stream: 'ts', cpu: 4, pairs: 2, seconds: 5, build: false, profile: true, outDir: '/tmp/t',
     });
   });
 

@@ -1,10 +1,12 @@
 /**
- * `npm run bench:trace -- [--stream fmp4|ts] [--cpu N] [--pairs N] [--seconds S] [--no-build]`:
+ * `npm run bench:trace -- [--stream fmp4|ts] [--cpu N] [--pairs N] [--seconds S] [--profile] [--no-build]`:
  * where the steady section's main-thread time goes. For each pair of loads (ours, then the bare
  * hls.js page, as the steady section pairs them) it records a Chromium trace of the settled window
  * (from 8 s after the first frame, `--seconds` long, at `--cpu`× throttling) and prints each page's
- * task time by what the tasks ran (trace-breakdown.ts), then the medians side by side. Tracing
- * costs time of its own, so its totals run above the bench's figures; compare pages, not runs.
+ * task time by what the tasks ran (trace-breakdown.ts), then the medians side by side. With
+ * `--profile` it samples a CPU profile of the same window instead and prints the script's self
+ * time by function. Either costs time of its own, so the totals run above the bench's figures;
+ * compare pages, not runs.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -15,7 +17,7 @@ import { buildAll, instrumentSource, startHarness, type BenchServer } from './se
 import { SETTLED_WINDOW_MS } from './sections/steady';
 import { ensureTsFilm, steadyPair } from './sections/steady-run';
 import { quantile } from './stats';
-import { traceBreakdown, type Breakdown, type TraceEvent } from './trace-breakdown';
+import { profileBreakdown, traceBreakdown, type Breakdown, type CpuProfile, type TraceEvent } from './trace-breakdown';
 
 export interface TraceOptions {
   stream: 'fmp4' | 'ts';
@@ -23,6 +25,8 @@ export interface TraceOptions {
   pairs: number;
   seconds: number;
   build: boolean;
+  /** A sampled CPU profile of the window (self time by function) instead of the trace. */
+  profile: boolean;
   /** Where the raw traces go (one JSON file per load), for DevTools' Performance panel. */
   outDir: string;
 }
@@ -32,7 +36,7 @@ const DIST = '.dist-trace';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function parseTraceOptions(argv: readonly string[]): TraceOptions {
-  const opts: TraceOptions = { stream: 'fmp4', cpu: 1, pairs: 3, seconds: 10, build: true, outDir: '.test-output/traces' };
+  const opts: TraceOptions = { stream: 'fmp4', cpu: 1, pairs: 3, seconds: 10, build: true, profile: false, outDir: '.test-output/traces' };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i]!;
     const value = () => {
@@ -54,13 +58,14 @@ export function parseTraceOptions(argv: readonly string[]): TraceOptions {
     else if (flag === '--seconds') opts.seconds = positive('--seconds');
     else if (flag === '--out-dir') opts.outDir = value();
     else if (flag === '--no-build') opts.build = false;
-    else throw new Error(`unknown option ${flag}; options: --stream fmp4|ts, --cpu N, --pairs N, --seconds S, --out-dir DIR, --no-build`);
+    else if (flag === '--profile') opts.profile = true;
+    else throw new Error(`unknown option ${flag}; options: --stream fmp4|ts, --cpu N, --pairs N, --seconds S, --profile, --out-dir DIR, --no-build`);
   }
   return opts;
 }
 
-/** One load: the settled window's trace, or null when the page never played. */
-async function traceOnce(bench: Bench, url: string, opts: TraceOptions): Promise<TraceEvent[] | null> {
+/** One load: the settled window's trace (or CPU profile), or null when the page never played. */
+async function traceOnce(bench: Bench, url: string, opts: TraceOptions): Promise<TraceEvent[] | CpuProfile | null> {
   const session = await openSession(bench);
   try {
     const client = await cdp(session);
@@ -70,6 +75,13 @@ async function traceOnce(bench: Bench, url: string, opts: TraceOptions): Promise
     const started = Date.now();
     await session.page.evaluate(() => window.__bench!.quiet());
     await sleep(Math.max(0, started + SETTLED_WINDOW_MS - Date.now()));
+    if (opts.profile) {
+      await client.send('Profiler.enable');
+      await client.send('Profiler.setSamplingInterval', { interval: 100 });
+      await client.send('Profiler.start');
+      await sleep(opts.seconds * 1000);
+      return (await client.send('Profiler.stop')).profile as CpuProfile;
+    }
     const events: TraceEvent[] = [];
     client.on('Tracing.dataCollected', ({ value }) => events.push(...(value as unknown as TraceEvent[])));
     const complete = new Promise<void>((resolve) => client.once('Tracing.tracingComplete', () => resolve()));
@@ -83,11 +95,18 @@ async function traceOnce(bench: Bench, url: string, opts: TraceOptions): Promise
   }
 }
 
+/** A profile's self times as a breakdown (samples, not tasks: the task counts are 0). */
+const asBreakdown = (byFunction: Array<[string, number]>): Breakdown => ({
+  totalMs: byFunction.reduce((sum, [, ms]) => sum + ms, 0),
+  tasks: 0,
+  byLabel: byFunction.map(([label, ms]): [string, number, number] => [label, ms, 0]),
+});
+
 const ms = (value: number) => `${value.toFixed(1).padStart(7)} ms`;
 
 function printLoad(name: string, i: number, b: Breakdown): void {
-  console.log(`${name} ${i + 1}: ${ms(b.totalMs)} in ${b.tasks} tasks`);
-  for (const [label, labelMs, count] of b.byLabel.slice(0, 8)) console.log(`  ${ms(labelMs)} ${String(count).padStart(5)}  ${label}`);
+  console.log(`${name} ${i + 1}: ${ms(b.totalMs)} ${b.tasks > 0 ? `in ${b.tasks} tasks` : 'of script, self time'}`);
+  for (const [label, labelMs, count] of b.byLabel.slice(0, 8)) console.log(`  ${ms(labelMs)} ${(count > 0 ? String(count) : '').padStart(5)}  ${label}`);
 }
 
 /** Each label's median over the loads (0 where a load lacks it), ours beside bare. */
@@ -112,8 +131,14 @@ async function tracePairs(bench: Bench, opts: TraceOptions): Promise<void> {
         console.log(`${name} ${i + 1}: never played`);
         continue;
       }
-      const file = path.join(opts.outDir, `steady-${opts.stream}-cpu${opts.cpu}-${name}-${i + 1}.json`);
-      await writeFile(file, JSON.stringify({ traceEvents: events }));
+      const base = path.join(opts.outDir, `steady-${opts.stream}-cpu${opts.cpu}-${name}-${i + 1}`);
+      if (!Array.isArray(events)) {
+        await writeFile(`${base}.cpuprofile`, JSON.stringify(events));
+        loads[name].push(asBreakdown(profileBreakdown(events)));
+        printLoad(name, i, loads[name].at(-1)!);
+        continue;
+      }
+      await writeFile(`${base}.json`, JSON.stringify({ traceEvents: events }));
       const breakdown = traceBreakdown(events);
       loads[name].push(breakdown);
       printLoad(name, i, breakdown);
