@@ -12,9 +12,9 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser } from '@playwright/test';
 import { chromiumPath } from '../../scripts/chromium';
-import { cdp, launch, navigate, openSession, waitStart, type Bench } from './browser';
+import { cdp, launch, openSession, type Bench } from './browser';
 import { buildAll, instrumentSource, startHarness, type BenchServer } from './server';
-import { SETTLED_WINDOW_MS } from './sections/steady';
+import { loadPlaying, SETTLED_WINDOW_MS, sleep } from './sections/steady';
 import { ensureTsFilm, steadyPair } from './sections/steady-run';
 import { quantile } from './stats';
 import { profileBreakdown, traceBreakdown, type Breakdown, type CpuProfile, type TraceEvent } from './trace-breakdown';
@@ -33,7 +33,6 @@ export interface TraceOptions {
 
 const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel'];
 const DIST = '.dist-trace';
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function parseTraceOptions(argv: readonly string[]): TraceOptions {
   const opts: TraceOptions = { stream: 'fmp4', cpu: 1, pairs: 3, seconds: 10, build: true, profile: false, outDir: '.test-output/traces' };
@@ -69,11 +68,8 @@ async function traceOnce(bench: Bench, url: string, opts: TraceOptions): Promise
   const session = await openSession(bench);
   try {
     const client = await cdp(session);
-    if (opts.cpu > 1) await client.send('Emulation.setCPUThrottlingRate', { rate: opts.cpu });
-    await navigate(session.page, url);
-    if (!(await waitStart(session.page, { timeoutMs: opts.cpu > 1 ? 40_000 : 20_000 }))) return null;
+    if (!(await loadPlaying(session.page, client, url, opts.cpu))) return null;
     const started = Date.now();
-    await session.page.evaluate(() => window.__bench!.quiet());
     await sleep(Math.max(0, started + SETTLED_WINDOW_MS - Date.now()));
     if (opts.profile) {
       await client.send('Profiler.enable');
@@ -116,7 +112,7 @@ function printMedians(loads: Record<'ours' | 'bare', Breakdown[]>): void {
   const rows = labels.map((label) => [label, med(loads.ours, label), med(loads.bare, label)] as const).sort((a, b) => Math.max(b[1], b[2]) - Math.max(a[1], a[2]));
   const total = (list: Breakdown[]) => quantile(list.map((b) => b.totalMs), 0.5) || 0;
   console.log(`\nmedians over ${loads.ours.length} + ${loads.bare.length} loads:      ours        bare`);
-  console.log(`${'all tasks'.padEnd(44)} ${ms(total(loads.ours))} ${ms(total(loads.bare))}`);
+  console.log(`${(loads.ours[0]?.tasks === 0 ? 'all script' : 'all tasks').padEnd(44)} ${ms(total(loads.ours))} ${ms(total(loads.bare))}`);
   for (const [label, ours, bare] of rows.slice(0, 14)) console.log(`${label.slice(0, 44).padEnd(44)} ${ms(ours)} ${ms(bare)}`);
 }
 
@@ -132,14 +128,9 @@ async function tracePairs(bench: Bench, opts: TraceOptions): Promise<void> {
         continue;
       }
       const base = path.join(opts.outDir, `steady-${opts.stream}-cpu${opts.cpu}-${name}-${i + 1}`);
-      if (!Array.isArray(events)) {
-        await writeFile(`${base}.cpuprofile`, JSON.stringify(events));
-        loads[name].push(asBreakdown(profileBreakdown(events)));
-        printLoad(name, i, loads[name].at(-1)!);
-        continue;
-      }
-      await writeFile(`${base}.json`, JSON.stringify({ traceEvents: events }));
-      const breakdown = traceBreakdown(events);
+      const traced = Array.isArray(events);
+      await writeFile(traced ? `${base}.json` : `${base}.cpuprofile`, JSON.stringify(traced ? { traceEvents: events } : events));
+      const breakdown = traced ? traceBreakdown(events) : asBreakdown(profileBreakdown(events));
       loads[name].push(breakdown);
       printLoad(name, i, breakdown);
     }

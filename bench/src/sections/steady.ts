@@ -14,7 +14,8 @@
  * advancing frame, as ttff measures it). With `cpuRate` > 1 the page's CPU is throttled
  * (CDP Emulation.setCPUThrottlingRate) before it navigates.
  */
-import { cdp, metrics, navigate, openSession, waitStart, type Bench } from '../browser';
+import type { CDPSession, Page } from '@playwright/test';
+import { cdp, metrics, navigate, openSession, waitStart, type Bench, type FrameStart } from '../browser';
 import type { Contender } from './ttff';
 
 /** Every long task of the page as [startTime, duration], from before its first script. */
@@ -47,7 +48,20 @@ export interface SteadySample {
 export const EARLY_WINDOW_MS = 1000;
 export const SETTLED_WINDOW_MS = 8000;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Loads `url` in the session, its CPU throttled by `cpuRate` first, and waits for its first frame;
+ * then stops the instrumentation's frame callbacks, so the page carries no bench overhead from here.
+ * Null when it never played.
+ */
+export async function loadPlaying(page: Page, client: CDPSession, url: string, cpuRate: number): Promise<FrameStart | null> {
+  if (cpuRate > 1) await client.send('Emulation.setCPUThrottlingRate', { rate: cpuRate });
+  await navigate(page, url);
+  const start = await waitStart(page, { timeoutMs: cpuRate > 1 ? 40_000 : 20_000 });
+  if (start) await page.evaluate(() => window.__bench!.quiet());
+  return start;
+}
 
 export async function measureSteadyOnce(bench: Bench, contender: Contender, seconds: number, cpuRate = 1): Promise<SteadySample> {
   const session = await openSession(bench);
@@ -56,13 +70,10 @@ export async function measureSteadyOnce(bench: Bench, contender: Contender, seco
   try {
     const client = await cdp(session);
     await client.send('Performance.enable', { timeDomain: 'threadTicks' });
-    if (cpuRate > 1) await client.send('Emulation.setCPUThrottlingRate', { rate: cpuRate });
     await page.addInitScript({ content: LONG_TASKS });
-    await navigate(page, contender.url);
-    const start = await waitStart(page, { timeoutMs: cpuRate > 1 ? 40_000 : 20_000 });
+    const start = await loadPlaying(page, client, contender.url, cpuRate);
     if (!start) return { ...none, reason: 'never started playing' };
     const started = Date.now();
-    await page.evaluate(() => window.__bench!.quiet());
     const playing = () => page.evaluate((id) => {
       const videos = [...document.querySelectorAll('video')];
       const video = videos.find((v) => !v.paused) ?? videos[id] ?? videos[0];
