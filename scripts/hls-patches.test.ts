@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HLS_SRC } from './hls-omitted.mjs';
 import { HLS_PATCHES, hlsPatched, type HlsPatch } from './hls-patches.mjs';
 
@@ -24,6 +24,88 @@ describe("the fixes to hls.js's sources", () => {
   it("leave the stream's fragment loader alone when an init segment fails for a fragment that is no longer current", async () => {
     const text = await bundle(path.join(HLS_SRC, 'controller/base-stream-controller.ts'));
     expect(text).toContain('if (!this.fragContextChanged(mediaFrag)) this.fragmentLoader.abort();');
+  });
+});
+
+describe("hls.js's task loops on one timer a period", () => {
+  type Loop = { setInterval(ms: number): boolean; clearInterval(): boolean; hasInterval(): boolean; doTick(): void };
+  let TaskLoop: new (label: string, logger: object) => Loop;
+  let dir = '';
+  const logger = { trace() {}, debug() {}, log() {}, warn() {}, info() {}, error() {} };
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'hls-task-loop-'));
+    const file = path.join(dir, 'task-loop.mjs');
+    await writeFile(file, await bundle(path.join(HLS_SRC, 'task-loop.ts')));
+    TaskLoop = ((await import(file)) as { default: typeof TaskLoop }).default;
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.stubGlobal('self', globalThis);
+  });
+  /** Every loop a test made: each is stopped after it, so a failed test leaves no loop on the shared timers. */
+  const made: Loop[] = [];
+  afterEach(() => {
+    for (const each of made.splice(0)) each.clearInterval();
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  /** A loop whose ticks push `name` to `log`; `onTick` runs in each tick. */
+  function loop(name: string, log: string[], onTick: () => void = () => {}): Loop {
+    const each = new TaskLoop(name, logger);
+    each.doTick = () => {
+      log.push(name);
+      onTick();
+    };
+    made.push(each);
+    return each;
+  }
+
+  it('ticks every loop of a period in one timer task, each once a period, in the order they started', () => {
+    const log: string[] = [];
+    const [stream, audio, gaps] = [loop('stream', log), loop('audio', log), loop('gaps', log)];
+    stream.setInterval(100);
+    audio.setInterval(100);
+    gaps.setInterval(100);
+    expect(vi.getTimerCount()).toBe(1);
+    vi.advanceTimersByTime(250);
+    expect(log).toEqual(['stream', 'audio', 'gaps', 'stream', 'audio', 'gaps']);
+    expect([stream, audio, gaps].every((each) => each.hasInterval())).toBe(true);
+    // Another period runs on a timer of its own.
+    const subtitles = loop('subtitles', log);
+    subtitles.setInterval(500);
+    expect(vi.getTimerCount()).toBe(2);
+  });
+
+  it('stops the timer with its last loop, and skips a loop stopped earlier in the same round', () => {
+    const log: string[] = [];
+    const audio = loop('audio', log);
+    const stream = loop('stream', log, () => audio.clearInterval());
+    stream.setInterval(100);
+    audio.setInterval(100);
+    vi.advanceTimersByTime(100);
+    expect(log).toEqual(['stream']);
+    expect(audio.hasInterval()).toBe(false);
+    expect(stream.clearInterval()).toBe(true);
+    expect(stream.clearInterval()).toBe(false);
+    expect(vi.getTimerCount()).toBe(0);
+    vi.advanceTimersByTime(500);
+    expect(log).toEqual(['stream']);
+  });
+
+  it('keeps ticking the other loops when one throws, and reports the error as uncaught', () => {
+    const log: string[] = [];
+    const broken = loop('broken', log, () => {
+      throw new Error('tick failed');
+    });
+    const gaps = loop('gaps', log);
+    broken.setInterval(100);
+    gaps.setInterval(100);
+    vi.advanceTimersByTime(100);
+    expect(log).toEqual(['broken', 'gaps']);
+    expect(() => vi.advanceTimersToNextTimer()).toThrow('tick failed');
   });
 });
 
