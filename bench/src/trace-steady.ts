@@ -1,5 +1,5 @@
 /**
- * `npm run bench:trace -- [--stream fmp4|ts] [--cpu N] [--pairs N] [--seconds S] [--profile] [--no-build]`:
+ * `npm run bench:trace -- [--stream fmp4|ts] [--cpu N] [--pairs N] [--seconds S] [--profile] [--out-dir DIR] [--no-build]`:
  * where the steady section's main-thread time goes. For each pair of loads (ours, then the bare
  * hls.js page, as the steady section pairs them) it records a Chromium trace of the settled window
  * (from 8 s after the first frame, `--seconds` long, at `--cpu`× throttling) and prints each page's
@@ -69,8 +69,7 @@ async function traceOnce(bench: Bench, url: string, opts: TraceOptions): Promise
   try {
     const client = await cdp(session);
     if (!(await loadPlaying(session.page, client, url, opts.cpu))) return null;
-    const started = Date.now();
-    await sleep(Math.max(0, started + SETTLED_WINDOW_MS - Date.now()));
+    await sleep(SETTLED_WINDOW_MS);
     if (opts.profile) {
       await client.send('Profiler.enable');
       await client.send('Profiler.setSamplingInterval', { interval: 100 });
